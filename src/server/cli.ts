@@ -1,0 +1,35 @@
+/**
+ * Operator commands: `npm run cli -- <command> [args]` (DESIGN.md §5).
+ *   content:check [dir]                          validate official content, print counts as JSON
+ *   users:set-admin <email>                      make an account an administrator
+ *   users:set-plan <email> free|trial|unlimited  set an account's plan
+ * Exit code 0 on success, 1 on failure, 2 on a usage error.
+ */
+import { contentCheck } from "./cli/content-check";
+
+const USAGE = `usage: npm run cli -- <command>
+  content:check [dir]
+  users:set-admin <email>
+  users:set-plan <email> free|trial|unlimited`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case "content:check":
+      return contentCheck(args);
+    default: {
+      const extra = await import("./cli/commands").catch(() => null);
+      if (extra && command && command in extra.commands) return extra.commands[command](args);
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+    }
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  },
+);
