@@ -1,0 +1,109 @@
+/**
+ * `createApp(deps)`: the whole HTTP surface as one Hono app (DESIGN.md §3, §5).
+ * Middleware order: request id + log → security headers → client IP → session → routes →
+ * unknown `/api` 404 → built SPA with fallback. Every error leaves through `onError` as the
+ * JSON envelope; 5xx are also stored in `error_logs` (rate limited).
+ */
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { CLIENT_IP_HEADER } from "./auth/auth";
+import { accountRoutes } from "./features/account/account.routes";
+import { contentRoutes } from "./features/content/content.routes";
+import { errorRoutes, recordError } from "./features/errors/errors.routes";
+import { pricingRoutes } from "./features/pricing/pricing.routes";
+import type { AppDeps, AppEnv, SessionUser } from "./lib/context";
+import { AppError } from "./lib/errors";
+import { openApiDocument } from "./lib/openapi";
+import { track } from "./services/analytics";
+import { securityHeaders } from "./lib/security-headers";
+import { serveWeb } from "./lib/serve-web";
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const log = deps.logger;
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    c.set("user", null);
+    const start = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    if (c.req.path.startsWith("/api/")) {
+      log.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
+    }
+  });
+  app.use("*", securityHeaders());
+
+  // The client IP better-auth rate-limits by comes from the socket, never from a client header.
+  app.use("/api/*", async (c, next) => {
+    let ip = "127.0.0.1";
+    try {
+      ip = getConnInfo(c).remote.address ?? ip;
+    } catch {
+      // app.request() in tests has no socket
+    }
+    c.req.raw.headers.set(CLIENT_IP_HEADER, ip);
+    await next();
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    if (c.req.path === "/api/auth/sign-out") {
+      const s = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+      if (s?.user) await track(deps.database.db, "logged_out", s.user.id);
+    }
+    return deps.auth.handler(c.req.raw);
+  });
+
+  app.use("/api/*", async (c, next) => {
+    if (c.req.header("cookie")?.includes("session_token")) {
+      const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+      if (result?.user) {
+        const u = result.user as typeof result.user & { isAdmin?: boolean };
+        c.set("user", { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, isAdmin: !!u.isAdmin } satisfies SessionUser);
+      }
+    }
+    await next();
+  });
+
+  app.get("/api/health", async (c) => {
+    await deps.database.exec("SELECT 1");
+    return c.json({ status: "ok", db: deps.database.kind, version: deps.version });
+  });
+  app.get("/api/openapi.json", (c) => c.json(openApiDocument(deps.version)));
+  app.route("/api", accountRoutes());
+  app.route("/api", errorRoutes());
+  app.route("/api", pricingRoutes());
+  app.route("/api", contentRoutes());
+
+  app.all("/api/*", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
+
+  serveWeb(app, deps);
+
+  app.onError(async (err, c) => {
+    if (err instanceof AppError) {
+      if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } }, err.status as 400);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 401 ? "UNAUTHENTICATED" : "BAD_REQUEST";
+      return c.json({ error: { code, message: err.message || "Bad request." } }, status);
+    }
+    if (err instanceof SyntaxError) {
+      return c.json({ error: { code: "BAD_REQUEST", message: "The request body is not valid JSON." } }, 400);
+    }
+    log.error({ err, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    await recordError(deps, { message: err.message, stackTrace: err.stack ?? null, userId: c.get("user")?.id ?? null, source: "server", url: c.req.path });
+    return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,107 @@
+/**
+ * Boot sequence shared by `npm start`, the tests and the benchmarks:
+ * config → database (+ migrations) → content seed → auth → app → HTTP server.
+ * Returns `{ url, close }`; `close()` stops accepting connections and closes the database.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import pino, { type Logger } from "pino";
+import { createApp } from "./app";
+import { createAuth, syncAdmins } from "./auth/auth";
+import { loadContent } from "./content/load";
+import { seedContent } from "./content/seed";
+import { type Database, openDatabase } from "./db/client";
+import type { Env } from "./env";
+import { seedPricing } from "./features/pricing/pricing.routes";
+import { createMailer, type Mailer } from "./mail/mailer";
+
+export const VERSION = "0.1.0";
+export const BRAND_NAME = "Lexmate";
+
+export interface Server {
+  url: string;
+  port: number;
+  database: Database;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface BootOptions {
+  env: Env;
+  logger?: Logger;
+  mailer?: Mailer;
+  /** PostgreSQL schema for test isolation. */
+  schema?: string;
+  now?: () => Date;
+}
+
+/** Reads AUTH_SECRET, else a secret generated once into DATA_DIR/auth-secret. */
+function authSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = join(env.DATA_DIR, "auth-secret");
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+    } catch {
+      // another process created it first
+    }
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+export async function boot(opts: BootOptions): Promise<Server> {
+  const { env } = opts;
+  const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
+  const t0 = performance.now();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: opts.schema });
+  try {
+    const { corpus, problems } = loadContent(resolve(env.CONTENT_DIR));
+    if (problems.length) {
+      logger.warn({ problems: problems.slice(0, 20), total: problems.length }, "official content has problems; run `npm run cli -- content:check`");
+    }
+    const seeded = await seedContent(database.db, corpus);
+    await seedPricing(database.db);
+    logger.info({ ...seeded.counts, skipped: seeded.skipped }, "official content ready");
+    await syncAdmins(database.db, env.ADMIN_EMAILS);
+
+    const port = env.PORT;
+    const appUrl = env.APP_URL ?? `http://localhost:${port}`;
+    const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, "outbox"), logger });
+    const build = (url: string) => {
+      const auth = createAuth({ db: database.db, appUrl: url, secret: authSecret(env), mailer, brandName: BRAND_NAME, adminEmails: env.ADMIN_EMAILS, rateLimitDisabled: env.RATE_LIMIT_DISABLED, logger });
+      return createApp({ env, database, auth, mailer, logger, appUrl: url, brandName: BRAND_NAME, version: VERSION, now: opts.now });
+    };
+    // Port 0 (tests): listen first, then build the app for the real URL.
+    let app = port === 0 ? null : build(appUrl);
+    const server = await new Promise<ReturnType<typeof serve>>((res) => {
+      const s = serve({ fetch: (req, envArg) => app!.fetch(req, envArg), port, hostname: env.HOST }, () => res(s));
+    });
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    const url = port === 0 ? `http://127.0.0.1:${actualPort}` : appUrl;
+    if (!app) app = build(url);
+    logger.info({ url, db: database.kind, ms: Math.round(performance.now() - t0) }, "Lexmate is ready");
+    let closed = false;
+    return {
+      url,
+      port: actualPort,
+      database,
+      logger,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await new Promise<void>((res) => {
+          server.close(() => res());
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

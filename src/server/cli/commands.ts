@@ -1,0 +1,47 @@
+/**
+ * Operator commands that need the database (DESIGN.md §5). They open the same database
+ * `npm start` uses (PGlite in DATA_DIR, or DATABASE_URL), so stop a PGlite server first.
+ */
+import { eq } from "drizzle-orm";
+import { openDatabase } from "../db/client";
+import { user } from "../db/schema";
+import { parseEnv } from "../env";
+import { setPlan } from "../services/subscriptions";
+
+async function withUser(email: string | undefined, fn: (db: Awaited<ReturnType<typeof openDatabase>>["db"], userId: string) => Promise<string>): Promise<number> {
+  if (!email) {
+    process.stderr.write("An email address is required.\n");
+    return 2;
+  }
+  const env = parseEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const [found] = await database.db.select().from(user).where(eq(user.email, email.trim().toLowerCase()));
+    if (!found) {
+      process.stderr.write(`No account with the email ${email}.\n`);
+      return 1;
+    }
+    process.stdout.write(`${await fn(database.db, found.id)}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+export const commands: Record<string, (args: string[]) => Promise<number>> = {
+  "users:set-admin": ([email]) =>
+    withUser(email, async (db, id) => {
+      await db.update(user).set({ isAdmin: true }).where(eq(user.id, id));
+      return `${email} is now an administrator.`;
+    }),
+  "users:set-plan": async ([email, plan]) => {
+    if (plan !== "free" && plan !== "trial" && plan !== "unlimited") {
+      process.stderr.write("usage: users:set-plan <email> free|trial|unlimited\n");
+      return 2;
+    }
+    return withUser(email, async (db, id) => {
+      await setPlan(db, id, plan);
+      return `${email} is now on the ${plan} plan.`;
+    });
+  },
+};

@@ -1,0 +1,144 @@
+/**
+ * Seeds the official content into the database at boot (issue 3 §1): upsert by stable id,
+ * so changing a file updates its row; a row whose file is gone gets `retired_at` set (user data
+ * pointing at it is kept); a file that comes back is un-retired. When the corpus hash equals the
+ * last seeded one, nothing is written (a restart costs one SELECT).
+ */
+import { createHash } from "node:crypto";
+import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
+import { marked } from "marked";
+import type { Db } from "../db/client";
+import { briefs, contentState, decks, demoFlashcards, flashcards, noteTemplates, questions, subjects, topics } from "../db/schema";
+import { sanitizeRichText } from "../lib/sanitize";
+import type { Corpus } from "./load";
+
+const hashOf = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("hex");
+
+export interface SeedResult {
+  skipped: boolean;
+  counts: Record<string, number>;
+}
+
+/** Upserts in chunks so one statement stays well under parameter limits. */
+async function upsertAll<T extends Record<string, unknown>>(db: Db, table: Parameters<Db["insert"]>[0], rows: T[], target: unknown, set: (keyof T)[]) {
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200);
+    if (!chunk.length) continue;
+    const setObj = Object.fromEntries(set.map((k) => [k, sql.raw(`excluded.${toSnake(String(k))}`)]));
+    await db.insert(table).values(chunk as never).onConflictDoUpdate({ target: target as never, set: setObj as never });
+  }
+}
+const toSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
+  const hash = hashOf(corpus);
+  const [state] = await db.select().from(contentState).where(eq(contentState.kind, "official"));
+  const counts = {
+    subjects: corpus.subjects.length,
+    topics: corpus.topics.length,
+    briefs: corpus.briefs.length,
+    decks: corpus.decks.length,
+    cards: corpus.decks.reduce((n, d) => n + d.cards.length, 0),
+    questions: corpus.questionSets.reduce((n, s) => n + s.questions.length, 0),
+    templates: corpus.templates.length,
+  };
+  if (state?.hash === hash) return { skipped: true, counts };
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await upsertAll(t, subjects, corpus.subjects.map((s) => ({ id: s.id, name: s.name, shortName: s.shortName, description: s.description, sortOrder: s.order, retiredAt: null })), subjects.id, ["name", "shortName", "description", "sortOrder", "retiredAt"]);
+    await upsertAll(
+      t,
+      topics,
+      corpus.topics.map((x) => ({
+        id: x.id,
+        subjectId: x.subject,
+        title: x.title,
+        summary: x.summary,
+        rule: x.rule,
+        body: { elements: x.elements, exceptions: x.exceptions, positions: x.positions, provisions: x.provisions, cases: x.cases, traps: x.traps, related: x.related },
+        isOfficial: true,
+        contentHash: hashOf(x),
+        retiredAt: null,
+        updatedAt: now,
+      })),
+      topics.id,
+      ["subjectId", "title", "summary", "rule", "body", "contentHash", "retiredAt", "updatedAt"],
+    );
+    await upsertAll(
+      t,
+      briefs,
+      corpus.briefs.map((b) => ({
+        id: b.id,
+        subjectId: b.subject,
+        name: b.name,
+        citation: b.citation,
+        court: b.court,
+        year: b.year,
+        topicIds: b.topics,
+        body: { facts: b.facts, proceduralHistory: b.proceduralHistory, issue: b.issue, rule: b.rule, holding: b.holding, reasoning: b.reasoning, separateOpinions: b.separateOpinions ?? null, takeaways: b.takeaways, source: b.source ?? null },
+        isOfficial: true,
+        createdBy: null,
+        contentHash: hashOf(b),
+        retiredAt: null,
+        updatedAt: now,
+      })),
+      briefs.id,
+      ["subjectId", "name", "citation", "court", "year", "topicIds", "body", "contentHash", "retiredAt", "updatedAt"],
+    );
+    await upsertAll(
+      t,
+      decks,
+      corpus.decks.map((d) => ({ id: d.id, subjectId: d.subject, topicId: d.topic, title: d.title, description: d.description, isOfficial: true, isFree: d.free, createdBy: null, retiredAt: null, updatedAt: now })),
+      decks.id,
+      ["subjectId", "topicId", "title", "description", "isFree", "retiredAt", "updatedAt"],
+    );
+    await upsertAll(
+      t,
+      flashcards,
+      corpus.decks.flatMap((d) =>
+        d.cards.map((card, i) => ({ id: card.id, deckId: d.id, question: card.question, answer: card.answer, subjectId: d.subject, topicId: d.topic, difficulty: card.difficulty, tags: card.tags, isOfficial: true, createdBy: null, position: i, retiredAt: null, updatedAt: now })),
+      ),
+      flashcards.id,
+      ["deckId", "question", "answer", "subjectId", "topicId", "difficulty", "tags", "position", "retiredAt", "updatedAt"],
+    );
+    await upsertAll(
+      t,
+      questions,
+      corpus.questionSets.flatMap((s) =>
+        s.questions.map((q, i) => ({ id: q.id, setId: s.id, subjectId: s.subject, topicId: q.topic, difficulty: q.difficulty, stem: q.stem, call: q.call, choices: q.choices, answer: q.answer, explanations: q.explanations, tags: q.tags, position: i, retiredAt: null })),
+      ),
+      questions.id,
+      ["setId", "subjectId", "topicId", "difficulty", "stem", "call", "choices", "answer", "explanations", "tags", "position", "retiredAt"],
+    );
+    await upsertAll(
+      t,
+      noteTemplates,
+      corpus.templates.map((x) => ({ id: x.id, title: x.title, description: x.description, html: sanitizeRichText(marked.parse(x.body, { async: false }) as string), isOfficial: true, createdBy: null, retiredAt: null, updatedAt: now })),
+      noteTemplates.id,
+      ["title", "description", "html", "retiredAt", "updatedAt"],
+    );
+    await t.delete(demoFlashcards);
+    if (corpus.demoFlashcards.length)
+      await t.insert(demoFlashcards).values(corpus.demoFlashcards.map((d, i) => ({ id: d.id, question: d.question, answer: d.answer, subject: d.subject, difficulty: d.difficulty, isPremium: d.isPremium, tags: d.tags, position: i })));
+
+    // Retire official rows whose file is gone.
+    const retire = async (table: typeof topics | typeof briefs | typeof decks | typeof flashcards | typeof noteTemplates, ids: string[]) => {
+      const official = "isOfficial" in table ? eq(table.isOfficial, true) : undefined;
+      const where = ids.length ? and(official, isNull(table.retiredAt), notInArray(table.id, ids)) : and(official, isNull(table.retiredAt));
+      await t.update(table).set({ retiredAt: now } as never).where(where);
+    };
+    await retire(topics, corpus.topics.map((x) => x.id));
+    await retire(briefs, corpus.briefs.map((x) => x.id));
+    await retire(decks, corpus.decks.map((x) => x.id));
+    await retire(flashcards, corpus.decks.flatMap((d) => d.cards.map((x) => x.id)));
+    await retire(noteTemplates, corpus.templates.map((x) => x.id));
+    const qIds = corpus.questionSets.flatMap((s) => s.questions.map((q) => q.id));
+    await t.update(questions).set({ retiredAt: now }).where(qIds.length ? and(isNull(questions.retiredAt), notInArray(questions.id, qIds)) : isNull(questions.retiredAt));
+    const sIds = corpus.subjects.map((s) => s.id);
+    if (sIds.length) await t.update(subjects).set({ retiredAt: now }).where(and(isNull(subjects.retiredAt), notInArray(subjects.id, sIds)));
+    await t.insert(contentState).values({ kind: "official", hash, seededAt: now }).onConflictDoUpdate({ target: contentState.kind, set: { hash, seededAt: now } });
+  });
+  return { skipped: false, counts };
+}
+

@@ -1,0 +1,142 @@
+/**
+ * Opens the database: embedded PGlite in `dataDir` (default) or PostgreSQL when `databaseUrl`
+ * is set (DESIGN.md §4). Runs the migrations in-process before returning.
+ *
+ * PGlite has no cross-process lock, so `openDatabase` takes `<dataDir>/lexmate.lock` and a second
+ * process on the same directory fails with `DataDirLockedError` naming the holder's pid.
+ * On PostgreSQL, migrations run under an advisory lock so several processes can boot at once;
+ * `schema` (tests) puts every table in a schema of its own.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs one SQL statement outside drizzle (LISTEN/NOTIFY helpers, health checks). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… ; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for a throw-away database (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to use instead of `public` (created when missing). */
+  schema?: string;
+}
+
+export class DataDirLockedError extends Error {}
+
+const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Takes the data directory's lock file or throws DataDirLockedError; returns the release function. */
+export function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "lexmate.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
+      if (Number.isFinite(holder) && holder !== process.pid && pidAlive(holder)) {
+        throw new DataDirLockedError(
+          `The data directory ${resolve(dir)} is already in use by another Lexmate process (pid ${holder}). ` +
+            "Stop that process, or set DATA_DIR to another folder, or use PostgreSQL (DATABASE_URL) to run several processes.",
+        );
+      }
+      rmSync(file, { force: true }); // stale lock from a process that died
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${resolve(dir)}.`);
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
+  const dataDir = opts.dataDir ?? "./data";
+  const memory = dataDir.startsWith("memory://");
+  const release = memory ? () => {} : lockDataDir(dataDir);
+  try {
+    const client = memory ? new PGlite() : new PGlite(join(dataDir, "pglite"));
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: "pglite",
+      exec: async (sql) => {
+        await client.exec(sql);
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string, schemaName?: string): Promise<Database> {
+  if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Invalid schema name ${schemaName}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+  });
+  const client = await pool.connect();
+  try {
+    if (schemaName) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
+    await client.query("SELECT pg_advisory_lock(727274)");
+    try {
+      const db = drizzlePg({ client, schema }) as unknown as Db;
+      await migratePg(db as never, {
+        migrationsFolder: MIGRATIONS,
+        ...(schemaName ? { migrationsSchema: schemaName } : {}),
+      });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(727274)");
+    }
+  } finally {
+    client.release();
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Outgoing email through nodemailer (DESIGN.md §2, §5): SMTP when `smtpUrl` is set, otherwise
+ * nodemailer's JSON transport and one file per message in `outboxDir`
+ * (`<ISO time>-<random>.json` holding to, from, subject, text, html and links). The first link
+ * of every message is also logged so a developer can click it from the terminal.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(msg: MailMessage): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  if (!opts.smtpUrl) mkdirSync(opts.outboxDir, { recursive: true });
+  return {
+    async send(msg) {
+      const info = await transport.sendMail({ from: opts.from, ...msg });
+      const links = [...msg.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
+      if (!opts.smtpUrl) {
+        const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.json`);
+        const record = { ...JSON.parse(String(info.message)), to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, links };
+        writeFileSync(file, JSON.stringify(record, null, 2));
+        opts.logger.info({ to: msg.to, subject: msg.subject, link: links[0], file }, "email written to outbox");
+      } else {
+        opts.logger.info({ to: msg.to, subject: msg.subject }, "email sent");
+      }
+    },
+  };
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** Builds a branded plain-text + HTML email with one call-to-action link. */
+export function brandedEmail(opts: { brand: string; to: string; subject: string; intro: string; action: string; url: string; outro: string }): MailMessage {
+  const text = `${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— ${opts.brand}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escape(opts.brand)}</h1>
+<p>${escape(opts.intro)}</p>
+<p><a href="${escape(opts.url)}" style="display:inline-block;background:#4338ca;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(opts.action)}</a></p>
+<p style="font-size:13px;color:#475569">Or paste this link into your browser:<br>${escape(opts.url)}</p>
+<p style="font-size:13px;color:#475569">${escape(opts.outro)}</p>
+</body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html };
+}

@@ -1,0 +1,23 @@
+/** Records an analytics event (SPEC.md §7 names). Never throws: analytics must not break a request. */
+import type { Db } from "../db/client";
+import { analyticsEvents } from "../db/schema";
+
+export type AnalyticsName =
+  | "signed_up"
+  | "logged_in"
+  | "logged_out"
+  | "chat_thread_created"
+  | "chat_message_sent"
+  | "chat_response_received"
+  | "flashcard_created"
+  | "flashcard_studied"
+  | "search"
+  | "filter_applied";
+
+export async function track(db: Db, name: AnalyticsName, userId: string | null, properties: Record<string, unknown> = {}) {
+  try {
+    await db.insert(analyticsEvents).values({ name, userId, properties });
+  } catch {
+    // ignored on purpose
+  }
+}

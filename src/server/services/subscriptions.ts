@@ -1,0 +1,74 @@
+/**
+ * Subscription rows and the status summary of SPEC.md §3/§7 (`GET /api/subscription`).
+ */
+import { desc, eq } from "drizzle-orm";
+import { isActiveSubscription, isTrialStatus, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName, type TierName } from "../../domain/plans";
+import type { Db } from "../db/client";
+import { subscriptions } from "../db/schema";
+
+const DAY_MS = 86_400_000;
+
+export interface SubscriptionSummary {
+  isActive: boolean;
+  tierName: TierName;
+  status: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  stripe_price_id: string | null;
+  stripe_customer_id: string | null;
+  trial_end: string | null;
+}
+
+type Row = typeof subscriptions.$inferSelect;
+
+/** The user's most relevant subscription: an active one if any, else the newest. */
+export async function findSubscription(db: Db, userId: string, now = new Date()): Promise<Row | null> {
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+  return rows.find((r) => isActiveSubscription({ status: r.status, currentPeriodEnd: r.currentPeriodEnd }, now)) ?? rows[0] ?? null;
+}
+
+export function summarize(row: Row | null, now = new Date()): SubscriptionSummary {
+  const like = row ? { status: row.status, priceId: row.priceId, currentPeriodEnd: row.currentPeriodEnd } : null;
+  return {
+    isActive: isActiveSubscription(like, now),
+    tierName: tierName(like, now),
+    status: row?.status ?? null,
+    current_period_end: row?.currentPeriodEnd?.toISOString() ?? null,
+    cancel_at_period_end: row?.cancelAtPeriodEnd ?? false,
+    stripe_price_id: row?.priceId ?? null,
+    stripe_customer_id: row?.stripeCustomerId ?? null,
+    trial_end: row?.trialEnd?.toISOString() ?? null,
+  };
+}
+
+export async function getSubscriptionSummary(db: Db, userId: string, now = new Date()): Promise<SubscriptionSummary> {
+  return summarize(await findSubscription(db, userId, now), now);
+}
+
+/** Starts the 7-day no-card trial of SPEC.md §1 once per user (a second call does nothing). */
+export async function startTrial(db: Db, userId: string, now = new Date()): Promise<void> {
+  const existing = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (existing.length) return;
+  const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+  await db.insert(subscriptions).values({ userId, status: "trialing", priceId: "trial", currentPeriodEnd: end, trialEnd: end, interval: "day", intervalCount: TRIAL_DAYS });
+}
+
+/**
+ * Operator plan change (`users:set-plan`): free ends every active subscription now; trial starts a
+ * fresh 7-day trial; unlimited grants a manual 30-day Unlimited subscription
+ * (price id `manual_activation_unlimited`, SPEC.md §3).
+ */
+export async function setPlan(db: Db, userId: string, plan: "free" | "trial" | "unlimited", now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(subscriptions).set({ status: "canceled", currentPeriodEnd: now }).where(eq(subscriptions.userId, userId));
+    if (plan === "trial") {
+      const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+      await tx.insert(subscriptions).values({ userId, status: "trialing", priceId: "trial", currentPeriodEnd: end, trialEnd: end });
+    } else if (plan === "unlimited") {
+      const end = new Date(now.getTime() + MANUAL_RENEWAL_DAYS * DAY_MS);
+      await tx.insert(subscriptions).values({ userId, status: "active", priceId: "manual_activation_unlimited", productId: "unlimited", currentPeriodEnd: end, interval: "month", intervalCount: 1 });
+    }
+  });
+}
+
+export { isTrialStatus };
