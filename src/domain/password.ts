@@ -6,10 +6,10 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const PASSWORD_RULES = [
   { id: "length", label: "At least 8 characters", test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
-  { id: "lower", label: "One lowercase letter", test: (p: string) => /[a-z]/.test(p) },
-  { id: "upper", label: "One uppercase letter", test: (p: string) => /[A-Z]/.test(p) },
+  { id: "lower", label: "One lowercase letter", test: (p: string) => /\p{Ll}/u.test(p) },
+  { id: "upper", label: "One uppercase letter", test: (p: string) => /\p{Lu}/u.test(p) },
   { id: "digit", label: "One number", test: (p: string) => /\d/.test(p) },
-  { id: "special", label: "One special character", test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+  { id: "special", label: "One special character", test: (p: string) => /[^\p{L}\p{N}]/u.test(p) },
 ] as const;
 
 export const passwordChecks = (p: string) => PASSWORD_RULES.map((r) => ({ id: r.id, label: r.label, ok: r.test(p) }));

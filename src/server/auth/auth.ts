@@ -175,6 +175,14 @@ export function createAuth(o: AuthOptions) {
         }
       }),
     },
+    // Client mistakes (wrong password, weak password, limits) are answers, not errors: log them at debug.
+    onAPIError: {
+      onError: async (e) => {
+        const status = (e as { status?: unknown }).status;
+        if (e instanceof APIError && status !== "INTERNAL_SERVER_ERROR") o.logger.debug({ err: e.message }, "auth request refused");
+        else o.logger.error({ err: e }, "auth error");
+      },
+    },
     logger: { disabled: false, level: "error", log: (level, message) => o.logger[level]?.(message) },
   });
 }

@@ -16,7 +16,7 @@ import { FEATURE_IDS, hasFeature, monthlyMessageLimit } from "../../../domain/pl
 import { errorLogs, flashcards, profiles, user as userTable } from "../../db/schema";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { nowOf, parseBody, requireAdmin, requireUser } from "../../lib/http";
+import { nowOf, parseBody, requireAdmin, requireFeature, requireUser } from "../../lib/http";
 import { describe } from "../../lib/openapi";
 import { ensureProfile, updateProfile } from "../../services/profiles";
 import { consumeRateLimit } from "../../services/rate-limit";
@@ -127,6 +127,14 @@ export function accountRoutes() {
       officialFlashcards: official?.n ?? null,
       ownFlashcards: own?.n ?? null,
     });
+  });
+
+  describe({ method: "get", path: "/api/features/:feature", summary: "Whether the signed-in user's tier includes a feature (SPEC.md §3 feature ids); 403 UPGRADE_REQUIRED when not.", tags: ["billing"], auth: true, responses: { 200: { description: "allowed" }, 403: { description: "UPGRADE_REQUIRED" }, 404: { description: "unknown feature id" } } });
+  r.get("/features/:feature", async (c) => {
+    const feature = c.req.param("feature");
+    if (!(FEATURE_IDS as readonly string[]).includes(feature)) throw new AppError("NOT_FOUND", "Unknown feature.");
+    await requireFeature(c, feature as (typeof FEATURE_IDS)[number]);
+    return c.json({ feature, allowed: true });
   });
 
   describe({ method: "post", path: "/api/test-auth", summary: "Debug: echoes the session for /test-auth.", tags: ["debug"], auth: true, responses: { 200: { description: "ok" } } });

@@ -1,0 +1,89 @@
+/**
+ * Banners of SPEC.md §2.6/§4: offline, trial countdown (40 px, fixed at the top, dismiss per
+ * browser session) and subscription expiring/expired.
+ */
+import { AlertTriangle, WifiOff, X } from "lucide-react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Link, useLocation } from "react-router";
+import { subscriptionBanner, trialBanner } from "../../../domain/plans";
+import { useMe } from "../../lib/session";
+import { KEYS, read, write } from "../../lib/storage";
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      window.addEventListener("online", cb);
+      window.addEventListener("offline", cb);
+      return () => {
+        window.removeEventListener("online", cb);
+        window.removeEventListener("offline", cb);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+      <WifiOff className="h-4 w-4" aria-hidden /> You're currently offline. Some features may be limited.
+    </div>
+  );
+}
+
+export const TRIAL_BANNER_HEIGHT_PX = 40;
+
+export function TrialBanner() {
+  const { data: me } = useMe();
+  const { pathname } = useLocation();
+  const [dismissed, setDismissed] = useState(() => read(KEYS.trialBannerDismissed, true) === "1");
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+  const banner = me ? trialBanner({ status: me.subscription.status, currentPeriodEnd: me.subscription.current_period_end, dismissed, path: pathname, now }) : null;
+  if (!banner) return null;
+  return (
+    <>
+      <div style={{ height: TRIAL_BANNER_HEIGHT_PX }} aria-hidden />
+      <div
+        data-testid="trial-banner"
+        data-urgent={banner.urgent}
+        style={{ height: TRIAL_BANNER_HEIGHT_PX }}
+        className={`fixed inset-x-0 top-0 z-50 flex items-center justify-center gap-3 px-10 text-sm font-medium text-white ${banner.urgent ? "bg-red-600" : "bg-blue-600"}`}
+      >
+        <span>{banner.text}</span>
+        <Link to="/pricing" className="rounded-md bg-white/20 px-2 py-0.5 underline-offset-2 hover:bg-white/30">Upgrade now</Link>
+        <button
+          type="button"
+          className="absolute right-2 rounded p-1 hover:bg-white/20"
+          aria-label="Dismiss trial banner"
+          onClick={() => {
+            write(KEYS.trialBannerDismissed, "1", true);
+            setDismissed(true);
+          }}
+        >
+          <X className="h-4 w-4" />
+        </button>
+      </div>
+    </>
+  );
+}
+
+export function SubscriptionBanner() {
+  const { data: me } = useMe();
+  if (!me) return null;
+  const s = me.subscription;
+  const state = subscriptionBanner({ status: s.status, priceId: s.stripe_price_id, currentPeriodEnd: s.current_period_end }, new Date());
+  if (!state) return null;
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+      <AlertTriangle className="h-4 w-4" aria-hidden />
+      {state === "expired" ? "Your subscription has expired." : `Your subscription ends on ${new Date(s.current_period_end!).toLocaleDateString()}.`}
+      <Link to="/settings" className="font-semibold underline">Renew</Link>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The signed-in state: `useMe()` reads `GET /api/me` (null when signed out). Sign-out clears
+ * saved auth storage and every cached query, then goes to `/` (SPEC.md §4).
+ */
+import { QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, api } from "./api";
+import { clearAuthStorage, KEYS, write } from "./storage";
+
+export interface SubscriptionSummary {
+  isActive: boolean;
+  tierName: "Free" | "Trial" | "premium" | "unlimited";
+  status: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  stripe_price_id: string | null;
+  stripe_customer_id: string | null;
+  trial_end: string | null;
+}
+
+export interface Me {
+  user: { id: string; email: string; name: string; emailVerified: boolean; isAdmin: boolean };
+  profile: { firstName: string; lastName: string };
+  subscription: SubscriptionSummary;
+  features: Record<string, boolean>;
+  monthlyMessageLimit: number | null;
+}
+
+/** SPEC.md §9 query cache: stale 5 min, gc 15 min, one retry with capped exponential delay. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 5 * 60_000,
+      gcTime: 15 * 60_000,
+      retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 1,
+      retryDelay: (n) => Math.min(1000 * 2 ** n, 30_000),
+      refetchOnWindowFocus: true,
+    },
+  },
+});
+
+export const meQuery = queryOptions({
+  queryKey: ["me"],
+  queryFn: async (): Promise<Me | null> => {
+    try {
+      const me = await api<Me>("/api/me");
+      write(KEYS.sessionMarker, String(Date.now()));
+      return me;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  },
+  staleTime: 60_000,
+});
+
+export const useMe = () => useQuery(meQuery);
+
+export async function signOut(navigate: (to: string) => void, to = "/") {
+  try {
+    await api("/api/auth/sign-out", { body: {} });
+  } catch {
+    // signed out locally either way
+  }
+  clearAuthStorage();
+  queryClient.clear();
+  queryClient.setQueryData(meQuery.queryKey, null);
+  navigate(to);
+}

@@ -1,0 +1,64 @@
+/**
+ * Route table (SPEC.md §2). Public pages and the landing page load eagerly; everything behind
+ * sign-in is split per route. Unknown settings sub-paths redirect to /settings; unknown admin
+ * paths to /admin/dashboard.
+ */
+import { BookOpen, Brain, FileText, GraduationCap, Layers, MessageSquare } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { createBrowserRouter, Navigate, Outlet } from "react-router";
+import { Spinner } from "./components/ui/card";
+import AuthPage from "./features/auth/auth-page";
+import LandingPage from "./features/public/landing-page";
+import { DisclaimerPage, PrivacyPage, TermsPage } from "./features/public/legal-pages";
+import { PublicLayout } from "./features/public/public-layout";
+import { FeaturePlaceholder, NotFoundPage, RouteErrorScreen } from "./features/shell/screens";
+
+const CallbackPage = lazy(() => import("./features/auth/callback-page"));
+const ResendPage = lazy(() => import("./features/auth/resend-page"));
+const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page"));
+const App = lazy(() => import("./app-routes"));
+
+const fallback = (
+  <div className="flex min-h-[50vh] items-center justify-center">
+    <Spinner className="h-8 w-8 text-brand-700" />
+  </div>
+);
+const L = (el: React.ReactNode) => <Suspense fallback={fallback}>{el}</Suspense>;
+
+export const placeholders = {
+  chat: <FeaturePlaceholder title="Chat" icon={MessageSquare} description="Ask legal questions and get answers that cite the topic, case or rule they come from." />,
+  notes: <FeaturePlaceholder title="Notes" icon={FileText} description="A note editor with templates, tags and links to case briefs." />,
+  outlines: <FeaturePlaceholder title="Outlines" icon={Layers} description="Drag-and-drop outlines built from your notes." />,
+  study: <FeaturePlaceholder title="Study" icon={Brain} description="Flashcards with FSRS spaced repetition, generated cards, quizzes and the question bank." />,
+  courses: <FeaturePlaceholder title="Courses" icon={GraduationCap} description="Structured video courses by subject, module and lesson." />,
+  caseLaw: <FeaturePlaceholder title="Case law" icon={BookOpen} description="Full-text search and reading of court opinions, with your briefs beside them." />,
+};
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: "/", element: <LandingPage /> },
+          { path: "/terms", element: <TermsPage /> },
+          { path: "/privacy", element: <PrivacyPage /> },
+          { path: "/disclaimer", element: <DisclaimerPage /> },
+          { path: "/pricing", element: <LandingPage /> },
+          { path: "/unlimited", element: <LandingPage /> },
+          { path: "/checkout-confirmation", element: <FeaturePlaceholder title="Checkout" description="Online payment is not enabled on this server yet." /> },
+        ],
+      },
+      { path: "/auth", element: <AuthPage /> },
+      { path: "/login", element: <Navigate to="/auth" replace /> },
+      { path: "/auth/callback", element: L(<CallbackPage />) },
+      { path: "/auth/resend-confirmation", element: L(<ResendPage />) },
+      { path: "/resend-confirmation", element: <Navigate to="/auth/resend-confirmation" replace /> },
+      { path: "/auth/reset-password", element: L(<ResetPasswordPage />) },
+      { path: "/*", element: L(<App />) },
+    ],
+  },
+]);
+
+export { NotFoundPage, Outlet };
