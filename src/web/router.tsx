@@ -7,12 +7,14 @@ import { BookOpen, Brain, FileText, GraduationCap, Layers, MessageSquare } from 
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, Outlet } from "react-router";
 import { Spinner } from "./components/ui/card";
-import AuthPage from "./features/auth/auth-page";
 import LandingPage from "./features/public/landing-page";
-import { DisclaimerPage, PrivacyPage, TermsPage } from "./features/public/legal-pages";
 import { PublicLayout } from "./features/public/public-layout";
 import { FeaturePlaceholder, NotFoundPage, RouteErrorScreen } from "./features/shell/screens";
 
+const AuthPage = lazy(() => import("./features/auth/auth-page"));
+const TermsPage = lazy(() => import("./features/public/legal-pages").then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import("./features/public/legal-pages").then((m) => ({ default: m.PrivacyPage })));
+const DisclaimerPage = lazy(() => import("./features/public/legal-pages").then((m) => ({ default: m.DisclaimerPage })));
 const CallbackPage = lazy(() => import("./features/auth/callback-page"));
 const ResendPage = lazy(() => import("./features/auth/resend-page"));
 const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page"));
@@ -42,15 +44,15 @@ export const router = createBrowserRouter([
         element: <PublicLayout />,
         children: [
           { path: "/", element: <LandingPage /> },
-          { path: "/terms", element: <TermsPage /> },
-          { path: "/privacy", element: <PrivacyPage /> },
-          { path: "/disclaimer", element: <DisclaimerPage /> },
+          { path: "/terms", element: L(<TermsPage />) },
+          { path: "/privacy", element: L(<PrivacyPage />) },
+          { path: "/disclaimer", element: L(<DisclaimerPage />) },
           { path: "/pricing", element: <LandingPage /> },
           { path: "/unlimited", element: <LandingPage /> },
           { path: "/checkout-confirmation", element: <FeaturePlaceholder title="Checkout" description="Online payment is not enabled on this server yet." /> },
         ],
       },
-      { path: "/auth", element: <AuthPage /> },
+      { path: "/auth", element: L(<AuthPage />) },
       { path: "/login", element: <Navigate to="/auth" replace /> },
       { path: "/auth/callback", element: L(<CallbackPage />) },
       { path: "/auth/resend-confirmation", element: L(<ResendPage />) },

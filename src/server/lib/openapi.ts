@@ -1,6 +1,6 @@
 /**
  * A small route registry that feeds `GET /api/openapi.json` (OpenAPI 3.1) from the same zod
- * schemas the handlers validate with. Feature routers call `describe()` next to each route.
+ * schemas the handlers validate with. Feature routers call `documentRoute()` next to each route.
  */
 import { z } from "zod";
 
@@ -17,7 +17,7 @@ export interface RouteDoc {
 
 const registry: RouteDoc[] = [];
 
-export function describe(doc: RouteDoc): void {
+export function documentRoute(doc: RouteDoc): void {
   if (!registry.some((r) => r.method === doc.method && r.path === doc.path)) registry.push(doc);
 }
 

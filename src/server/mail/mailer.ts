@@ -42,17 +42,17 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   };
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** Builds a branded plain-text + HTML email with one call-to-action link. */
 export function brandedEmail(opts: { brand: string; to: string; subject: string; intro: string; action: string; url: string; outro: string }): MailMessage {
   const text = `${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— ${opts.brand}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escape(opts.brand)}</h1>
-<p>${escape(opts.intro)}</p>
-<p><a href="${escape(opts.url)}" style="display:inline-block;background:#4338ca;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(opts.action)}</a></p>
-<p style="font-size:13px;color:#475569">Or paste this link into your browser:<br>${escape(opts.url)}</p>
-<p style="font-size:13px;color:#475569">${escape(opts.outro)}</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.brand)}</h1>
+<p>${escapeHtml(opts.intro)}</p>
+<p><a href="${escapeHtml(opts.url)}" style="display:inline-block;background:#4338ca;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
+<p style="font-size:13px;color:#475569">Or paste this link into your browser:<br>${escapeHtml(opts.url)}</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(opts.outro)}</p>
 </body></html>`;
   return { to: opts.to, subject: opts.subject, text, html };
 }

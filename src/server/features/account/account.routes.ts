@@ -17,7 +17,7 @@ import { errorLogs, flashcards, profiles, user as userTable } from "../../db/sch
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, requireAdmin, requireFeature, requireUser } from "../../lib/http";
-import { describe } from "../../lib/openapi";
+import { documentRoute } from "../../lib/openapi";
 import { ensureProfile, updateProfile } from "../../services/profiles";
 import { consumeRateLimit } from "../../services/rate-limit";
 import { getSubscriptionSummary } from "../../services/subscriptions";
@@ -45,7 +45,7 @@ function emailInToken(token: string): string | null {
 export function accountRoutes() {
   const r = new Hono<AppEnv>();
 
-  describe({ method: "post", path: "/api/account/confirm", summary: "Confirm an email address with the token from the confirmation link; signs the user in.", tags: ["account"], body: confirmBody, responses: { 200: { description: "confirmed or already confirmed" }, 400: { description: "otp_expired or invalid_token" } } });
+  documentRoute({ method: "post", path: "/api/account/confirm", summary: "Confirm an email address with the token from the confirmation link; signs the user in.", tags: ["account"], body: confirmBody, responses: { 200: { description: "confirmed or already confirmed" }, 400: { description: "otp_expired or invalid_token" } } });
   r.post("/account/confirm", async (c) => {
     const { token } = await parseBody(c, confirmBody);
     const deps = c.get("deps");
@@ -62,7 +62,7 @@ export function accountRoutes() {
     throw new AppError("invalid_token", "The confirmation link is invalid. Please request a new one.");
   });
 
-  describe({ method: "post", path: "/api/account/resend-confirmation", summary: "Send the confirmation email again (one per 60 s per address).", tags: ["account"], body: resendBody, responses: { 200: { description: "sent" }, 404: { description: "not registered" }, 409: { description: "already confirmed" }, 429: { description: "cooldown" } } });
+  documentRoute({ method: "post", path: "/api/account/resend-confirmation", summary: "Send the confirmation email again (one per 60 s per address).", tags: ["account"], body: resendBody, responses: { 200: { description: "sent" }, 404: { description: "not registered" }, 409: { description: "already confirmed" }, 429: { description: "cooldown" } } });
   r.post("/account/resend-confirmation", async (c) => {
     const { email } = await parseBody(c, resendBody);
     const deps = c.get("deps");
@@ -78,7 +78,7 @@ export function accountRoutes() {
     return c.json({ sent: true, email });
   });
 
-  describe({ method: "get", path: "/api/me", summary: "The signed-in user with profile, subscription summary and feature entitlements.", tags: ["account"], auth: true, responses: { 200: { description: "user" }, 401: { description: "signed out" } } });
+  documentRoute({ method: "get", path: "/api/me", summary: "The signed-in user with profile, subscription summary and feature entitlements.", tags: ["account"], auth: true, responses: { 200: { description: "user" }, 401: { description: "signed out" } } });
   r.get("/me", async (c) => {
     const user = requireUser(c);
     const { db } = c.get("deps").database;
@@ -93,14 +93,14 @@ export function accountRoutes() {
     });
   });
 
-  describe({ method: "get", path: "/api/profile", summary: "The signed-in user's profile (created when missing).", tags: ["account"], auth: true, responses: { 200: { description: "profile" } } });
+  documentRoute({ method: "get", path: "/api/profile", summary: "The signed-in user's profile (created when missing).", tags: ["account"], auth: true, responses: { 200: { description: "profile" } } });
   r.get("/profile", async (c) => {
     const user = requireUser(c);
     const p = await ensureProfile(c.get("deps").database.db, user.id);
     return c.json({ id: p.id, firstName: p.firstName, lastName: p.lastName, email: user.email });
   });
 
-  describe({ method: "patch", path: "/api/profile", summary: "Update first and last name.", tags: ["account"], auth: true, body: profileBody, responses: { 200: { description: "profile" } } });
+  documentRoute({ method: "patch", path: "/api/profile", summary: "Update first and last name.", tags: ["account"], auth: true, body: profileBody, responses: { 200: { description: "profile" } } });
   r.patch("/profile", async (c) => {
     const user = requireUser(c);
     const body = await parseBody(c, profileBody);
@@ -108,13 +108,13 @@ export function accountRoutes() {
     return c.json({ id: p.id, firstName: p.firstName, lastName: p.lastName, email: user.email });
   });
 
-  describe({ method: "get", path: "/api/subscription", summary: "Subscription status summary (SPEC.md §7 get-user-subscription).", tags: ["billing"], auth: true, responses: { 200: { description: "summary" } } });
+  documentRoute({ method: "get", path: "/api/subscription", summary: "Subscription status summary (SPEC.md §7 get-user-subscription).", tags: ["billing"], auth: true, responses: { 200: { description: "summary" } } });
   r.get("/subscription", async (c) => {
     const user = requireUser(c);
     return c.json(await getSubscriptionSummary(c.get("deps").database.db, user.id, nowOf(c)));
   });
 
-  describe({ method: "get", path: "/api/account/stats", summary: "Account counters for /settings/statistics; null means unknown.", tags: ["account"], auth: true, responses: { 200: { description: "counters" } } });
+  documentRoute({ method: "get", path: "/api/account/stats", summary: "Account counters for /settings/statistics; null means unknown.", tags: ["account"], auth: true, responses: { 200: { description: "counters" } } });
   r.get("/account/stats", async (c) => {
     const user = requireUser(c);
     const { db } = c.get("deps").database;
@@ -129,7 +129,7 @@ export function accountRoutes() {
     });
   });
 
-  describe({ method: "get", path: "/api/features/:feature", summary: "Whether the signed-in user's tier includes a feature (SPEC.md §3 feature ids); 403 UPGRADE_REQUIRED when not.", tags: ["billing"], auth: true, responses: { 200: { description: "allowed" }, 403: { description: "UPGRADE_REQUIRED" }, 404: { description: "unknown feature id" } } });
+  documentRoute({ method: "get", path: "/api/features/:feature", summary: "Whether the signed-in user's tier includes a feature (SPEC.md §3 feature ids); 403 UPGRADE_REQUIRED when not.", tags: ["billing"], auth: true, responses: { 200: { description: "allowed" }, 403: { description: "UPGRADE_REQUIRED" }, 404: { description: "unknown feature id" } } });
   r.get("/features/:feature", async (c) => {
     const feature = c.req.param("feature");
     if (!(FEATURE_IDS as readonly string[]).includes(feature)) throw new AppError("NOT_FOUND", "Unknown feature.");
@@ -137,14 +137,14 @@ export function accountRoutes() {
     return c.json({ feature, allowed: true });
   });
 
-  describe({ method: "post", path: "/api/test-auth", summary: "Debug: echoes the session for /test-auth.", tags: ["debug"], auth: true, responses: { 200: { description: "ok" } } });
+  documentRoute({ method: "post", path: "/api/test-auth", summary: "Debug: echoes the session for /test-auth.", tags: ["debug"], auth: true, responses: { 200: { description: "ok" } } });
   r.post("/test-auth", async (c) => {
     const user = requireUser(c);
     const body = (await c.req.json().catch(() => ({}))) as { test?: unknown };
     return c.json({ ok: true, userId: user.id, email: user.email, test: body.test ?? null, at: nowOf(c).toISOString() });
   });
 
-  describe({ method: "get", path: "/api/admin/overview", summary: "Admins only: counts of users and uninvestigated error logs.", tags: ["admin"], auth: true, responses: { 200: { description: "counts" }, 403: { description: "not an admin" } } });
+  documentRoute({ method: "get", path: "/api/admin/overview", summary: "Admins only: counts of users and uninvestigated error logs.", tags: ["admin"], auth: true, responses: { 200: { description: "counts" }, 403: { description: "not an admin" } } });
   r.get("/admin/overview", async (c) => {
     requireAdmin(c);
     const { db } = c.get("deps").database;

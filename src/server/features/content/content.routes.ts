@@ -21,7 +21,7 @@ import { briefs, decks, demoFlashcards, flashcards, noteTemplates, questions, su
 import type { AppEnv } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { parseQuery } from "../../lib/http";
-import { describe } from "../../lib/openapi";
+import { documentRoute } from "../../lib/openapi";
 
 const subjectQuery = z.object({ subject: z.enum(SUBJECT_IDS).optional(), topic: z.string().max(120).optional(), q: z.string().max(200).optional() });
 
@@ -30,7 +30,7 @@ export function contentRoutes() {
   const db = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => c.get("deps").database.db;
   const briefSummary = { id: briefs.id, name: briefs.name, citation: briefs.citation, court: briefs.court, year: briefs.year, subjectId: briefs.subjectId, topicIds: briefs.topicIds };
 
-  describe({ method: "get", path: "/api/subjects", summary: "The seven subjects with counts of topics, briefs, cards and questions.", tags: ["content"], responses: { 200: { description: "subjects" } } });
+  documentRoute({ method: "get", path: "/api/subjects", summary: "The seven subjects with counts of topics, briefs, cards and questions.", tags: ["content"], responses: { 200: { description: "subjects" } } });
   r.get("/subjects", async (c) => {
     const d = db(c);
     const [rows, t, b, f, q] = await Promise.all([
@@ -46,7 +46,7 @@ export function contentRoutes() {
     });
   });
 
-  describe({ method: "get", path: "/api/subjects/:id", summary: "A subject with its topics and case briefs.", tags: ["content"], responses: { 200: { description: "subject" }, 404: { description: "unknown subject" } } });
+  documentRoute({ method: "get", path: "/api/subjects/:id", summary: "A subject with its topics and case briefs.", tags: ["content"], responses: { 200: { description: "subject" }, 404: { description: "unknown subject" } } });
   r.get("/subjects/:id", async (c) => {
     const d = db(c);
     const [s] = await d.select().from(subjects).where(eq(subjects.id, c.req.param("id")));
@@ -58,7 +58,7 @@ export function contentRoutes() {
     return c.json({ subject: { id: s.id, name: s.name, shortName: s.shortName, description: s.description }, topics: tl, briefs: bl });
   });
 
-  describe({ method: "get", path: "/api/topics/:id", summary: "A topic (doctrine) with its cases and related topics.", tags: ["content"], responses: { 200: { description: "topic" }, 404: { description: "unknown topic" } } });
+  documentRoute({ method: "get", path: "/api/topics/:id", summary: "A topic (doctrine) with its cases and related topics.", tags: ["content"], responses: { 200: { description: "topic" }, 404: { description: "unknown topic" } } });
   r.get("/topics/:id", async (c) => {
     const d = db(c);
     const [t] = await d.select().from(topics).where(eq(topics.id, c.req.param("id")));
@@ -73,7 +73,7 @@ export function contentRoutes() {
     return c.json({ topic: { id: t.id, subject, title: t.title, summary: t.summary, rule: t.rule, ...t.body, retired: !!t.retiredAt }, cases: order(body.cases)(caseRows), related: order(body.related)(relatedRows) });
   });
 
-  describe({ method: "get", path: "/api/briefs", summary: "Official case briefs filtered by subject, topic and name.", tags: ["content"], query: subjectQuery, responses: { 200: { description: "briefs" } } });
+  documentRoute({ method: "get", path: "/api/briefs", summary: "Official case briefs filtered by subject, topic and name.", tags: ["content"], query: subjectQuery, responses: { 200: { description: "briefs" } } });
   r.get("/briefs", async (c) => {
     const q = parseQuery(c, subjectQuery);
     const where = [eq(briefs.isOfficial, true), isNull(briefs.retiredAt)];
@@ -84,7 +84,7 @@ export function contentRoutes() {
     return c.json({ briefs: rows });
   });
 
-  describe({ method: "get", path: "/api/briefs/:id", summary: "One official case brief.", tags: ["content"], responses: { 200: { description: "brief" }, 404: { description: "unknown brief" } } });
+  documentRoute({ method: "get", path: "/api/briefs/:id", summary: "One official case brief.", tags: ["content"], responses: { 200: { description: "brief" }, 404: { description: "unknown brief" } } });
   r.get("/briefs/:id", async (c) => {
     const [b] = await db(c).select().from(briefs).where(and(eq(briefs.id, c.req.param("id")), eq(briefs.isOfficial, true)));
     if (!b) throw notFound("No such case brief.");
@@ -92,7 +92,7 @@ export function contentRoutes() {
     return c.json({ brief: { id: b.id, name: b.name, citation: b.citation, court: b.court, year: b.year, subjectId: b.subjectId, topics: topicRows, ...b.body, isOfficial: true, retired: !!b.retiredAt } });
   });
 
-  describe({ method: "get", path: "/api/decks", summary: "Official flashcard decks with card counts.", tags: ["content"], query: subjectQuery, responses: { 200: { description: "decks" } } });
+  documentRoute({ method: "get", path: "/api/decks", summary: "Official flashcard decks with card counts.", tags: ["content"], query: subjectQuery, responses: { 200: { description: "decks" } } });
   r.get("/decks", async (c) => {
     const q = parseQuery(c, subjectQuery);
     const where = [eq(decks.isOfficial, true), isNull(decks.retiredAt)];
@@ -105,7 +105,7 @@ export function contentRoutes() {
     return c.json({ decks: rows });
   });
 
-  describe({ method: "get", path: "/api/decks/:id", summary: "An official deck with its cards.", tags: ["content"], responses: { 200: { description: "deck" }, 404: { description: "unknown deck" } } });
+  documentRoute({ method: "get", path: "/api/decks/:id", summary: "An official deck with its cards.", tags: ["content"], responses: { 200: { description: "deck" }, 404: { description: "unknown deck" } } });
   r.get("/decks/:id", async (c) => {
     const [deck] = await db(c).select().from(decks).where(and(eq(decks.id, c.req.param("id")), eq(decks.isOfficial, true)));
     if (!deck) throw notFound("No such deck.");
@@ -113,7 +113,7 @@ export function contentRoutes() {
     return c.json({ deck: { id: deck.id, title: deck.title, description: deck.description, subjectId: deck.subjectId, topicId: deck.topicId, isFree: deck.isFree, isPremium: !deck.isFree }, cards });
   });
 
-  describe({ method: "get", path: "/api/questions", summary: "Official practice questions by subject and topic.", tags: ["content"], query: subjectQuery, responses: { 200: { description: "questions" } } });
+  documentRoute({ method: "get", path: "/api/questions", summary: "Official practice questions by subject and topic.", tags: ["content"], query: subjectQuery, responses: { 200: { description: "questions" } } });
   r.get("/questions", async (c) => {
     const q = parseQuery(c, subjectQuery);
     const where = [isNull(questions.retiredAt)];
@@ -123,13 +123,13 @@ export function contentRoutes() {
     return c.json({ questions: rows.map(({ retiredAt: _r, ...x }) => x) });
   });
 
-  describe({ method: "get", path: "/api/templates", summary: "Official note templates.", tags: ["content"], responses: { 200: { description: "templates" } } });
+  documentRoute({ method: "get", path: "/api/templates", summary: "Official note templates.", tags: ["content"], responses: { 200: { description: "templates" } } });
   r.get("/templates", async (c) => {
     const rows = await db(c).select({ id: noteTemplates.id, title: noteTemplates.title, description: noteTemplates.description, html: noteTemplates.html }).from(noteTemplates).where(and(eq(noteTemplates.isOfficial, true), isNull(noteTemplates.retiredAt))).orderBy(asc(noteTemplates.title));
     return c.json({ templates: rows });
   });
 
-  describe({ method: "get", path: "/api/demo-flashcards", summary: "The 8 demo flashcards of the landing page (SPEC.md §2.2).", tags: ["content"], responses: { 200: { description: "cards" } } });
+  documentRoute({ method: "get", path: "/api/demo-flashcards", summary: "The 8 demo flashcards of the landing page (SPEC.md §2.2).", tags: ["content"], responses: { 200: { description: "cards" } } });
   r.get("/demo-flashcards", async (c) => {
     const rows = await db(c).select().from(demoFlashcards).orderBy(asc(demoFlashcards.position));
     return c.json({ cards: rows.map((x) => ({ id: x.id, question: x.question, answer: x.answer, subject: x.subject, difficulty: x.difficulty, isPremium: x.isPremium, tags: x.tags })) });

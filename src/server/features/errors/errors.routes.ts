@@ -9,7 +9,7 @@ import { z } from "zod";
 import { errorLogs } from "../../db/schema";
 import type { AppDeps, AppEnv } from "../../lib/context";
 import { parseBody } from "../../lib/http";
-import { describe } from "../../lib/openapi";
+import { documentRoute } from "../../lib/openapi";
 import { consumeRateLimit } from "../../services/rate-limit";
 
 const body = z.object({
@@ -47,7 +47,7 @@ export async function recordError(
 
 export function errorRoutes() {
   const r = new Hono<AppEnv>();
-  describe({ method: "post", path: "/api/errors", summary: "Report an uncaught client error (rate limited).", tags: ["errors"], body, responses: { 202: { description: "accepted (stored, or dropped over the limit)" } } });
+  documentRoute({ method: "post", path: "/api/errors", summary: "Report an uncaught client error (rate limited).", tags: ["errors"], body, responses: { 202: { description: "accepted (stored, or dropped over the limit)" } } });
   r.post("/errors", async (c) => {
     const b = await parseBody(c, body);
     const user = c.get("user");

@@ -9,7 +9,7 @@ import { FALLBACK_PRICE_CENTS } from "../../../domain/plans";
 import type { Db } from "../../db/client";
 import { pricing } from "../../db/schema";
 import type { AppEnv } from "../../lib/context";
-import { describe } from "../../lib/openapi";
+import { documentRoute } from "../../lib/openapi";
 
 export interface PricingEntry {
   tier_name: string;
@@ -36,7 +36,7 @@ export async function seedPricing(db: Db) {
 
 export function pricingRoutes() {
   const r = new Hono<AppEnv>();
-  describe({ method: "get", path: "/api/pricing", summary: "Plan prices (database, or the $10 fallback).", tags: ["billing"], responses: { 200: { description: "{success, source, data}" } } });
+  documentRoute({ method: "get", path: "/api/pricing", summary: "Plan prices (database, or the $10 fallback).", tags: ["billing"], responses: { 200: { description: "{success, source, data}" } } });
   r.get("/pricing", async (c) => {
     try {
       const rows = await c.get("deps").database.db.select().from(pricing).orderBy(asc(pricing.sortOrder));

@@ -28,6 +28,7 @@ export function PublicHeader() {
   const menuRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menus whenever the route changes
   useEffect(() => {
     setMobileOpen(false);
     setMenuOpen(false);

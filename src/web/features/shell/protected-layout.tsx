@@ -7,6 +7,7 @@ import { Sidebar } from "./sidebar";
 
 export function ProtectedLayout() {
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation scrolls to the top (SPEC.md §2.3)
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -62,6 +62,7 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
     return () => window.removeEventListener(FOCUS_MODE_EVENT, onFocus);
   }, [setPinned]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes on navigation
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   useEffect(() => {
