@@ -1,0 +1,71 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CITATION_PATTERN } from "../../contract/content";
+import { checkMinimums, countContent, loadContent } from "./load";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tempContent(files: Record<string, string>) {
+  const d = mkdtempSync(join(tmpdir(), "lexmate-content-"));
+  dirs.push(d);
+  cpSync(resolve("content/subjects.yaml"), join(d, "subjects.yaml"));
+  for (const [path, text] of Object.entries(files)) {
+    const full = join(d, path);
+    cpSync(resolve("content/subjects.yaml"), full, { force: true }); // creates the parent folders
+    writeFileSync(full, text);
+  }
+  return d;
+}
+
+describe("content loader", () => {
+  it("reports the file, the field and the reason", () => {
+    const dir = tempContent({
+      "torts/briefs/bad.yaml": "id: bad-case\nname: X v. Y\ncitation: not a cite\ncourt: C\nyear: 1990\nsubject: torts\ntopics: [torts-x]\nfacts: f\nproceduralHistory: p\nissue: i\nrule: r\nholding: h\nreasoning: ''\ntakeaways: [t]\n",
+      "torts/questions/q.yaml": "id: qs\nsubject: torts\ntitle: T\nquestions:\n  - id: torts-q-1\n    topic: torts-x\n    difficulty: easy\n    stem: s\n    call: c\n    choices: {A: a, B: b, C: c, D: d}\n    answer: E\n    explanations: {A: a, B: b, C: c}\n",
+      "torts/topics/broken.yaml": "id: [unclosed",
+    });
+    const { problems } = loadContent(dir);
+    const find = (file: string, field: string) => problems.find((p) => p.file === file && p.field === field);
+    expect(find("torts/briefs/bad.yaml", "citation")?.reason).toMatch(/reporter citation/);
+    expect(find("torts/briefs/bad.yaml", "reasoning")?.reason).toBe("must not be empty");
+    expect(find("torts/questions/q.yaml", "questions.0.answer")).toBeDefined();
+    expect(find("torts/questions/q.yaml", "questions.0.explanations.D")).toBeDefined();
+    expect(find("torts/questions/q.yaml", "questions.0.difficulty")).toBeDefined();
+    expect(find("torts/topics/broken.yaml", "(file)")?.reason).toMatch(/not valid YAML/);
+  });
+
+  it("catches duplicate ids and references that do not resolve", () => {
+    const topic = (id: string, extra = "") => `id: ${id}\nsubject: torts\ntitle: T\nsummary: s\nrule: r\nelements: [e]\ntraps: [t]\n${extra}`;
+    const dir = tempContent({
+      "torts/topics/a.yaml": topic("torts-a", "related: [torts-missing]\ncases: [no-such-case]\n"),
+      "torts/topics/b.yaml": topic("torts-a"),
+    });
+    const reasons = loadContent(dir).problems.map((p) => `${p.file}|${p.field}|${p.reason}`);
+    expect(reasons).toContain("topics|id|duplicate id 'torts-a'");
+    expect(reasons).toContain("topic torts-a|related|unknown topic id 'torts-missing'");
+    expect(reasons).toContain("topic torts-a|cases|unknown case id 'no-such-case'");
+  });
+
+  it("accepts real reporter citations and rejects others", () => {
+    for (const ok of ["326 U.S. 310", "248 N.Y. 339", "162 N.E. 99", "84 F.3d 1004", "24 Cal. 2d 453", "9 Ex. 341", "2 H. & C. 906", "717 F. App'x 468"]) expect(ok).toMatch(CITATION_PATTERN);
+    for (const bad of ["326 US", "Shoe 326", "2014 WL 12345", "No. 12-cv-345", "326 U.S. 310, 316"]) expect(bad).not.toMatch(CITATION_PATTERN);
+  });
+});
+
+describe("the official corpus (content/)", () => {
+  const { corpus, problems } = loadContent(resolve("content"));
+  it("has no invalid file and no broken reference", () => {
+    expect(problems).toEqual([]);
+  });
+  it("meets the per-subject minimums of issue 3", () => {
+    expect(checkMinimums(countContent(corpus))).toEqual([]);
+  });
+  it("has exactly 8 demo flashcards and one correct choice per question", () => {
+    expect(corpus.demoFlashcards).toHaveLength(8);
+    for (const s of corpus.questionSets) for (const q of s.questions) expect(Object.keys(q.choices)).toContain(q.answer);
+  });
+});
