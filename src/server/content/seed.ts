@@ -10,7 +10,7 @@ import { marked } from "marked";
 import type { Db } from "../db/client";
 import { briefs, contentState, decks, demoFlashcards, flashcards, noteTemplates, questions, subjects, topics } from "../db/schema";
 import { sanitizeRichText } from "../lib/sanitize";
-import type { Corpus } from "./load";
+import { type Corpus, countContent } from "./load";
 
 const hashOf = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("hex");
 
@@ -33,15 +33,9 @@ const toSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
   const hash = hashOf(corpus);
   const [state] = await db.select().from(contentState).where(eq(contentState.kind, "official"));
-  const counts = {
-    subjects: corpus.subjects.length,
-    topics: corpus.topics.length,
-    briefs: corpus.briefs.length,
-    decks: corpus.decks.length,
-    cards: corpus.decks.reduce((n, d) => n + d.cards.length, 0),
-    questions: corpus.questionSets.reduce((n, s) => n + s.questions.length, 0),
-    templates: corpus.templates.length,
-  };
+  const { subjects: _perSubject, totals } = countContent(corpus);
+  const counts = { subjects: corpus.subjects.length, ...totals };
+
   if (state?.hash === hash) return { skipped: true, counts };
   const now = new Date();
   await db.transaction(async (tx) => {

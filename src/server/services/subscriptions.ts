@@ -2,22 +2,14 @@
  * Subscription rows and the status summary of SPEC.md §3/§7 (`GET /api/subscription`).
  */
 import { desc, eq } from "drizzle-orm";
-import { isActiveSubscription, isTrialStatus, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName, type TierName } from "../../domain/plans";
+import { isActiveSubscription, isTrialStatus, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../domain/plans";
+import type { SubscriptionSummary } from "../../contract/subscription";
 import type { Db } from "../db/client";
 import { subscriptions } from "../db/schema";
 
 const DAY_MS = 86_400_000;
 
-export interface SubscriptionSummary {
-  isActive: boolean;
-  tierName: TierName;
-  status: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  stripe_price_id: string | null;
-  stripe_customer_id: string | null;
-  trial_end: string | null;
-}
+export type { SubscriptionSummary };
 
 type Row = typeof subscriptions.$inferSelect;
 

@@ -3,19 +3,11 @@
  * saved auth storage and every cached query, then goes to `/` (SPEC.md §4).
  */
 import { QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import type { SubscriptionSummary } from "../../contract/subscription";
 import { ApiError, api } from "./api";
 import { clearAuthStorage, KEYS, write } from "./storage";
 
-export interface SubscriptionSummary {
-  isActive: boolean;
-  tierName: "Free" | "Trial" | "premium" | "unlimited";
-  status: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  stripe_price_id: string | null;
-  stripe_customer_id: string | null;
-  trial_end: string | null;
-}
+export type { SubscriptionSummary };
 
 export interface Me {
   user: { id: string; email: string; name: string; emailVerified: boolean; isAdmin: boolean };
