@@ -5,11 +5,11 @@
  */
 import { BookOpen, Brain, FileText, GraduationCap, Layers, MessageSquare } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { createBrowserRouter, Navigate, Outlet } from "react-router";
+import { createBrowserRouter, Navigate } from "react-router";
 import { Spinner } from "./components/ui/card";
 import LandingPage from "./features/public/landing-page";
 import { PublicLayout } from "./features/public/public-layout";
-import { FeaturePlaceholder, NotFoundPage, RouteErrorScreen } from "./features/shell/screens";
+import { FeaturePlaceholder, RouteErrorScreen } from "./features/shell/screens";
 
 const AuthPage = lazy(() => import("./features/auth/auth-page"));
 const TermsPage = lazy(() => import("./features/public/legal-pages").then((m) => ({ default: m.TermsPage })));
@@ -63,4 +63,3 @@ export const router = createBrowserRouter([
   },
 ]);
 
-export { NotFoundPage, Outlet };

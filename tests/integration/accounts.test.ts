@@ -42,6 +42,10 @@ describe("health and the API surface", () => {
     expect(r.body.openapi).toMatch(/^3\./);
     expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(["/api/subscription", "/api/account/resend-confirmation", "/api/topics/{id}"]));
   });
+  it("a page path with malformed percent-encoding is not a 500", async () => {
+    const res = await client(server.url).fetch("/notes/%E0%A4%A");
+    expect(res.status).not.toBe(500);
+  });
   it("malformed JSON is a 400, not a 500", async () => {
     const r = await client(server.url).json<{ error: { code: string } }>("/api/account/resend-confirmation", { body: "{not json" });
     expect(r.status).toBe(400);

@@ -1,5 +1,5 @@
 // DESIGN.md §3: a test that logs an unexpected console.error fails.
-import { afterEach, vi } from "vitest";
+import { afterEach } from "vitest";
 
 let errors: unknown[][] = [];
 const original = console.error;
@@ -12,4 +12,3 @@ afterEach(() => {
   errors = [];
   if (seen.length) throw new Error(`console.error was called: ${seen.map((a) => a.map(String).join(" ")).join("\n")}`);
 });
-export { vi };

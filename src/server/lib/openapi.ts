@@ -55,4 +55,3 @@ export function openApiDocument(version: string) {
   };
 }
 
-export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

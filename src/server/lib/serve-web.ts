@@ -1,6 +1,8 @@
 /**
  * Serves the built SPA from `env.WEB_DIST`: hashed files under /assets/ are immutable for a year,
  * `index.html` is `no-cache`, and any other GET that is not a file gets `index.html` (client routes).
+ * A path with malformed percent-encoding is not a file: it gets `index.html` too (the SPA shows 404),
+ * never a 500. `index.html` is read once, the first time it exists.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve } from "node:path";
@@ -26,11 +28,11 @@ const TYPES: Record<string, string> = {
 export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   const root = resolve(deps.env.WEB_DIST);
   const indexFile = join(root, "index.html");
+  let indexHtml: Buffer | null = null;
   app.get("*", (c) => {
-    const path = decodeURIComponent(c.req.path);
-    const file = normalize(join(root, path));
-    if (file.startsWith(root) && path !== "/" && existsSync(file) && statSync(file).isFile()) {
-      const immutable = path.startsWith("/assets/");
+    const file = staticFile(root, c.req.path);
+    if (file) {
+      const immutable = c.req.path.startsWith("/assets/");
       return new Response(readFileSync(file), {
         headers: {
           "content-type": TYPES[extname(file)] ?? "application/octet-stream",
@@ -38,11 +40,25 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
         },
       });
     }
-    if (!existsSync(indexFile)) {
+    if (!indexHtml && existsSync(indexFile)) indexHtml = readFileSync(indexFile);
+    if (!indexHtml) {
       return c.text("The web client is not built. Run `npm run build` (npm start does this for you).", 503);
     }
-    return new Response(readFileSync(indexFile), {
+    return new Response(new Uint8Array(indexHtml), {
       headers: { "content-type": TYPES[".html"], "cache-control": "no-cache" },
     });
   });
+}
+
+/** The file under `root` a request path names, or null (not a file, outside root, or malformed encoding). */
+function staticFile(root: string, rawPath: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (path === "/") return null;
+  const file = normalize(join(root, path));
+  return file.startsWith(root) && existsSync(file) && statSync(file).isFile() ? file : null;
 }

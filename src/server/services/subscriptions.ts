@@ -2,7 +2,7 @@
  * Subscription rows and the status summary of SPEC.md §3/§7 (`GET /api/subscription`).
  */
 import { desc, eq } from "drizzle-orm";
-import { isActiveSubscription, isTrialStatus, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../domain/plans";
+import { isActiveSubscription, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../domain/plans";
 import type { SubscriptionSummary } from "../../contract/subscription";
 import type { Db } from "../db/client";
 import { subscriptions } from "../db/schema";
@@ -63,4 +63,3 @@ export async function setPlan(db: Db, userId: string, plan: "free" | "trial" | "
   });
 }
 
-export { isTrialStatus };
