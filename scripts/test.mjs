@@ -15,5 +15,5 @@ if (!existsSync(chromium)) {
   console.log(`No Chromium at ${chromium}: browser tests skipped (set CHROMIUM_PATH or install Debian's chromium).`);
   process.exit(process.env.CI === "true" ? 1 : 0);
 }
-if (!existsSync("dist/web/index.html") && run("npx", ["vite", "build", "--logLevel", "warn"]) !== 0) process.exit(1);
+if ((!existsSync("dist/web/index.html") || !existsSync("dist/web/landing.html")) && run("npx", ["vite", "build", "--logLevel", "warn"]) !== 0) process.exit(1);
 process.exit(run("npx", ["playwright", "test"], { CHROMIUM_PATH: chromium }));

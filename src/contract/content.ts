@@ -30,12 +30,45 @@ const id = z
 const text = z.string().trim().min(1, "must not be empty");
 const textList = z.array(text);
 
+/** A reporter abbreviation: starts with a capital, has a period before any digit ("U.S.", "F.3d", "Cal. 2d", "H. & C."). */
+const REPORTER = String.raw`(?=[^\d]*\.)[A-Z][A-Za-z0-9.'& ]*[A-Za-z.']`;
+/** A four-digit year from 1500 to 2099, as English citations print it. */
+const CITE_YEAR = String.raw`(?:1[5-9]\d{2}|20\d{2})`;
 /**
- * A reporter citation: volume, reporter abbreviation (with at least one period), first page.
- * Matches "326 U.S. 310", "162 N.E. 99", "248 N.Y. 339", "84 F.3d 1004", "24 Cal. 2d 453",
- * "9 Ex. 341", "2 H. & C. 906". Parallel citations are not allowed: give the primary one.
+ * English reports whose volumes restart every year, so a citation without "[year]" names no volume:
+ * "2 K.B. 740" is a squeezed "[1903] 2 K.B. 740". ("Q.B." and "Ch." also had nominate series with
+ * running volume numbers, e.g. "7 Q.B. 742" (1845), so they cannot be refused this way.)
  */
-export const CITATION_PATTERN = /^\d{1,4} (?=[^\d]*\.)[A-Z][A-Za-z0-9.'& ]*[A-Za-z.'] \d{1,5}$/;
+const YEAR_VOLUMED = String.raw`(?:A\.C\.|K\.B\.|W\.L\.R\.|All E\.R\.)`;
+/** The courts of the United Kingdom's neutral citations (BAILII assigns them to older cases too). */
+const NEUTRAL_COURT = "(?:UKHL|UKPC|UKSC|EWCA (?:Civ|Crim)|EWHC)";
+
+/**
+ * A reporter citation, one primary citation without pin cite or parallel citation. Accepts:
+ * - American form, volume + reporter + first page: "326 U.S. 310", "162 N.E. 99", "84 F.3d 1004",
+ *   "24 Cal. 2d 453", "717 F. App'x 468"; also the English Reports reprint, "156 Eng. Rep. 145",
+ *   and English nominate reports, "9 Ex. 341", "2 H. & C. 906", optionally led by the year in
+ *   round brackets as English lawyers write it: "(1854) 9 Exch. 341".
+ * - English Law Reports since 1891, where the year in square brackets identifies the volume:
+ *   "[1893] 1 Q.B. 256", "[1961] A.C. 388", "[1932] A.C. 562".
+ * - English Law Reports 1865–1875: "L.R. 3 H.L. 330", with the year either before in round
+ *   brackets, "(1868) L.R. 3 H.L. 330", or after, "L.R. 3 H.L. 330 (1868)".
+ * - United Kingdom neutral citations: "[1868] UKHL 1", "[2002] EWCA Civ 1407", "[2005] EWHC 123 (QB)".
+ * Reporter abbreviations keep their periods ("A.C.", not "AC"), which is what tells a reporter from
+ * noise, and "A.C.", "K.B.", "W.L.R." and "All E.R." must carry their bracketed year.
+ * Source of the forms: The Bluebook R. 10 and table T2 (United Kingdom); OSCOLA §2.2.
+ */
+export const CITATION_PATTERN = new RegExp(
+  [
+    String.raw`(?:\(${CITE_YEAR}\) )?(?!\d+ ${YEAR_VOLUMED} )\d{1,4} ${REPORTER} \d{1,5}`,
+    String.raw`\[${CITE_YEAR}\] (?:\d{1,2} )?${REPORTER} \d{1,5}`,
+    String.raw`(?:\(${CITE_YEAR}\) )?L\.R\. \d{1,2} ${REPORTER} \d{1,5}`,
+    String.raw`L\.R\. \d{1,2} ${REPORTER} \d{1,5} \(${CITE_YEAR}\)`,
+    String.raw`\[${CITE_YEAR}\] ${NEUTRAL_COURT} \d{1,5}(?: \((?:QB|KB|Ch|Fam|Admin|Comm|TCC|Pat)\))?`,
+  ]
+    .map((form) => `^${form}$`)
+    .join("|"),
+);
 
 export const subjectSchema = z.object({
   id: z.enum(SUBJECT_IDS),
@@ -69,7 +102,7 @@ export const topicSchema = z.object({
 export const briefSchema = z.object({
   id,
   name: text,
-  citation: text.regex(CITATION_PATTERN, "must be a reporter citation such as '326 U.S. 310'"),
+  citation: text.regex(CITATION_PATTERN, "must be a reporter citation such as '326 U.S. 310' or '[1961] A.C. 388'"),
   court: text,
   year: z.number().int().min(1600).max(2100),
   subject: z.enum(SUBJECT_IDS),

@@ -17,6 +17,12 @@ export const ERROR_STATUS = {
   /** Auth-link errors of SPEC.md §5. */
   otp_expired: 400,
   invalid_token: 400,
+  /** The configured LLM provider failed (issue 4): key refused, provider rate limit, 5xx, 45 s time-out, stream cut. */
+  LLM_UNAUTHORIZED: 502,
+  LLM_RATE_LIMITED: 503,
+  LLM_UNAVAILABLE: 502,
+  LLM_TIMEOUT: 504,
+  LLM_INTERRUPTED: 502,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

@@ -10,19 +10,29 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { accountRoutes } from "./features/account/account.routes";
+import { briefsRoutes } from "./features/briefs/briefs.routes";
+import { caseLawRoutes } from "./features/case-law/case-law.routes";
+import { collectionsRoutes } from "./features/collections/collections.routes";
+import { notesRoutes } from "./features/notes/notes.routes";
+import { chatRoutes } from "./features/chat/chat.routes";
+import { realtimeRoutes } from "./features/chat/realtime.routes";
 import { contentRoutes } from "./features/content/content.routes";
 import { errorRoutes, recordError } from "./features/errors/errors.routes";
 import { pricingRoutes } from "./features/pricing/pricing.routes";
+import { studyFeatureRoutes } from "./features/study";
+import { publicApiRoutes, publicSite } from "./features/public/public.routes";
 import type { AppDeps, AppEnv, SessionUser } from "./lib/context";
 import { AppError } from "./lib/errors";
 import { openApiDocument } from "./lib/openapi";
 import { track } from "./services/analytics";
 import { securityHeaders } from "./lib/security-headers";
 import { serveWeb } from "./lib/serve-web";
+import { SessionCache, sessionCookieValue } from "./lib/session-cache";
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const log = deps.logger;
+  const sessions = new SessionCache(deps.env.SESSION_CACHE_MS);
 
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
@@ -51,6 +61,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // Sign-out, password change and the like: forget the cached session at once (lib/session-cache).
+    const cookie = sessionCookieValue(c.req.header("cookie"));
+    if (cookie && c.req.method === "POST") sessions.delete(cookie);
     if (c.req.path === "/api/auth/sign-out") {
       const s = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
       if (s?.user) await track(deps.database.db, "logged_out", s.user.id);
@@ -59,11 +72,19 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("/api/*", async (c, next) => {
-    if (c.req.header("cookie")?.includes("session_token")) {
-      const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-      if (result?.user) {
-        const u = result.user as typeof result.user & { isAdmin?: boolean };
-        c.set("user", { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, isAdmin: !!u.isAdmin } satisfies SessionUser);
+    const cookie = sessionCookieValue(c.req.header("cookie"));
+    if (cookie) {
+      const now = Date.now();
+      const cached = sessions.get(cookie, now);
+      if (cached) c.set("user", cached);
+      else {
+        const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+        if (result?.user) {
+          const u = result.user as typeof result.user & { isAdmin?: boolean };
+          const user = { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, isAdmin: !!u.isAdmin } satisfies SessionUser;
+          c.set("user", user);
+          sessions.set(cookie, user, new Date(result.session.expiresAt), now);
+        }
       }
     }
     await next();
@@ -78,11 +99,20 @@ export function createApp(deps: AppDeps) {
   app.route("/api", errorRoutes());
   app.route("/api", pricingRoutes());
   app.route("/api", contentRoutes());
+  app.route("/api", caseLawRoutes());
+  app.route("/api", notesRoutes());
+  app.route("/api", briefsRoutes());
+  app.route("/api", collectionsRoutes());
+  app.route("/api", chatRoutes(deps));
+  app.route("/api", realtimeRoutes());
+  app.route("/api", studyFeatureRoutes());
+  app.route("/api", publicApiRoutes());
 
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
 
+  publicSite(app, deps);
   serveWeb(app, deps);
 
   app.onError(async (err, c) => {

@@ -8,6 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
+import { createAnswerEngine } from "./ai";
+import type { AnswerEngine } from "./ai/types";
 import { createApp } from "./app";
 import { createAuth, syncAdmins } from "./auth/auth";
 import { loadContent } from "./content/load";
@@ -16,6 +18,7 @@ import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { seedPricing } from "./features/pricing/pricing.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
 
 export const VERSION = "0.1.0";
 export const BRAND_NAME = "Lexmate";
@@ -35,6 +38,8 @@ export interface BootOptions {
   /** PostgreSQL schema for test isolation. */
   schema?: string;
   now?: () => Date;
+  /** Replaces the answer engine (tests that need a scripted one). */
+  engine?: AnswerEngine;
 }
 
 /** Reads AUTH_SECRET, else a secret generated once into DATA_DIR/auth-secret. */
@@ -57,6 +62,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
   const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
   const t0 = performance.now();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: opts.schema });
+  let realtime: RealtimeBus | null = null;
   try {
     const { corpus, problems } = loadContent(resolve(env.CONTENT_DIR));
     if (problems.length) {
@@ -70,9 +76,18 @@ export async function boot(opts: BootOptions): Promise<Server> {
     const port = env.PORT;
     const appUrl = env.APP_URL ?? `http://localhost:${port}`;
     const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, "outbox"), logger });
+    realtime = env.DATABASE_URL ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db }) : createLocalBus();
+    const bus = realtime;
+    let engine: AnswerEngine | undefined = opts.engine;
+    if (!engine) {
+      const companion = createAnswerEngine({ db: database.db, env, logger });
+      // Build the search index in the background so the first question does not wait for it.
+      companion.warm().catch((err) => logger.warn({ err }, "answer engine: index warm-up failed; it will be built on the first question"));
+      engine = companion;
+    }
     const build = (url: string) => {
       const auth = createAuth({ db: database.db, appUrl: url, secret: authSecret(env), mailer, brandName: BRAND_NAME, adminEmails: env.ADMIN_EMAILS, rateLimitDisabled: env.RATE_LIMIT_DISABLED, logger });
-      return createApp({ env, database, auth, mailer, logger, appUrl: url, brandName: BRAND_NAME, version: VERSION, now: opts.now });
+      return createApp({ env, database, auth, mailer, logger, appUrl: url, brandName: BRAND_NAME, version: VERSION, now: opts.now, engine, realtime: bus });
     };
     // Port 0 (tests): listen first, then build the app for the real URL.
     let app = port === 0 ? null : build(appUrl);
@@ -97,10 +112,12 @@ export async function boot(opts: BootOptions): Promise<Server> {
           server.close(() => res());
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        await bus.close();
         await database.close();
       },
     };
   } catch (err) {
+    await realtime?.close();
     await database.close();
     throw err;
   }

@@ -3,6 +3,7 @@
  *   content:check [dir]                          validate official content, print counts as JSON
  *   users:set-admin <email>                      make an account an administrator
  *   users:set-plan <email> free|trial|unlimited  set an account's plan
+ *   import:cases <file or folder> [--subject id]  import opinions into the shared library
  * Exit code 0 on success, 1 on failure, 2 on a usage error.
  */
 import { contentCheck } from "./cli/content-check";
@@ -10,7 +11,8 @@ import { contentCheck } from "./cli/content-check";
 const USAGE = `usage: npm run cli -- <command>
   content:check [dir]
   users:set-admin <email>
-  users:set-plan <email> free|trial|unlimited`;
+  users:set-plan <email> free|trial|unlimited
+  import:cases <file or folder> [--subject <subject id>]`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

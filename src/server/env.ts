@@ -19,6 +19,22 @@ const list = z
       .filter(Boolean),
   );
 
+const brandHosts = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const map: Record<string, "law" | "bar"> = {};
+    for (const entry of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+      const m = /^([a-z0-9.\-[\]:]+)=(law|bar)$/i.exec(entry);
+      if (!m) {
+        ctx.addIssue({ code: "custom", message: `'${entry}' is not host=law or host=bar` });
+        return z.NEVER;
+      }
+      map[m[1].toLowerCase()] = m[2].toLowerCase() as "law" | "bar";
+    }
+    return map;
+  });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,11 +55,42 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Turn off auth rate limits (only for local load tests). */
   RATE_LIMIT_DISABLED: bool,
-  /** Hosts served as the "Lexmate Bar" variant, comma-separated (issue 7). */
-  BRAND_HOSTS: z.string().optional(),
+  /**
+   * Host → brand variant, comma-separated `host=variant` pairs with variant `law` (Lexmate) or
+   * `bar` (Lexmate Bar), e.g. `lexmate.example=law,bar.lexmate.example=bar`. A host may carry a
+   * port. Hosts not listed get Lexmate (SPEC.md §1 domain flag, DESIGN.md §1).
+   */
+  BRAND_HOSTS: brandHosts,
+  /** Hosts served the administrator route table (SPEC.md §2.5), comma-separated. */
   ADMIN_HOSTS: list,
+  /** How long (ms) a process may reuse a validated session before asking the database again; 0 turns the cache off. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   CONTENT_DIR: z.string().default("./content"),
+  /** CourtListener API token: turns on live case-law search and one-click import (issue 5 §3). */
+  COURTLISTENER_API_TOKEN: z.string().min(10, "must be a CourtListener API token").optional(),
+  /** CourtListener origin (tests point it at a fake server on 127.0.0.1). */
+  COURTLISTENER_BASE_URL: z.url().default("https://www.courtlistener.com"),
   WEB_DIST: z.string().default("./dist/web"),
+  /** The companion's model (issue 4): none = answers composed from our content and the student's own material. */
+  LLM_PROVIDER: z.enum(["none", "openai-compatible", "anthropic"]).default("none"),
+  /** openai-compatible: the API root that holds /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. anthropic: optional override. */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /** Longest wait (ms) for the model's first token and between tokens before the answer fails with LLM_TIMEOUT. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
+}).superRefine((v, ctx) => {
+  const need = (key: "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL") => {
+    if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: `is required when LLM_PROVIDER=${v.LLM_PROVIDER}` });
+  };
+  if (v.LLM_PROVIDER === "openai-compatible") {
+    need("LLM_BASE_URL");
+    need("LLM_MODEL");
+  }
+  if (v.LLM_PROVIDER === "anthropic") {
+    need("LLM_API_KEY");
+    need("LLM_MODEL");
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

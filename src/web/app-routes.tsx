@@ -3,17 +3,28 @@ import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { Spinner } from "./components/ui/card";
 import { AdminDashboard, AdminGuard } from "./features/admin/admin-pages";
-import { BriefPage, CasesPage, SubjectPage, SubjectsPage, TopicPage } from "./features/content/content-pages";
+import { SubjectPage, SubjectsPage, TopicPage } from "./features/content/content-pages";
+import { ProvisionPage, ProvisionsPage } from "./features/content/provision-pages";
 import { RoadmapPage, TestAuthPage } from "./features/shell/misc-pages";
 import { ProtectedLayout } from "./features/shell/protected-layout";
 import { FeaturePlaceholder, NotFoundPage } from "./features/shell/screens";
 import { SettingsLayout } from "./features/settings/settings-layout";
 import { placeholders } from "./router";
+import { FlashcardRoutes, QuizRoutes } from "./features/study/routes";
 
+const ChatPage = lazy(() => import("./features/chat/chat-page"));
 const SubscriptionPage = lazy(() => import("./features/settings/subscription-page"));
 const AccountPage = lazy(() => import("./features/settings/account-page"));
 const AppearancePage = lazy(() => import("./features/settings/appearance-page"));
 const StatisticsPage = lazy(() => import("./features/settings/statistics-page"));
+const NotesPage = lazy(() => import("./features/notes/notes-page"));
+const CaseLawPage = lazy(() => import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawPage })));
+const CaseLawSearchPage = lazy(() => import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawSearchPage })));
+const OpinionPage = lazy(() => import("./features/case-law/opinion-page"));
+const CasesPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.CasesPage })));
+const NewBriefPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.NewBriefPage })));
+const CaseBriefPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.CaseBriefPage })));
+const CollectionsPage = lazy(() => import("./features/collections/collections-page"));
 
 const S = (el: React.ReactNode) => <Suspense fallback={<Spinner className="m-6" />}>{el}</Suspense>;
 
@@ -21,8 +32,7 @@ export default function AppRoutes() {
   return (
     <Routes>
       <Route element={<ProtectedLayout />}>
-        <Route path="chat" element={placeholders.chat} />
-        <Route path="chat/:threadId" element={placeholders.chat} />
+        <Route path="chat/:threadId?" element={S(<ChatPage />)} />
         <Route path="settings" element={<SettingsLayout />}>
           <Route index element={S(<SubscriptionPage />)} />
           <Route path="account" element={S(<AccountPage />)} />
@@ -34,16 +44,23 @@ export default function AppRoutes() {
         <Route path="test-auth" element={<TestAuthPage />} />
         <Route path="library" element={<SubjectsPage />} />
         <Route path="library/topics/:topicId" element={<TopicPage />} />
+        <Route path="library/provisions" element={<ProvisionsPage />} />
+        <Route path="library/provisions/:provisionId" element={<ProvisionPage />} />
         <Route path="library/:subjectId" element={<SubjectPage />} />
-        <Route path="cases" element={<CasesPage />} />
-        <Route path="cases/:briefId" element={<BriefPage />} />
-        <Route path="case-collections/*" element={placeholders.caseLaw} />
-        <Route path="case-law/*" element={placeholders.caseLaw} />
-        <Route path="notes/*" element={placeholders.notes} />
+        <Route path="cases" element={S(<CasesPage />)} />
+        <Route path="cases/new" element={S(<NewBriefPage />)} />
+        <Route path="cases/:briefId" element={S(<CaseBriefPage />)} />
+        <Route path="case-collections" element={S(<CollectionsPage />)} />
+        <Route path="case-collections/:collectionId" element={S(<CollectionsPage />)} />
+        <Route path="case-law" element={S(<CaseLawPage />)} />
+        <Route path="case-law/search" element={S(<CaseLawSearchPage />)} />
+        <Route path="case-law/:id" element={S(<OpinionPage />)} />
+        <Route path="notes" element={S(<NotesPage />)} />
+        <Route path="notes/:noteId" element={S(<NotesPage />)} />
         <Route path="outlines" element={<Navigate to="/outlines/library" replace />} />
         <Route path="outlines/*" element={placeholders.outlines} />
-        <Route path="flashcards/*" element={placeholders.study} />
-        <Route path="quiz/*" element={placeholders.study} />
+        <Route path="flashcards/*" element={<FlashcardRoutes />} />
+        <Route path="quiz/*" element={<QuizRoutes />} />
         <Route path="courses/*" element={placeholders.courses} />
         <Route path="course/*" element={placeholders.courses} />
         <Route path="course-detail/:id" element={placeholders.courses} />

@@ -1,15 +1,15 @@
 /**
- * Route table (SPEC.md §2). Public pages and the landing page load eagerly; everything behind
- * sign-in is split per route. Unknown settings sub-paths redirect to /settings; unknown admin
- * paths to /admin/dashboard.
+ * Route table (SPEC.md §2). Everything is split per route; the public pages' first visit is the
+ * server's pre-rendered HTML (src/server/features/public), so their routes here serve client-side
+ * visits only. Unknown settings sub-paths redirect to /settings; unknown admin paths to
+ * /admin/dashboard. On an ADMIN_HOSTS host the admin route table replaces the public one.
  */
 import { BookOpen, Brain, FileText, GraduationCap, Layers, MessageSquare } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { Spinner } from "./components/ui/card";
-import LandingPage from "./features/public/landing-page";
-import { PublicLayout } from "./features/public/public-layout";
 import { FeaturePlaceholder, RouteErrorScreen } from "./features/shell/screens";
+import { readBoot } from "./lib/boot";
 
 const AuthPage = lazy(() => import("./features/auth/auth-page"));
 const TermsPage = lazy(() => import("./features/public/legal-pages").then((m) => ({ default: m.TermsPage })));
@@ -19,6 +19,12 @@ const CallbackPage = lazy(() => import("./features/auth/callback-page"));
 const ResendPage = lazy(() => import("./features/auth/resend-page"));
 const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page"));
 const App = lazy(() => import("./app-routes"));
+// Public pages: a first visit gets the server's pre-rendered HTML; these serve client-side visits.
+const spa = () => import("./features/public/spa-routes");
+const PublicLayout = lazy(() => spa().then((m) => ({ default: m.PublicLayout })));
+const LandingRoute = lazy(() => spa().then((m) => ({ default: m.LandingRoute })));
+const PricingRoute = lazy(() => spa().then((m) => ({ default: m.PricingRoute })));
+const UnlimitedRoute = lazy(() => spa().then((m) => ({ default: m.UnlimitedRoute })));
 
 const fallback = (
   <div className="flex min-h-[50vh] items-center justify-center">
@@ -36,30 +42,43 @@ export const placeholders = {
   caseLaw: <FeaturePlaceholder title="Case law" icon={BookOpen} description="Full-text search and reading of court opinions, with your briefs beside them." />,
 };
 
-export const router = createBrowserRouter([
+const authRoutes = [
+  { path: "/auth", element: L(<AuthPage />) },
+  { path: "/auth/callback", element: L(<CallbackPage />) },
+  { path: "/auth/resend-confirmation", element: L(<ResendPage />) },
+  { path: "/auth/reset-password", element: L(<ResetPasswordPage />) },
+];
+
+/** SPEC.md §2.5: on an ADMIN_HOSTS host, / and any other path go to /admin/dashboard; /auth stays. */
+function AdminHostRoutes() {
+  const { pathname } = useLocation();
+  return pathname.startsWith("/admin/") ? L(<App />) : <Navigate to="/admin/dashboard" replace />;
+}
+const adminTable = [{ errorElement: <RouteErrorScreen />, children: [...authRoutes, { path: "/*", element: <AdminHostRoutes /> }] }];
+
+const publicTable = [
   {
     errorElement: <RouteErrorScreen />,
     children: [
       {
-        element: <PublicLayout />,
+        element: L(<PublicLayout />),
         children: [
-          { path: "/", element: <LandingPage /> },
+          { path: "/", element: L(<LandingRoute />) },
           { path: "/terms", element: L(<TermsPage />) },
           { path: "/privacy", element: L(<PrivacyPage />) },
           { path: "/disclaimer", element: L(<DisclaimerPage />) },
-          { path: "/pricing", element: <LandingPage /> },
-          { path: "/unlimited", element: <LandingPage /> },
+          { path: "/pricing", element: L(<PricingRoute />) },
+          { path: "/unlimited", element: L(<UnlimitedRoute />) },
           { path: "/checkout-confirmation", element: <FeaturePlaceholder title="Checkout" description="Online payment is not enabled on this server yet." /> },
         ],
       },
-      { path: "/auth", element: L(<AuthPage />) },
+      ...authRoutes,
       { path: "/login", element: <Navigate to="/auth" replace /> },
-      { path: "/auth/callback", element: L(<CallbackPage />) },
-      { path: "/auth/resend-confirmation", element: L(<ResendPage />) },
       { path: "/resend-confirmation", element: <Navigate to="/auth/resend-confirmation" replace /> },
-      { path: "/auth/reset-password", element: L(<ResetPasswordPage />) },
       { path: "/*", element: L(<App />) },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(readBoot().domain === "admin" ? adminTable : publicTable);
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import pino from "pino";
+import type { AnswerEngine } from "../../src/server/ai/types";
 import { boot, type Server } from "../../src/server/boot";
 import { parseEnv } from "../../src/server/env";
 
@@ -17,11 +18,11 @@ export interface TestServer extends Server {
   lastLink(to: string, contains?: string): string;
 }
 
-export async function startTestServer(extra: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<TestServer> {
+export async function startTestServer(extra: Record<string, string> = {}, opts: { now?: () => Date; engine?: AnswerEngine; schema?: string } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "lexmate-test-"));
-  const schema = process.env.DATABASE_URL ? `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}` : undefined;
+  const schema = opts.schema ?? (process.env.DATABASE_URL ? `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}` : undefined);
   const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "silent", ...extra });
-  const server = await boot({ env, schema, logger: pino({ level: "silent" }), now: opts.now });
+  const server = await boot({ env, schema, logger: pino({ level: "silent" }), now: opts.now, engine: opts.engine });
   const outboxDir = join(dataDir, "outbox");
   const outbox = () => {
     let files: string[] = [];

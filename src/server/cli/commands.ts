@@ -7,6 +7,7 @@ import { openDatabase } from "../db/client";
 import { user } from "../db/schema";
 import { parseEnv } from "../env";
 import { setPlan } from "../services/subscriptions";
+import { importCases } from "./import-cases";
 
 async function withUser(email: string | undefined, fn: (db: Awaited<ReturnType<typeof openDatabase>>["db"], userId: string) => Promise<string>): Promise<number> {
   if (!email) {
@@ -29,6 +30,7 @@ async function withUser(email: string | undefined, fn: (db: Awaited<ReturnType<t
 }
 
 export const commands: Record<string, (args: string[]) => Promise<number>> = {
+  "import:cases": (args) => importCases(args),
   "users:set-admin": ([email]) =>
     withUser(email, async (db, id) => {
       await db.update(user).set({ isAdmin: true }).where(eq(user.id, id));

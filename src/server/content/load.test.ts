@@ -54,6 +54,55 @@ describe("content loader", () => {
     for (const ok of ["326 U.S. 310", "248 N.Y. 339", "162 N.E. 99", "84 F.3d 1004", "24 Cal. 2d 453", "9 Ex. 341", "2 H. & C. 906", "717 F. App'x 468"]) expect(ok).toMatch(CITATION_PATTERN);
     for (const bad of ["326 US", "Shoe 326", "2014 WL 12345", "No. 12-cv-345", "326 U.S. 310, 316"]) expect(bad).not.toMatch(CITATION_PATTERN);
   });
+
+  it("accepts the standard English citation forms", () => {
+    const english = [
+      "[1868] UKHL 1", // Rylands v. Fletcher, BAILII neutral citation
+      "[2002] EWCA Civ 1407",
+      "[2005] EWHC 123 (QB)",
+      "L.R. 3 H.L. 330", // Rylands v. Fletcher in the Law Reports, 1865-1875 series
+      "L.R. 3 H.L. 330 (1868)",
+      "(1868) L.R. 3 H.L. 330",
+      "L.R. 1 Ex. 265",
+      "[1961] A.C. 388", // The Wagon Mound (No. 1)
+      "[1932] A.C. 562",
+      "[1921] 3 K.B. 560", // In re Polemis
+      "[1893] 1 Q.B. 256", // Carlill v. Carbolic Smoke Ball Co.
+      "[1957] 2 Q.B. 396",
+      "(1854) 9 Exch. 341", // Hadley v. Baxendale, nominate report with its year
+      "156 Eng. Rep. 145", // ... and in the English Reports reprint
+      "29 Eng. Rep. 1186",
+      "2 Ch. D. 463",
+      "7 Q.B. 742",
+    ];
+    for (const ok of english) expect(ok).toMatch(CITATION_PATTERN);
+  });
+
+  it("still rejects garbage and half-formed English citations", () => {
+    const bad = [
+      "[1868]", // a year alone
+      "[1868] UKHL", // no number
+      "[1868] UKXX 1", // not a court of the neutral citation scheme
+      "[1961] AC 388", // reporter without its periods
+      "[1961] A.C.", // no page
+      "[1961] A.C. 388, 392", // pin cite
+      "[1961] A.C. 388; 1 All E.R. 404", // parallel citation
+      "[61] A.C. 388", // two-digit year
+      "[1061] A.C. 388", // impossible year
+      "1961 A.C. 388", // year without brackets
+      "2 K.B. 740", // volume-per-year report without its year
+      "1 A.C. 388",
+      "L.R. H.L. 330", // no volume
+      "L.R. 3 H.L. 330 1868", // year without brackets
+      "(1868) L.R. 3 H.L. 330 (1868)", // the year twice
+      "(1854) 9 Exch. 341 (1854)",
+      "(1854)",
+      "(185) 9 Exch. 341",
+      "Rylands v. Fletcher [1868] UKHL 1", // a case name is not a citation
+      "[1868] UKHL 1 (Lord Cairns)",
+    ];
+    for (const b of bad) expect(b).not.toMatch(CITATION_PATTERN);
+  });
 });
 
 describe("the official corpus (content/)", () => {

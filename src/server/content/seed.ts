@@ -5,7 +5,7 @@
  * last seeded one, nothing is written (a restart costs one SELECT).
  */
 import { createHash } from "node:crypto";
-import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, getTableName, isNull, notInArray, sql } from "drizzle-orm";
 import { marked } from "marked";
 import type { Db } from "../db/client";
 import { briefs, contentState, decks, demoFlashcards, flashcards, noteTemplates, questions, subjects, topics } from "../db/schema";
@@ -19,12 +19,26 @@ export interface SeedResult {
   counts: Record<string, number>;
 }
 
-/** Upserts in chunks so one statement stays well under parameter limits. */
+/**
+ * Upserts in chunks so one statement stays well under parameter limits. `updatedAt`, when in `set`,
+ * only moves for a row whose other `set` columns actually changed, so a seed triggered by one edited
+ * file does not make every official row look freshly updated.
+ */
 async function upsertAll<T extends Record<string, unknown>>(db: Db, table: Parameters<Db["insert"]>[0], rows: T[], target: unknown, set: (keyof T)[]) {
+  const name = getTableName(table as never);
+  const compared = set.filter((k) => k !== "updatedAt").map((k) => toSnake(String(k)));
+  const changed = `(${compared.map((c) => `"${name}"."${c}"`).join(", ")}) IS DISTINCT FROM (${compared.map((c) => `excluded."${c}"`).join(", ")})`;
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
     if (!chunk.length) continue;
-    const setObj = Object.fromEntries(set.map((k) => [k, sql.raw(`excluded.${toSnake(String(k))}`)]));
+    const setObj = Object.fromEntries(
+      set.map((k) => [
+        k,
+        k === "updatedAt"
+          ? sql.raw(`CASE WHEN ${changed} THEN excluded."updated_at" ELSE "${name}"."updated_at" END`)
+          : sql.raw(`excluded.${toSnake(String(k))}`),
+      ]),
+    );
     await db.insert(table).values(chunk as never).onConflictDoUpdate({ target: target as never, set: setObj as never });
   }
 }

@@ -83,7 +83,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const memory = dataDir.startsWith("memory://");
   const release = memory ? () => {} : lockDataDir(dataDir);
   try {
-    const client = memory ? new PGlite() : new PGlite(join(dataDir, "pglite"));
+    // shared_buffers 32 MB instead of PostgreSQL's 128 MB: the embedded database serves one
+    // machine's users, and the smaller pool keeps the idle process within DESIGN.md §6's
+    // 400 MB (decision 006).
+    const pgliteOptions = { postgresqlconf: "shared_buffers=32MB" };
+    const client = memory ? new PGlite(pgliteOptions) : new PGlite(join(dataDir, "pglite"), pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });

@@ -13,13 +13,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const createdAt = () => ts("created_at").notNull().defaultNow();
-const updatedAt = () => ts("updated_at").notNull().defaultNow();
+import { createdAt, ts, updatedAt } from "./schema-columns";
 
 // ── better-auth ──────────────────────────────────────────────────────────────
 export const user = pgTable("user", {
@@ -318,3 +315,8 @@ export const contentState = pgTable(
   (t) => [primaryKey({ columns: [t.kind] })],
 );
 
+
+// ── feature tables, one file per feature (kept apart so features can be built in parallel) ──
+export * from "./schema-chat";
+export * from "./schema-library";
+export * from "./schema-study";

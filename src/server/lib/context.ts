@@ -1,9 +1,11 @@
 /** Shared Hono context types: the app's dependencies and the signed-in user. */
 import type { Logger } from "pino";
+import type { AnswerEngine } from "../ai/types";
 import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Mailer } from "../mail/mailer";
+import type { RealtimeBus } from "../realtime/bus";
 
 export interface AppDeps {
   env: Env;
@@ -14,6 +16,10 @@ export interface AppDeps {
   appUrl: string;
   brandName: string;
   version: string;
+  /** The companion's answer engine (src/server/ai). */
+  engine: AnswerEngine;
+  /** Per-user change bus behind GET /api/realtime (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */
+  realtime: RealtimeBus;
   /** Injectable clock (tests). */
   now?: () => Date;
 }

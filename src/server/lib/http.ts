@@ -2,6 +2,8 @@
  * Route helpers: `requireUser` (401 UNAUTHENTICATED), `requireFeature` (403 UPGRADE_REQUIRED),
  * `requireAdmin` (403 FORBIDDEN) and `parseBody`/`parseQuery` (400 VALIDATION_FAILED naming the
  * field). Handlers stay short: validate, authorize, call a service, map the result.
+ * Both parsers refuse a NUL character (U+0000) in any string: PostgreSQL cannot store one in
+ * `text`, so it would otherwise surface as a 500 from the database.
  */
 import type { Context } from "hono";
 import type { z } from "zod";
@@ -33,6 +35,24 @@ export async function requireFeature(c: Context<AppEnv>, feature: FeatureId): Pr
   return user;
 }
 
+/** Path of the first string holding U+0000 in a parsed JSON value or query, or null. */
+function nulPath(value: unknown, path: (string | number)[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "body" : null;
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes("\u0000")) return [...path, k].join(".");
+      const hit = nulPath(v, [...path, k]);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+function rejectNul(raw: unknown) {
+  const at = nulPath(raw);
+  if (at !== null) throw new AppError("VALIDATION_FAILED", `${at}: must not contain a NUL character (U+0000)`, { issues: [{ path: at, message: "must not contain a NUL character (U+0000)" }] });
+}
+
 function validation(error: z.ZodError): AppError {
   const first = error.issues[0];
   const field = first?.path.join(".") || "body";
@@ -48,12 +68,14 @@ export async function parseBody<T extends z.ZodType>(c: Context<AppEnv>, schema:
   } catch {
     throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
   }
+  rejectNul(raw);
   const r = schema.safeParse(raw);
   if (!r.success) throw validation(r.error);
   return r.data;
 }
 
 export function parseQuery<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.infer<T> {
+  rejectNul(c.req.query());
   const r = schema.safeParse(c.req.query());
   if (!r.success) throw validation(r.error);
   return r.data;

@@ -2,11 +2,13 @@
  * Serves the built SPA from `env.WEB_DIST`: hashed files under /assets/ are immutable for a year,
  * `index.html` is `no-cache`, and any other GET that is not a file gets `index.html` (client routes).
  * A path with malformed percent-encoding is not a file: it gets `index.html` too (the SPA shows 404),
- * never a 500. `index.html` is read once, the first time it exists.
+ * never a 500. `index.html` is read once, the first time it exists, and served with the request
+ * host's boot data (brand variant and domain flag, src/server/features/public).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve } from "node:path";
 import type { Hono } from "hono";
+import { bootFor, injectBoot } from "../features/public/public.routes";
 import type { AppDeps, AppEnv } from "./context";
 
 const TYPES: Record<string, string> = {
@@ -28,7 +30,7 @@ const TYPES: Record<string, string> = {
 export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   const root = resolve(deps.env.WEB_DIST);
   const indexFile = join(root, "index.html");
-  let indexHtml: Buffer | null = null;
+  let indexHtml: string | null = null;
   app.get("*", (c) => {
     const file = staticFile(root, c.req.path);
     if (file) {
@@ -40,11 +42,11 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
         },
       });
     }
-    if (!indexHtml && existsSync(indexFile)) indexHtml = readFileSync(indexFile);
+    if (!indexHtml && existsSync(indexFile)) indexHtml = readFileSync(indexFile, "utf8");
     if (!indexHtml) {
       return c.text("The web client is not built. Run `npm run build` (npm start does this for you).", 503);
     }
-    return new Response(new Uint8Array(indexHtml), {
+    return new Response(injectBoot(indexHtml, bootFor(c)), {
       headers: { "content-type": TYPES[".html"], "cache-control": "no-cache" },
     });
   });

@@ -11,6 +11,8 @@ export interface Toast {
   description?: string;
   variant?: "default" | "success" | "destructive" | "warning";
   durationMs?: number;
+  /** One button beside the text (e.g. Undo); clicking it runs `onClick` and dismisses the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 let current: Toast | null = null;
@@ -73,6 +75,18 @@ export function Toaster() {
           <p className="text-sm font-semibold">{t.title}</p>
           {t.description && <p className="mt-1 text-sm opacity-90">{t.description}</p>}
         </div>
+        {t.action && (
+          <button
+            type="button"
+            onClick={() => {
+              t.action?.onClick();
+              toast.dismiss(t.id);
+            }}
+            className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
+          >
+            {t.action.label}
+          </button>
+        )}
         <button type="button" onClick={() => toast.dismiss(t.id)} className="rounded p-1 opacity-70 hover:opacity-100" aria-label="Dismiss notification">
           <X className="h-4 w-4" />
         </button>

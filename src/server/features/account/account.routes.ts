@@ -13,7 +13,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { FEATURE_IDS, hasFeature, monthlyMessageLimit } from "../../../domain/plans";
-import { errorLogs, flashcards, profiles, user as userTable } from "../../db/schema";
+import { errorLogs, flashcards, messages, profiles, user as userTable } from "../../db/schema";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, requireAdmin, requireFeature, requireUser } from "../../lib/http";
@@ -121,9 +121,11 @@ export function accountRoutes() {
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
     const [official] = await db.select({ n: count() }).from(flashcards).where(and(eq(flashcards.isOfficial, true), isNull(flashcards.retiredAt)));
     const [own] = await db.select({ n: count() }).from(flashcards).where(and(eq(flashcards.isOfficial, false), eq(flashcards.createdBy, user.id)));
+    // SPEC.md §7: count of messages where role is assistant and user_id (only complete answers count).
+    const [answers] = await db.select({ n: count() }).from(messages).where(and(eq(messages.userId, user.id), eq(messages.role, "assistant"), eq(messages.status, "complete")));
     return c.json({
       lifetimeMessages: profile?.lifetimeMessageCount ?? null,
-      assistantMessages: null,
+      assistantMessages: answers?.n ?? null,
       officialFlashcards: official?.n ?? null,
       ownFlashcards: own?.n ?? null,
     });

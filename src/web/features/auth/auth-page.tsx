@@ -70,7 +70,7 @@ export default function AuthPage() {
         {tab === "signup" && <SignUpForm />}
         {tab === "forgot" && <ForgotForm onBack={() => setTab("signin")} />}
       </Card>
-      <p className="mt-6 max-w-md text-center text-xs text-slate-500">
+      <p className="mt-6 max-w-md text-center text-xs text-slate-500 dark:text-slate-400">
         By continuing you agree to the <Link className="underline" to="/terms">Terms</Link> and <Link className="underline" to="/privacy">Privacy Policy</Link>. Lexmate is a study aid, not legal advice.
       </p>
     </div>

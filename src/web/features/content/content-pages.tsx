@@ -10,6 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, BookOpen, Scale } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Badge, Card, Spinner } from "../../components/ui/card";
+import { parseProvision } from "../../../domain/provisions";
 import { ApiError, api } from "../../lib/api";
 import { NotFoundPage } from "../shell/screens";
 
@@ -141,7 +142,9 @@ export function TopicPage() {
           <h2 className="text-lg font-semibold">Governing provisions</h2>
           <div className="mt-2 flex flex-wrap gap-2">
             {t.provisions.map((p) => (
-              <Badge key={p}>{p}</Badge>
+              <Link key={p} to={`/library/provisions/${parseProvision(p)[0]?.id}`} className="hover:underline">
+                <Badge>{p}</Badge>
+              </Link>
             ))}
           </div>
         </section>

@@ -45,6 +45,15 @@ export function TrialBanner() {
     return () => clearInterval(t);
   }, []);
   const banner = me ? trialBanner({ status: me.subscription.status, currentPeriodEnd: me.subscription.current_period_end, dismissed, path: pathname, now }) : null;
+  // Sticky and fixed parts of the shell (sidebar, chat header) sit below the banner via --banner-h.
+  const shown = !!banner;
+  useEffect(() => {
+    if (!shown) return;
+    document.documentElement.style.setProperty("--banner-h", `${TRIAL_BANNER_HEIGHT_PX}px`);
+    return () => {
+      document.documentElement.style.removeProperty("--banner-h");
+    };
+  }, [shown]);
   if (!banner) return null;
   return (
     <>

@@ -1,12 +1,24 @@
 /** The signed-in application layout: gate, banners, sidebar and the routed page. */
 import { useEffect } from "react";
+import { clsx } from "clsx";
 import { Outlet, useLocation } from "react-router";
+import { ThreadList } from "../chat/thread-list";
+import { useRealtime } from "../chat/use-realtime";
+import { useMe } from "../../lib/session";
 import { OfflineBanner, SubscriptionBanner, TrialBanner } from "./banners";
 import { ProtectedGate } from "./gate";
 import { Sidebar } from "./sidebar";
 
+/** The signed-in user's realtime connection, re-established when the user changes (SPEC.md §4). */
+function Realtime() {
+  const { data: me } = useMe();
+  useRealtime(me?.user.id);
+  return null;
+}
+
 export function ProtectedLayout() {
   const { pathname } = useLocation();
+  const fullBleed = pathname === "/chat" || pathname.startsWith("/chat/");
   // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation scrolls to the top (SPEC.md §2.3)
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -14,12 +26,13 @@ export function ProtectedLayout() {
   return (
     <ProtectedGate>
       <TrialBanner />
-      <div className="flex min-h-screen">
-        <Sidebar threads={<p className="px-3 py-2 text-xs text-slate-500">Your conversations will appear here.</p>} />
+      <div className="flex min-h-[calc(100dvh-var(--banner-h,0px))]">
+        <Realtime />
+        <Sidebar threads={<ThreadList />} />
         <div className="flex min-w-0 flex-1 flex-col">
           <OfflineBanner />
           <SubscriptionBanner />
-          <main className="flex-1 px-4 pt-16 pb-10 md:px-8 md:pt-8">
+          <main className={clsx("flex-1", !fullBleed && "px-4 pt-16 pb-10 md:px-8 md:pt-8")}>
             <Outlet />
           </main>
         </div>

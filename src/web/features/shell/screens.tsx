@@ -8,19 +8,9 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link, useRouteError } from "react-router";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { reportError } from "../../lib/report-error";
 
-export function reportError(message: string, stack?: string) {
-  try {
-    void fetch("/api/errors", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ message: message.slice(0, 2000), stack: stack?.slice(0, 20_000), url: location.pathname }),
-      keepalive: true,
-    });
-  } catch {
-    // nothing more we can do
-  }
-}
+export { reportError };
 
 export function RouteErrorScreen() {
   const error = useRouteError() as Error | undefined;

@@ -79,7 +79,7 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
   return (
     <>
       {narrow && (
-        <button type="button" className="fixed top-3 left-3 z-30 rounded-lg border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-label="Open sidebar" onClick={() => setDrawerOpen(true)}>
+        <button type="button" className="fixed top-[calc(var(--banner-h,0px)+0.5625rem)] left-3 z-30 rounded-lg border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-label="Open sidebar" onClick={() => setDrawerOpen(true)}>
           <Menu className="h-5 w-5" />
         </button>
       )}
@@ -91,8 +91,8 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
         onMouseEnter={() => !narrow && setHover(true)}
         onMouseLeave={() => !narrow && setHover(false)}
         className={clsx(
-          "z-40 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-slate-50 transition-[width,transform] duration-200 dark:border-slate-800 dark:bg-slate-900",
-          narrow ? "fixed inset-y-0 left-0 w-64" : "sticky top-0",
+          "z-40 flex h-[calc(100dvh-var(--banner-h,0px))] shrink-0 flex-col border-r border-slate-200 bg-slate-50 transition-[width,transform] duration-200 dark:border-slate-800 dark:bg-slate-900",
+          narrow ? "fixed top-[var(--banner-h,0px)] bottom-0 left-0 w-64" : "sticky top-[var(--banner-h,0px)]",
           narrow && !drawerOpen && "-translate-x-full",
           !narrow && (expanded ? "w-64" : "w-16"),
         )}
@@ -108,7 +108,7 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
                 <X className="h-4 w-4" />
               </button>
             ) : (
-              <button type="button" className="rounded p-1.5 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-800" aria-label={pinned ? "Unpin sidebar" : "Pin sidebar"} aria-pressed={pinned} onClick={() => setPinned(!pinned)}>
+              <button type="button" className="rounded p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-800" aria-label={pinned ? "Unpin sidebar" : "Pin sidebar"} aria-pressed={pinned} onClick={() => setPinned(!pinned)}>
                 {pinned ? <PinOff className="h-4 w-4" /> : <Pin className="h-4 w-4" />}
               </button>
             ))}
@@ -136,7 +136,7 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
             <div className="pt-4">
               <button
                 type="button"
-                className="flex w-full items-center gap-1 px-3 py-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                className="flex w-full items-center gap-1 px-3 py-1 text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase"
                 aria-expanded={!threadsCollapsed}
                 onClick={() => {
                   write(KEYS.threadsCollapsed, threadsCollapsed ? "0" : "1");
@@ -150,7 +150,7 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
           )}
         </nav>
         <div className="border-t border-slate-200 p-2 dark:border-slate-800">
-          {expanded && me && <p className="truncate px-3 py-1 text-xs text-slate-500">{me.user.email}</p>}
+          {expanded && me && <p className="truncate px-3 py-1 text-xs text-slate-500 dark:text-slate-400">{me.user.email}</p>}
           <button
             type="button"
             onClick={() => signOut(navigate, "/login")}

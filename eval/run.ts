@@ -1,0 +1,173 @@
+/**
+ * `npm run eval` (issue 4 §8): runs eval/questions.yaml through the answer engine without an LLM on
+ * a fresh in-memory PGlite seeded with the official content, and prints
+ *   hit@3            an expected topic or case among the answer's first three citations
+ *   validity         every [n] marker points at a listed citation, every citation is used and
+ *                    resolves to a live topic, official brief or provision page
+ *   correct declines out-of-scope questions answered with declined = true and no citations
+ *   false declines   in-scope questions wrongly declined (reported)
+ * Exits 1 below hit@3 ≥ 90 %, validity 100 %, declines 100 % (or when the set is too small).
+ *
+ * Flags: --show <id|all> prints the answers; --only <id> runs one question.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import YAML from "yaml";
+import { z } from "zod";
+import type { Citation } from "../src/contract/chat";
+import { SUBJECT_IDS } from "../src/contract/content";
+import { createAnswerEngine } from "../src/server/ai/index";
+import { buildProvisionRegistry } from "../src/domain/provisions";
+import { loadContent } from "../src/server/content/load";
+import { seedContent } from "../src/server/content/seed";
+import { openDatabase } from "../src/server/db/client";
+import { parseEnv } from "../src/server/env";
+
+const questionSchema = z.object({
+  id: z.string(),
+  subject: z.enum([...SUBJECT_IDS, "out-of-scope"]),
+  kind: z.enum(["concept", "distinction", "case", "summary", "fact_pattern"]).optional(),
+  question: z.string().min(3),
+  expect: z.array(z.string()).default([]),
+  decline: z.boolean().default(false),
+});
+type EvalQuestion = z.infer<typeof questionSchema>;
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const show = flag("--show");
+const set = ({ dev: "dev-questions", blind: "blind-questions", blind2: "blind-2-questions" } as Record<string, string>)[flag("--set") ?? ""] ?? "questions";
+const only = flag("--only");
+
+const root = resolve(import.meta.dirname, "..");
+const questions = questionSchema.array().parse(YAML.parse(readFileSync(resolve(root, `eval/${set}.yaml`), "utf8")));
+const problems: string[] = [];
+const inScope = questions.filter((q) => !q.decline);
+const outOfScope = questions.filter((q) => q.decline);
+if (set === "questions" && inScope.length < 80) problems.push(`only ${inScope.length} in-scope questions (need ≥ 80)`);
+for (const s of SUBJECT_IDS) {
+  const n = inScope.filter((q) => q.subject === s).length;
+  if (set === "questions" && n < 10) problems.push(`only ${n} questions for ${s} (need ≥ 10)`);
+}
+if (set === "questions" && outOfScope.length < 10) problems.push(`only ${outOfScope.length} out-of-scope questions (need ≥ 10)`);
+for (const q of inScope) if (!q.expect.length) problems.push(`${q.id}: lists no expected source`);
+if (new Set(questions.map((q) => q.id)).size !== questions.length) problems.push("duplicate question ids");
+
+const database = await openDatabase({ dataDir: "memory://" });
+const { corpus } = loadContent(resolve(root, "content"));
+await seedContent(database.db, corpus);
+const topicIds = new Set(corpus.topics.map((t) => t.id));
+const briefIds = new Set(corpus.briefs.map((b) => b.id));
+const provisions = buildProvisionRegistry(corpus.topics);
+for (const q of inScope) for (const id of q.expect) if (!topicIds.has(id) && !briefIds.has(id)) problems.push(`${q.id}: expected id '${id}' is not a topic or case`);
+
+/** Why a citation list or its markers are invalid ([] when valid). */
+function validate(content: string, citations: Citation[], declined: boolean): string[] {
+  const out: string[] = [];
+  if (declined && citations.length) out.push("a declined answer lists citations");
+  const ns = citations.map((c) => c.n);
+  if (ns.some((n, i) => n !== i + 1)) out.push(`citation numbers are not 1..${ns.length}`);
+  const used = new Set([...content.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+  for (const n of used) if (!ns.includes(n)) out.push(`[${n}] points at no citation`);
+  for (const c of citations) {
+    if (!used.has(c.n)) out.push(`[${c.n}] ${c.id} is listed but never cited`);
+    const ok =
+      (c.kind === "topic" && topicIds.has(c.id) && c.url === `/library/topics/${c.id}`) ||
+      (c.kind === "brief" && briefIds.has(c.id) && c.url === `/cases/${c.id}`) ||
+      (c.kind === "provision" && provisions.has(c.id) && c.url === `/library/provisions/${c.id}`);
+    if (!ok) out.push(`[${c.n}] ${c.kind} ${c.id} (${c.url}) does not resolve`);
+    if (!c.title || !c.cite) out.push(`[${c.n}] has no title or cite`);
+  }
+  return out;
+}
+
+const engine = createAnswerEngine({ db: database.db, env: parseEnv({ LLM_PROVIDER: "none" }) });
+await engine.warm();
+
+interface Result {
+  q: EvalQuestion;
+  content: string;
+  citations: Citation[];
+  declined: boolean;
+  kind?: string;
+  invalid: string[];
+  hit: boolean;
+  firstMs: number;
+  totalMs: number;
+}
+const results: Result[] = [];
+for (const q of questions) {
+  if (only && q.id !== only) continue;
+  const t0 = performance.now();
+  let firstMs = 0;
+  let done: { content: string; citations: Citation[]; declined: boolean; kind?: string } | null = null;
+  for await (const ev of engine.answer({ userId: "", question: q.question, history: [] })) {
+    if (ev.type === "delta" && !firstMs) firstMs = performance.now() - t0;
+    if (ev.type === "done") done = ev;
+  }
+  const totalMs = performance.now() - t0;
+  if (!done) throw new Error(`${q.id}: the engine ended without a done event`);
+  const first3 = done.citations.slice(0, 3).map((c) => c.id);
+  results.push({ q, ...done, invalid: validate(done.content, done.citations, done.declined), hit: q.expect.some((id) => first3.includes(id)), firstMs, totalMs });
+}
+await database.close();
+
+const pct = (a: number, b: number) => (b ? (100 * a) / b : 100);
+const fmt = (x: number) => `${x.toFixed(1)}%`;
+const inRes = results.filter((r) => !r.q.decline);
+const outRes = results.filter((r) => r.q.decline);
+const hits = inRes.filter((r) => r.hit).length;
+const falseDeclines = inRes.filter((r) => r.declined);
+const valid = results.filter((r) => !r.invalid.length).length;
+const citationCount = results.reduce((n, r) => n + r.citations.length, 0);
+const correctDeclines = outRes.filter((r) => r.declined && !r.citations.length).length;
+
+if (show)
+  for (const r of results.filter((x) => show === "all" || x.q.id === show)) {
+    console.log(`\n──── ${r.q.id}: ${r.q.question}\n`);
+    console.log(r.content);
+    console.log(`\n${r.citations.map((c) => `[${c.n}] ${c.kind} ${c.id}`).join("\n")}`);
+  }
+
+console.log("\nPer subject (hit@3):");
+for (const s of SUBJECT_IDS) {
+  const rs = inRes.filter((r) => r.q.subject === s);
+  if (rs.length) console.log(`  ${s.padEnd(20)} ${rs.filter((r) => r.hit).length}/${rs.length}`);
+}
+const misses = inRes.filter((r) => !r.hit);
+if (misses.length) {
+  console.log("\nMisses:");
+  for (const r of misses)
+    console.log(`  ${r.q.id}${r.declined ? " (declined)" : ""}: expected ${r.q.expect.join(" | ")}; got ${r.citations.slice(0, 3).map((c) => c.id).join(", ") || "—"}`);
+}
+const kinded = inRes.filter((r) => r.q.kind);
+const wrongKind = kinded.filter((r) => r.kind !== r.q.kind);
+if (wrongKind.length) console.log(`\nKind differs from the set's (${wrongKind.length}): ${wrongKind.map((r) => `${r.q.id} ${r.q.kind}→${r.kind}`).join(", ")}`);
+for (const r of results.filter((x) => x.invalid.length)) console.log(`  INVALID ${r.q.id}: ${r.invalid.join("; ")}`);
+for (const r of outRes.filter((x) => !x.declined)) console.log(`  NOT DECLINED ${r.q.id}: ${r.q.question}`);
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const p = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)] ?? 0;
+const hitRate = pct(hits, inRes.length);
+const validity = pct(valid, results.length);
+const declineRate = pct(correctDeclines, outRes.length);
+console.log(`
+Questions: ${inRes.length} in scope, ${outRes.length} out of scope
+hit@3:               ${fmt(hitRate)}  (${hits}/${inRes.length}; target ≥ 90%)
+citation validity:   ${fmt(validity)}  (${valid}/${results.length} answers, ${citationCount} citations; target 100%)
+correct declines:    ${fmt(declineRate)}  (${correctDeclines}/${outRes.length}; target 100%)
+false declines:      ${fmt(pct(falseDeclines.length, inRes.length))}  (${falseDeclines.length}/${inRes.length} in-scope questions declined)
+question kind:       ${fmt(pct(kinded.length - wrongKind.length, kinded.length))} as labelled (reported, not a target)
+time to first delta: p50 ${p(results.map((r) => r.firstMs), 0.5).toFixed(1)} ms, p95 ${p(results.map((r) => r.firstMs), 0.95).toFixed(1)} ms
+whole answer:        p50 ${p(results.map((r) => r.totalMs), 0.5).toFixed(1)} ms, p95 ${p(results.map((r) => r.totalMs), 0.95).toFixed(1)} ms`);
+
+for (const x of problems) console.log(`PROBLEM: ${x}`);
+const failed = problems.length > 0 || (!only && (hitRate < 90 || validity < 100 || declineRate < 100));
+if (failed) {
+  console.log("\nEVAL FAILED: below target");
+  process.exit(1);
+}
+console.log("\nEval passed.");

@@ -1,0 +1,47 @@
+/**
+ * Case law's wire shapes, shared by server and web: a search hit (DESIGN.md §5
+ * `GET /api/case-law/search`), a CourtListener live result, and a case a note or collection
+ * points at, resolved to title, citation and in-app URL.
+ */
+
+/** One ranked opinion. `snippet` is HTML-escaped text with the matched words in `<mark>…</mark>`. */
+export interface SearchHit {
+  id: string;
+  name: string;
+  citation: string | null;
+  court: string | null;
+  year: number | null;
+  subjectId: string | null;
+  snippet: string;
+  /** Relevance in [0, 1). */
+  score: number;
+  /** True when the opinion is the user's own upload rather than the shared library. */
+  mine: boolean;
+}
+
+/** One CourtListener v4 search result; `importedId` is set once the opinion is in our library. */
+export interface LiveHit {
+  clusterId: number;
+  name: string;
+  citation: string | null;
+  court: string | null;
+  date: string | null;
+  /** Escaped text; CourtListener's <mark> highlights kept. */
+  snippet: string;
+  url: string;
+  importedId: string | null;
+}
+
+export const CASE_KINDS = ["opinion", "brief", "student_brief"] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+
+/** A case as a link or collection item shows it. */
+export interface CaseTarget {
+  kind: CaseKind;
+  id: string;
+  title: string;
+  citation: string | null;
+  court: string | null;
+  year: number | null;
+  url: string;
+}

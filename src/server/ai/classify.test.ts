@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { classify, distinctionSides } from "./classify";
+
+describe("classify", () => {
+  it.each([
+    ["What is the mailbox rule?", null, "concept"],
+    ["Difference between larceny and embezzlement?", null, "distinction"],
+    ["joint tenancy vs tenancy in common", null, "distinction"],
+    ["What did Palsgraf hold?", "short", "case"],
+    ["Explain Marbury v. Madison", "full", "case"],
+    ["What are the Miranda warnings?", "short", "concept"],
+    ["Give me a quick rundown of adverse possession", null, "summary"],
+    ["What does the moving party have to show to win summary judgment?", null, "concept"],
+    ["Explain the Pinkerton rule for co-conspirators", "short", "concept"],
+    ["Is res judicata the same thing as collateral estoppel?", null, "distinction"],
+    [
+      "A buyer ordered 500 widgets from a seller. The seller shipped 480 and the buyer rejected the whole shipment. Was the buyer entitled to reject?",
+      null,
+      "fact_pattern",
+    ],
+    ["My landlord won't fix the heat; can I stop paying rent and still be entitled to stay?", null, "fact_pattern"],
+  ] as const)("%s → %s", (q, mention, kind) => expect(classify(q, mention).kind).toBe(kind));
+
+  it("extracts both sides of a comparison", () => {
+    expect(distinctionSides("What's the difference between specific and general jurisdiction?")).toEqual(["specific jurisdiction", "general jurisdiction"]);
+    expect(distinctionSides("Difference between voluntary and involuntary manslaughter")).toEqual(["voluntary manslaughter", "involuntary manslaughter"]);
+    expect(distinctionSides("How is proximate cause different from actual cause?")).toEqual(["proximate cause", "actual cause"]);
+    expect(distinctionSides("excited utterance vs present sense impression")).toEqual(["excited utterance", "present sense impression"]);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The composed answer for a prepared question: picks the composer for the question's kind and the
+ * documents it draws on, or declines below the relevance threshold.
+ */
+import type { BriefDoc } from "../corpus";
+import { DECLINE_BELOW, type Prepared } from "../prepare";
+import { SourceList } from "../sources";
+import { composeCase } from "./case";
+import { composeConcept } from "./concept";
+import { composeDecline, smallTalk, userMaterial } from "./decline";
+import { composeDistinction } from "./distinction";
+import { composeFactPattern, issueTopics } from "./fact-pattern";
+import { bestTopic, type ComposeContext } from "./shared";
+import { composeSummary } from "./summary";
+
+export interface Composed {
+  content: string;
+  declined: boolean;
+  sources: SourceList;
+}
+
+function official(ctx: ComposeContext, prep: Prepared): string | null {
+  const kind = prep.classification.kind;
+  const mentioned = ctx.query.caseMentions.map((m) => ctx.corpus.briefs.get(m.briefId)).filter((b): b is BriefDoc => !!b);
+  const topBrief = ctx.hits[0]?.doc.kind === "brief" ? (ctx.hits[0].doc as BriefDoc) : null;
+  if (kind === "case") {
+    const b = mentioned[0] ?? topBrief;
+    if (b) return composeCase(ctx, b);
+  }
+  if (kind === "distinction" && prep.classification.sides) {
+    const d = composeDistinction(ctx, prep.classification.sides);
+    if (d) return d;
+  }
+  if (kind === "fact_pattern") {
+    const issues = issueTopics(ctx);
+    if (issues.length) return composeFactPattern(ctx, issues);
+  }
+  const topic = bestTopic(ctx, 6);
+  if (!topic) return topBrief ? composeCase(ctx, topBrief) : null;
+  return kind === "summary" ? composeSummary(ctx, topic) : composeConcept(ctx, topic);
+}
+
+export function composeAnswer(prep: Prepared, question: string): Composed {
+  const sources = new SourceList(prep.index.corpus);
+  const ctx: ComposeContext = { index: prep.index, corpus: prep.index.corpus, question, query: prep.query, hits: prep.hits, sources, userHits: prep.userHits, outsideArea: prep.outsideArea };
+  const chat = smallTalk(question);
+  if (chat) return { content: chat, declined: false, sources };
+  const own = () => userMaterial(ctx, prep.userHits);
+  if (prep.relevance < DECLINE_BELOW) {
+    const mine = own();
+    if (mine) return { content: `Lexmate's library doesn't cover this, but your own material does:\n\n${mine}`, declined: false, sources };
+    return { content: composeDecline(ctx), declined: true, sources };
+  }
+  const body = official(ctx, prep);
+  if (!body) return { content: composeDecline(ctx), declined: true, sources };
+  const mine = own();
+  return { content: mine ? `${body}\n\n${mine}` : body, declined: false, sources };
+}

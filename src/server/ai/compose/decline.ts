@@ -1,0 +1,60 @@
+/**
+ * Honest non-answers (issue 4 §3): below the relevance threshold the companion says it does not
+ * know, says what it covers, and points to the nearest topics it has (links, not citations — they
+ * were not used to answer anything). Also the student's own material, and small talk.
+ */
+import type { TopicDoc } from "../corpus";
+import { sentences } from "../text";
+import { bullets, type ComposeContext, mark, overlap, plain, short, type UserHit } from "./shared";
+
+/** Hits at or above this relevance are offered as "nearest topics" in a decline. */
+const NEAREST_MIN = 0.3;
+
+export function composeDecline(ctx: ComposeContext): string {
+  const subjects = [...ctx.corpus.subjects.values()].map((s) => s.name);
+  const list = subjects.length > 1 ? `${subjects.slice(0, -1).join(", ")} and ${subjects.at(-1)}` : (subjects[0] ?? "");
+  const nearest: TopicDoc[] = [];
+  for (const h of ctx.outsideArea ? [] : ctx.hits) {
+    if (h.relevance < NEAREST_MIN || nearest.length >= 3) continue;
+    const t = h.doc.kind === "topic" ? h.doc : h.doc.kind === "brief" ? ctx.corpus.topics.get(h.doc.topicIds[0]) : undefined;
+    if (t && !nearest.includes(t)) nearest.push(t);
+  }
+  const parts = [
+    ctx.outsideArea
+      ? `I don't know — this is a question of ${ctx.outsideArea}, which Lexmate's library doesn't cover, and I won't guess at the law without a source you can check.`
+      : "I don't know — I couldn't find anything in Lexmate's library that answers this, and I won't guess at the law without a source you can check.",
+    `I answer from Lexmate's bar-exam materials — the MBE subjects (${plain(list)}) — and from your own notes and briefs.`,
+  ];
+  if (nearest.length)
+    parts.push(`The nearest topics I have, in case one of them is what you meant:\n\n${bullets(nearest.map((t) => `[${plain(t.title)}](/library/topics/${t.id}) — ${plain(short(t.summary, 160))}`))}`);
+  else if (!ctx.outsideArea) parts.push("Nothing in the library comes close to this question, so I can't point you to a topic either.");
+  parts.push("If your question is about one of these subjects, try naming the doctrine, rule or case you have in mind.");
+  return parts.join("\n\n");
+}
+
+/** Up to two sentences of each relevant note or brief of the student's, cited. */
+export function userMaterial(ctx: ComposeContext, hits: UserHit[]): string | null {
+  if (!hits.length) return null;
+  const lines = hits.slice(0, 3).map((h) => {
+    const n = ctx.sources.cite(h.doc, h.relevance);
+    const best = sentences(h.doc.source.text)
+      .map((s, i) => ({ s, i, score: overlap(ctx.query.terms, s) }))
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .slice(0, 2)
+      .sort((a, b) => a.i - b.i)
+      .map((x) => x.s);
+    return `**${plain(h.doc.source.title)}** (${h.doc.source.kind === "note" ? "your note" : "your brief"}): ${mark(best.join(" ") || short(h.doc.source.text), n)}`;
+  });
+  return `**From your own material**\n\n${bullets(lines)}`;
+}
+
+const SMALL_TALK: [RegExp, string][] = [
+  [/^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,]*$/i, "Hi! Ask me about any MBE subject — a rule, the difference between two doctrines, a case, a quick summary of a topic, or a fact pattern — and I'll answer with sources you can open."],
+  [/^\s*(thanks|thank you|thx|ty|cheers|great,? thanks)\b[\s!.,]*$/i, "You're welcome. Ask me anything else you're working on."],
+];
+
+/** A reply for greetings and thanks (no law, so no sources), or null. */
+export function smallTalk(question: string): string | null {
+  for (const [re, reply] of SMALL_TALK) if (re.test(question)) return reply;
+  return null;
+}

@@ -1,0 +1,193 @@
+/**
+ * The companion with a model, against fake OpenAI-compatible and Anthropic servers on 127.0.0.1
+ * that speak each provider's streaming protocol (tests/helpers/fake-llm.ts), over the real seeded
+ * content on a booted server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeLlmServer, startFakeAnthropic, startFakeOpenAI } from "../../../../tests/helpers/fake-llm";
+import { startTestServer, type TestServer } from "../../../../tests/helpers/server";
+import { parseEnv } from "../../env";
+import { AppError } from "../../lib/errors";
+import { createAnswerEngine, createLlmClient } from "../index";
+import type { AnswerEvent, AnswerInput } from "../types";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const QUESTION = "Does the attorney-client privilege survive the client's death?";
+type Done = Extract<AnswerEvent, { type: "done" }>;
+
+async function run(engine: ReturnType<typeof createAnswerEngine>, input: Partial<AnswerInput> = {}) {
+  const events: AnswerEvent[] = [];
+  let error: unknown = null;
+  try {
+    for await (const ev of engine.answer({ userId: "", question: QUESTION, history: [], ...input })) events.push(ev);
+  } catch (err) {
+    error = err;
+  }
+  const done = events.find((e) => e.type === "done") as Done | undefined;
+  const deltas = events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text);
+  return { events, done, deltas, error };
+}
+
+describe.each([
+  ["openai-compatible", startFakeOpenAI],
+  ["anthropic", startFakeAnthropic],
+] as const)("%s provider", (provider, start) => {
+  let fake: FakeLlmServer;
+  let engine: ReturnType<typeof createAnswerEngine>;
+  beforeAll(async () => {
+    fake = await start();
+    const env = parseEnv({ LLM_PROVIDER: provider, LLM_BASE_URL: fake.url, LLM_API_KEY: "test-key", LLM_MODEL: "test-model", LLM_TIMEOUT_MS: "400" });
+    engine = createAnswerEngine({ db: server.database.db, env });
+    await engine.warm();
+  });
+  afterAll(() => fake?.close());
+
+  it("sends the numbered sources, streams the answer and lists the sources it cited", async () => {
+    fake.reply({ kind: "text", text: "**Yes.** The privilege survives the client's death [1]. The Supreme Court so held in *Swidler & Berlin v. United States* [2]." });
+    const before = fake.requests.length;
+    const { events, done, deltas, error } = await run(engine);
+    expect(error).toBeNull();
+    expect(events[0].type).toBe("sources");
+    const offered = (events[0] as { citations: { n: number; id: string }[] }).citations;
+    expect(offered[0]).toMatchObject({ n: 1, id: "evidence-attorney-client-privilege" });
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.join("")).toBe(done!.content);
+    expect(done!.declined).toBe(false);
+    expect(done!.unverified).toEqual([]);
+    expect(done!.citations.map((c) => c.n)).toEqual([1, 2]);
+    expect(done!.citations[1].id).toBe(offered.find((c) => c.n === 2)!.id);
+
+    const req = fake.requests[before];
+    expect(req.body.model).toBe("test-model");
+    expect(req.body.stream).toBe(true);
+    const messages = req.body.messages as { role: string; content: unknown }[];
+    const user = JSON.stringify(messages.at(-1));
+    expect(user).toContain("[1] Outline: Attorney-Client Privilege");
+    expect(user).toContain(QUESTION.replace(/'/g, "'"));
+    if (provider === "openai-compatible") {
+      expect(req.path).toBe("/v1/chat/completions");
+      expect(req.headers.authorization).toBe("Bearer test-key");
+      expect(messages[0]).toMatchObject({ role: "system" });
+      expect(String(messages[0].content)).toContain("Cite every sentence");
+    } else {
+      expect(req.path).toBe("/v1/messages");
+      expect(req.headers["x-api-key"]).toBe("test-key");
+      expect(JSON.stringify(req.body.system)).toContain("Cite every sentence");
+    }
+  });
+
+  it("removes citation markers that point at no given source", async () => {
+    fake.reply({ kind: "text", text: "It survives death [1]. Some say otherwise [9]. Compare [2, 17].", chunkSize: 3 });
+    const { done, deltas } = await run(engine);
+    expect(done!.content).not.toMatch(/\[9\]|\[17\]/);
+    expect(deltas.join("")).not.toMatch(/\[9\]|\[17\]/);
+    expect(done!.content).toContain("[1]");
+    expect(done!.content).toContain("Compare [2].");
+    expect(done!.invalidMarkers).toEqual([9, 17]);
+    expect(done!.citations.map((c) => c.n)).toEqual([1, 2]);
+  });
+
+  it("marks case names that are not among the sources as unverified", async () => {
+    fake.reply({ kind: "text", text: "The privilege survives death [1], as *Swidler & Berlin v. United States* held [2]; see also Marbury v. Madison and In re Grand Jury Subpoena." });
+    const { done } = await run(engine);
+    expect(done!.unverified).toEqual(["Marbury v. Madison", "In re Grand Jury Subpoena"]);
+  });
+
+  it.each([
+    [401, "LLM_UNAUTHORIZED"],
+    [429, "LLM_RATE_LIMITED"],
+    [500, "LLM_UNAVAILABLE"],
+    [503, "LLM_UNAVAILABLE"],
+  ])("maps HTTP %i to %s without a done event", async (status, code) => {
+    fake.reply({ kind: "status", status });
+    const { done, error } = await run(engine);
+    expect(done).toBeUndefined();
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(code);
+    expect((error as AppError).message).toMatch(/question is saved/);
+  });
+
+  it("times out when the provider never answers", async () => {
+    fake.reply({ kind: "hang" });
+    const t0 = Date.now();
+    const { done, error } = await run(engine);
+    expect(done).toBeUndefined();
+    expect((error as AppError).code).toBe("LLM_TIMEOUT");
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it("times out when the stream goes silent mid-answer, after the deltas already sent", async () => {
+    fake.reply({ kind: "stall", text: "The privilege survives the client's death, and the rest of this answer never arrives [1]." });
+    const { done, deltas, error } = await run(engine);
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(done).toBeUndefined();
+    expect((error as AppError).code).toBe("LLM_TIMEOUT");
+  });
+
+  it("reports a stream cut mid-answer as interrupted, never as a finished answer", async () => {
+    fake.reply({ kind: "cut", text: "The privilege survives the client's death, and this sentence is cut in the middle of [1]." });
+    const { done, deltas, error } = await run(engine);
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(done).toBeUndefined();
+    expect((error as AppError).code).toBe("LLM_INTERRUPTED");
+  });
+
+  it("reports the provider's in-stream error event as interrupted", async () => {
+    fake.reply({ kind: "stream-error", text: "The privilege survives the client's death, and then the provider fails [1]." });
+    const { done, error } = await run(engine);
+    expect(done).toBeUndefined();
+    expect((error as AppError).code).toBe("LLM_INTERRUPTED");
+  });
+
+  it("declines below the relevance threshold without calling the model", async () => {
+    const before = fake.requests.length;
+    const { done } = await run(engine, { question: "How do I make sourdough bread at home?" });
+    expect(done!.declined).toBe(true);
+    expect(done!.citations).toEqual([]);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("sends the conversation within its token budget, oldest turns dropped first, old markers stripped", async () => {
+    fake.reply({ kind: "text", text: "Yes [1]." });
+    const before = fake.requests.length;
+    const long = "x".repeat(12_000);
+    const history: AnswerInput["history"] = [
+      { role: "user", content: `An old question ${long}` },
+      { role: "assistant", content: "An old answer [3]." },
+      { role: "user", content: "What is the attorney-client privilege?" },
+      { role: "assistant", content: "It protects confidential communications [1][2]." },
+    ];
+    await run(engine, { history });
+    const sent = JSON.stringify(fake.requests[before].body.messages);
+    expect(sent).not.toContain("An old question");
+    expect(sent).toContain("What is the attorney-client privilege?");
+    expect(sent).toContain("It protects confidential communications.");
+    expect(sent).not.toContain("communications [1]");
+  });
+
+  it("gives other features a plain completion through createLlmClient, with the same errors", async () => {
+    const env = parseEnv({ LLM_PROVIDER: provider, LLM_BASE_URL: fake.url, LLM_API_KEY: "test-key", LLM_MODEL: "test-model", LLM_TIMEOUT_MS: "400" });
+    const llm = createLlmClient(env)!;
+    fake.reply({ kind: "text", text: "A drafted flashcard." });
+    await expect(llm.complete({ system: "Draft.", prompt: "Hearsay" })).resolves.toBe("A drafted flashcard.");
+    fake.reply({ kind: "status", status: 401 });
+    await expect(llm.complete({ system: "Draft.", prompt: "Hearsay" })).rejects.toMatchObject({ code: "LLM_UNAUTHORIZED" });
+  });
+});
+
+describe("without a provider", () => {
+  it("createLlmClient is null and the engine composes answers", async () => {
+    expect(createLlmClient(parseEnv({}))).toBeNull();
+  });
+  it("a connection refused is LLM_UNAVAILABLE", async () => {
+    const env = parseEnv({ LLM_PROVIDER: "openai-compatible", LLM_BASE_URL: "http://127.0.0.1:9/v1", LLM_MODEL: "m", LLM_TIMEOUT_MS: "2000" });
+    const engine = createAnswerEngine({ db: server.database.db, env });
+    const { error } = await run(engine);
+    expect((error as AppError).code).toBe("LLM_UNAVAILABLE");
+  });
+});

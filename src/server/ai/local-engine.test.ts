@@ -1,0 +1,212 @@
+/**
+ * The answer engine without an LLM, on a real booted server (PGlite, or PostgreSQL with
+ * DATABASE_URL) seeded with the real official content.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, startTestServer, type TestServer } from "../../../tests/helpers/server";
+import type { Citation } from "../../contract/chat";
+import { contentState, topics } from "../db/schema";
+import { parseEnv } from "../env";
+import { type CompanionEngine, createAnswerEngine, registerUserSourceProvider } from "./index";
+import type { AnswerEvent } from "./types";
+
+let server: TestServer;
+let engine: CompanionEngine;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  engine = createAnswerEngine({ db: server.database.db, env: parseEnv({}), indexCheckMs: 0 });
+  await engine.warm();
+});
+afterAll(() => server?.close());
+
+type Done = Extract<AnswerEvent, { type: "done" }>;
+
+async function ask(question: string, opts: { userId?: string; history?: { role: "user" | "assistant"; content: string }[] } = {}) {
+  const events: AnswerEvent[] = [];
+  for await (const ev of engine.answer({ userId: opts.userId ?? "", question, history: opts.history ?? [] })) events.push(ev);
+  const done = events.at(-1) as Done;
+  return { events, done, deltas: events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text) };
+}
+
+/** Every [n] points at a citation, every citation is cited, numbering is 1..k. */
+function expectConsistent(content: string, citations: Citation[]) {
+  const used = new Set([...content.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+  expect(citations.map((c) => c.n)).toEqual(citations.map((_, i) => i + 1));
+  expect([...used].sort((a, b) => a - b)).toEqual(citations.map((c) => c.n));
+}
+
+describe("composed answers", () => {
+  it("streams sources, then deltas that add up to the answer, then done; cites the topic and its case", async () => {
+    const { events, done, deltas } = await ask("Does the attorney-client privilege survive the client's death?");
+    expect(events[0].type).toBe("sources");
+    expect(done.type).toBe("done");
+    expect(events.filter((e) => e.type === "done")).toHaveLength(1);
+    expect(deltas.length).toBeGreaterThan(20);
+    expect(deltas.join("")).toBe(done.content);
+    expect((events[0] as { citations: Citation[] }).citations).toEqual(done.citations);
+    expect(done.declined).toBe(false);
+    expect(done.kind).toBe("concept");
+    expect(done.citations[0]).toMatchObject({ n: 1, id: "evidence-attorney-client-privilege", kind: "topic", url: "/library/topics/evidence-attorney-client-privilege" });
+    expect(done.citations).toContainEqual(expect.objectContaining({ id: "swidler-and-berlin-v-united-states", kind: "brief", url: "/cases/swidler-and-berlin-v-united-states" }));
+    expect(done.content).toMatch(/^\*\*Short answer:\*\*.*death/);
+    expect(done.content).toContain("**Exam traps**");
+    expectConsistent(done.content, done.citations);
+  });
+
+  it("cites only rows that exist in the database", async () => {
+    const { done } = await ask("What are the elements of adverse possession?");
+    for (const c of done.citations) {
+      if (c.kind === "topic") expect((await server.database.db.select().from(topics).where(eq(topics.id, c.id))).length).toBe(1);
+      if (c.kind === "brief") expect(c.url).toBe(`/cases/${c.id}`);
+      if (c.kind === "provision") expect(c.url).toBe(`/library/provisions/${c.id}`);
+    }
+    expectConsistent(done.content, done.citations);
+  });
+
+  it("puts two doctrines side by side for a distinction", async () => {
+    const { done } = await ask("What's the difference between larceny and embezzlement?");
+    expect(done.kind).toBe("distinction");
+    expect(done.citations.slice(0, 2).map((c) => c.id)).toEqual(["crim-larceny", "crim-embezzlement-false-pretenses"]);
+    expect(done.content).toMatch(/\| --- \| --- \| --- \|/);
+    expect(done.content).toContain("**How to tell them apart**");
+    expectConsistent(done.content, done.citations);
+  });
+
+  it("briefs a case the student names", async () => {
+    const { done } = await ask("What did Palsgraf hold?");
+    expect(done.kind).toBe("case");
+    expect(done.citations[0]).toMatchObject({ id: "palsgraf-v-long-island-railroad-co", kind: "brief", cite: expect.stringContaining("248 N.Y. 339") });
+    for (const section of ["**Facts.**", "**Holding.**", "**Reasoning.**", "**Where it fits**"]) expect(done.content).toContain(section);
+    expectConsistent(done.content, done.citations);
+  });
+
+  it("tells a doctrine named after a case apart from the case ('the Rule in Shelley's Case' is not Shelley v. Kraemer)", async () => {
+    const doctrine = await ask("What's the rule in Shelley's Case?");
+    expect(doctrine.done.citations[0].id).toBe("property-remainders");
+    expect(doctrine.done.citations.map((c) => c.id)).not.toContain("shelley-v-kraemer");
+    const theCase = await ask("what was the holding in Shelley v. Kraemer");
+    expect(theCase.done.kind).toBe("case");
+    expect(theCase.done.citations[0].id).toBe("shelley-v-kraemer");
+  });
+
+  it("outlines a topic for a rapid summary", async () => {
+    const { done } = await ask("give me a quick rundown of adverse possession");
+    expect(done.kind).toBe("summary");
+    expect(done.citations[0].id).toBe("property-adverse-possession");
+    expect(done.content).toContain("rapid summary");
+  });
+
+  it("works through the issues of a fact pattern, quoting the student's facts", async () => {
+    const { done } = await ask(
+      "A homeowner rigged a spring gun in an unoccupied farmhouse to scare off intruders. A trespasser who broke in to steal old bottles was shot in the leg. Can the trespasser recover from the homeowner?",
+    );
+    expect(done.kind).toBe("fact_pattern");
+    expect(done.content).toMatch(/### 1\. /);
+    expect(done.content).toContain("*Your facts:*");
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("torts-defense-of-property-and-recapture");
+  });
+
+  it("cites the provision a question names, with its in-app page", async () => {
+    const { done } = await ask("What does FRE 407 cover?");
+    expect(done.citations[0].id).toBe("evidence-subsequent-remedial-measures");
+    expect(done.citations).toContainEqual(expect.objectContaining({ kind: "provision", id: "fre-407", title: "FRE 407", url: "/library/provisions/fre-407" }));
+    const page = await client(server.url).json<{ provision: { label: string }; cites: { cite: string; topics: { id: string }[] }[] }>("/api/provisions/fre-407");
+    expect(page.status).toBe(200);
+    expect(page.body.provision.label).toBe("FRE 407");
+    expect(page.body.cites[0].topics.map((t) => t.id)).toContain("evidence-subsequent-remedial-measures");
+    const missing = await client(server.url).json<{ error: { code: string } }>("/api/provisions/fre-9999");
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe("NOT_FOUND");
+  });
+
+  it("declines an out-of-scope question honestly, with no citations", async () => {
+    const { done, deltas } = await ask("How do I make sourdough bread at home?");
+    expect(done.declined).toBe(true);
+    expect(done.citations).toEqual([]);
+    expect(done.content).toMatch(/^I don't know/);
+    expect(done.content).not.toMatch(/\[\d+\]/);
+    expect(deltas.join("")).toBe(done.content);
+  });
+
+  it("suggests the nearest topics when a question is close to the library but not answerable from it", async () => {
+    const { done } = await ask("What is the statute of limitations for filing a Chapter 7 bankruptcy after a foreclosure?");
+    expect(done.declined).toBe(true);
+    expect(done.content).toContain("/library/topics/");
+  });
+
+  it("declines questions in areas of law the library does not cover, unless they name one of our doctrines", async () => {
+    const tax = await ask("I filed my taxes late this year and owe money to the IRS, what penalties will I face?");
+    expect(tax.done.declined).toBe(true);
+    expect(tax.done.content).toContain("tax law, which Lexmate's library doesn't cover");
+    const divorce = await ask("How do I file for divorce in California?");
+    expect(divorce.done.declined).toBe(true);
+    expect(divorce.done.content).toContain("family law");
+    const diversity = await ask("Can a federal court hear a divorce case under diversity jurisdiction?");
+    expect(diversity.done.declined).toBe(false);
+    expect(diversity.done.citations[0].id).toBe("civpro-diversity-jurisdiction");
+  });
+
+  it("answers a follow-up from the previous question", async () => {
+    const { done } = await ask("what about the exceptions?", { history: [{ role: "user", content: "What is the felony murder rule?" }, { role: "assistant", content: "…" }] });
+    expect(done.declined).toBe(false);
+    expect(done.citations[0].id).toBe("crim-felony-murder");
+  });
+
+  it("replies to small talk without sources", async () => {
+    const { done } = await ask("thanks!");
+    expect(done.declined).toBe(false);
+    expect(done.citations).toEqual([]);
+  });
+
+  it("stops streaming when the signal aborts, without a done event", async () => {
+    const ac = new AbortController();
+    const seen: AnswerEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const ev of engine.answer({ userId: "", question: "What is hearsay?", history: [], signal: ac.signal })) {
+          seen.push(ev);
+          if (seen.length === 3) ac.abort();
+        }
+      })(),
+    ).rejects.toThrow(/abort/i);
+    expect(seen.some((e) => e.type === "done")).toBe(false);
+  });
+});
+
+describe("the student's own sources", () => {
+  it("uses a registered provider's note for its owner only, and survives a failing provider", async () => {
+    registerUserSourceProvider(async ({ userId, limit }) =>
+      userId === "user-a"
+        ? [{ id: "note-1", kind: "note" as const, title: "My hearsay outline", cite: "Note", url: "/notes/note-1", text: "Hearsay is an out-of-court statement offered for its truth. My professor says the excited utterance exception is tested every year.", score: 0.9 }].slice(0, limit)
+        : [],
+    );
+    registerUserSourceProvider(async () => {
+      throw new Error("notes index unavailable");
+    });
+    const mine = await ask("What is the excited utterance exception to hearsay?", { userId: "user-a" });
+    expect(mine.done.citations).toContainEqual(expect.objectContaining({ id: "note-1", kind: "note", url: "/notes/note-1" }));
+    expect(mine.done.content).toContain("**From your own material**");
+    expectConsistent(mine.done.content, mine.done.citations);
+    const theirs = await ask("What is the excited utterance exception to hearsay?", { userId: "user-b" });
+    expect(theirs.done.citations.map((c) => c.id)).not.toContain("note-1");
+    expect(theirs.done.declined).toBe(false);
+  });
+});
+
+describe("the index follows the content seed", () => {
+  it("rebuilds when the seed's hash changes: a retired topic is no longer cited", async () => {
+    const before = await ask("What is the rule against perpetuities?");
+    expect(before.done.citations[0].id).toBe("property-rule-against-perpetuities");
+    const db = server.database.db;
+    await db.update(topics).set({ retiredAt: sql`now()` }).where(eq(topics.id, "property-rule-against-perpetuities"));
+    await db.update(contentState).set({ hash: "changed-for-test" }).where(eq(contentState.kind, "official"));
+    const after = await ask("What is the rule against perpetuities?");
+    expect(after.done.citations.map((c) => c.id)).not.toContain("property-rule-against-perpetuities");
+    await db.update(topics).set({ retiredAt: null }).where(eq(topics.id, "property-rule-against-perpetuities"));
+    await db.update(contentState).set({ hash: "changed-back" }).where(eq(contentState.kind, "official"));
+    const again = await ask("What is the rule against perpetuities?");
+    expect(again.done.citations[0].id).toBe("property-rule-against-perpetuities");
+  });
+});

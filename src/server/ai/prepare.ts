@@ -1,0 +1,119 @@
+/**
+ * Everything both engines (composed and LLM) do before writing: retrieval over the official index,
+ * follow-up questions resolved against the previous question, the student's own sources, the
+ * question's kind, and the relevance the decline decision rests on (decision 011).
+ */
+import type { Logger } from "pino";
+import type { Db } from "../db/client";
+import { type Classification, classify } from "./classify";
+import type { UserHit } from "./compose/shared";
+import type { IndexCache } from "./index-cache";
+import { evidence, type Hit, type ParsedQuery, parseQuery, relevanceOf, search } from "./retrieve";
+import type { SearchIndex } from "./search-index";
+import { outsideArea } from "./scope";
+import { terms } from "./text";
+import type { AnswerInput } from "./types";
+import { retrieveUserSources } from "./user-sources";
+
+/**
+ * Below this relevance the companion declines (decision 011). Relevance is the idf-weighted share
+ * of the question's content words found in the best document; tuned on eval/questions.yaml.
+ */
+export const DECLINE_BELOW = 0.6;
+/** A student's own note or brief must reach this relevance to be used. */
+export const USER_SOURCE_MIN = 0.6;
+
+export interface Prepared {
+  index: SearchIndex;
+  /** The question retrieval ran on (the previous question prepended for an elliptical follow-up). */
+  effectiveQuestion: string;
+  query: ParsedQuery;
+  hits: Hit[];
+  relevance: number;
+  classification: Classification;
+  userHits: UserHit[];
+  /** An area of law outside the library the question is about (then relevance is 0). */
+  outsideArea: string | null;
+}
+
+const LEADS_ON = /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions)/i;
+const PRONOUN = /\b(it|that|this|they|them|those|these|its|their)\b/i;
+
+/** A short question that leans on the previous one: "what about the exceptions?" (strong) or one with a pronoun (weak). */
+export function followUpStrength(question: string): "strong" | "weak" | null {
+  if (question.split(/\s+/).filter(Boolean).length > 12) return null;
+  if (LEADS_ON.test(question)) return "strong";
+  return PRONOUN.test(question) ? "weak" : null;
+}
+
+export async function prepare(opts: { cache: IndexCache; db: Db; logger?: Logger; input: AnswerInput }): Promise<Prepared> {
+  const { input } = opts;
+  const index = await opts.cache.get();
+  const question = input.question.trim();
+  let effectiveQuestion = question;
+  let query = parseQuery(index, question);
+  let hits = search(index, query);
+  let relevance = hits[0]?.relevance ?? 0;
+
+  const previous = [...input.history].reverse().find((m) => m.role === "user")?.content;
+  const follow = previous ? followUpStrength(question) : null;
+  if (previous && follow && (follow === "strong" || relevance < DECLINE_BELOW || !query.terms.length)) {
+    // Stay on the previous question's doctrine when it also holds the follow-up's own words
+    // ("What is felony murder?" → "what about the exceptions?").
+    const qPrev = parseQuery(index, previous);
+    const hPrev = search(index, qPrev);
+    const top = hPrev[0];
+    const own = query.terms.length ? evidence(query, top ? index.docTerms.get(top.key) : undefined).coverage : (top?.relevance ?? 0);
+    if (top && top.relevance >= DECLINE_BELOW && own >= DECLINE_BELOW) {
+      effectiveQuestion = `${previous}\n${question}`;
+      query = { ...qPrev, terms: query.terms.length ? query.terms : qPrev.terms };
+      hits = hPrev;
+      relevance = Math.min(own, top.relevance);
+    }
+  }
+
+  // A question about an area of law we do not cover is declined unless it also names something of ours.
+  let outside: string | null = null;
+  const area = outsideArea(question);
+  if (area && !query.caseMentions.length && !query.provisionIds.length) {
+    const title = hits[0] ? index.titleTerms.get(hits[0].key) : undefined;
+    const anchored = !!title && query.terms.some((t) => !area.stems.has(t.stem) && t.alts.some((a) => a.every((x) => title.has(x))));
+    if (!anchored) {
+      outside = area.area;
+      relevance = 0;
+    }
+  }
+
+  const mention = query.caseMentions[0]?.strength ?? null;
+  const classification = classify(question, mention);
+  // A fact pattern raises several issues: its words are spread over the first few topics.
+  if (classification.kind === "fact_pattern" && !outside) {
+    const union = new Set<string>();
+    for (const h of hits.filter((x) => x.doc.kind === "topic").slice(0, 3)) for (const t of index.docTerms.get(h.key) ?? []) union.add(t);
+    relevance = Math.max(relevance, relevanceOf(evidence(query, union), query.terms.length));
+  }
+
+  let userHits: UserHit[] = [];
+  if (input.userId) {
+    const { sources, errors } = await retrieveUserSources({ db: opts.db, userId: input.userId, query: effectiveQuestion, limit: 5 });
+    for (const e of errors) opts.logger?.warn({ err: e }, "a user source provider failed; answering without it");
+    userHits = sources
+      .map((s) => ({ doc: { kind: "user" as const, source: s }, relevance: userRelevance(query, `${s.title} ${s.text}`) }))
+      .filter((h) => h.relevance >= USER_SOURCE_MIN)
+      .sort((a, b) => b.relevance - a.relevance || b.doc.source.score - a.doc.source.score);
+  }
+  return { index, effectiveQuestion, query, hits, relevance, classification, userHits, outsideArea: outside };
+}
+
+/** The same coverage measure as for official documents, on a user source's own text. */
+function userRelevance(query: ParsedQuery, text: string): number {
+  if (!query.terms.length) return 0;
+  const set = new Set(terms(text));
+  let hit = 0;
+  let total = 0;
+  for (const t of query.terms) {
+    total += t.idf;
+    if (t.alts.some((a) => a.every((s) => set.has(s)))) hit += t.idf;
+  }
+  return total ? hit / total : 0;
+}

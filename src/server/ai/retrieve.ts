@@ -1,0 +1,284 @@
+/**
+ * Retrieval over the official corpus: question → parsed query → ranked hits with a relevance in
+ * [0, 1] the engine compares with its decline threshold (decision 011).
+ *
+ * Relevance is *coverage*: the idf-weighted share of the question's content words (stop words and
+ * framing words such as "explain" or "difference" excluded) that one document contains, a synonym
+ * counting for the student's word. A question about sourdough or capital-gains tax has its rarest
+ * words missing from every document and scores low however well BM25 ranks its best partial match.
+ * Naming a case ("Palsgraf v. Long Island") or a provision ("FRE 403") is strong evidence on its own.
+ */
+import { SYNONYMS, expandShorthand } from "./lexicon";
+import { ORDINALS } from "../../domain/provisions";
+import { detectProvisionIds } from "./provision-refs";
+import type { CorpusDoc } from "./corpus";
+import { findCaseMentions, idf, type SearchIndex } from "./search-index";
+import { editDistance, isFramingTerm, normalize, terms } from "./text";
+
+export interface QueryTerm {
+  stem: string;
+  idf: number;
+  /** Each alternative is a phrase of stems; it matches when the document holds all of them. */
+  alts: string[][];
+}
+
+export interface ParsedQuery {
+  /** The question after shorthand expansion (lower case). */
+  text: string;
+  /** Content terms, deduplicated: what coverage is measured on. */
+  terms: QueryTerm[];
+  /** Every search token with its weight (unigrams, bigrams, synonyms, framing words). */
+  weights: Map<string, number>;
+  provisionIds: string[];
+  caseMentions: { briefId: string; strength: "full" | "short" }[];
+}
+
+export interface Hit {
+  key: string;
+  doc: CorpusDoc;
+  /** Ranking score (not comparable across questions). */
+  score: number;
+  /** Relevance in [0, 1]. */
+  relevance: number;
+  coverage: number;
+  /** Share of the query's idf mass in the document's title. */
+  titleCoverage: number;
+}
+
+/** Levenshtein distance ≤ 1, or one transposition of adjacent letters. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (editDistance(a, b, 1) <= 1) return true;
+  if (a.length !== b.length) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
+  return diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]];
+}
+
+/**
+ * Closest known stem within one edit (insertion, deletion, substitution, transposition), preferring
+ * frequent ones: the deletion-neighbourhood lookup of SymSpell (W. Garbe, 2012) over the index's
+ * vocabulary. Only stems of six letters or more are repaired ("hearsy" → "hearsai"): shorter
+ * unknown words are more often real words we simply do not cover ("bread").
+ */
+function repairSpelling(index: SearchIndex, stem: string): string | null {
+  if (stem.length < 6 || /\d/.test(stem)) return null;
+  const keys = [stem];
+  for (let i = 0; i < stem.length; i++) keys.push(stem.slice(0, i) + stem.slice(i + 1));
+  let best: string | null = null;
+  let bestDf = 0;
+  for (const k of keys) {
+    for (const cand of index.deletions.get(k) ?? []) {
+      if (!withinOneEdit(stem, cand)) continue;
+      const df = index.df.get(cand) ?? 0;
+      if (df > bestDf) {
+        best = cand;
+        bestDf = df;
+      }
+    }
+  }
+  return best;
+}
+
+/** Words written with a capital letter: names of parties, places, products. */
+function capitalized(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of question.matchAll(/\b([A-Z][a-z]+)\b/g)) out.add(m[1].toLowerCase());
+  return out;
+}
+
+export function parseQuery(index: SearchIndex, question: string): ParsedQuery {
+  const text = expandShorthand(normalize(question));
+  const proper = capitalized(question);
+  const long = question.split(/\s+/).filter(Boolean).length >= 15;
+  const weights = new Map<string, number>();
+  const setWeight = (t: string, w: number) => weights.set(t, Math.max(weights.get(t) ?? 0, w));
+  const stems: string[] = [];
+  for (const word of text.match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []) {
+    const [s0] = terms(word);
+    if (!s0) continue;
+    let s = s0;
+    if (!index.df.has(s) && !SYNONYMS.has(s)) {
+      // Unknown numbers (amounts, dates) and capitalised names say nothing about the doctrine.
+      if (/^\d+$/.test(s)) continue;
+      const fixed = repairSpelling(index, s);
+      if (fixed) s = fixed;
+      // In a story, an unknown capitalised word is a party's name; in a short question it may be
+      // the very thing asked about ("the capital of Australia"), so it stays and counts as missing.
+      else if (long && proper.has(word.replace(/'s$/, ""))) continue;
+    }
+    stems.push(s);
+  }
+  const seen = new Map<string, QueryTerm>();
+  for (const s of stems) {
+    if (isFramingTerm(s)) {
+      setWeight(s, 0.3);
+      continue;
+    }
+    setWeight(s, /^\d{1,2}$/.test(s) ? 0.3 : 1);
+    if (seen.has(s) || /^\d{1,2}$/.test(s)) continue;
+    // A synonym made only of stop words ("likeness" → "like") would match every document.
+    const alts = (SYNONYMS.get(s) ?? []).map((phrase) => terms(phrase)).filter((a) => a.length);
+    for (const a of alts) for (const t of a) setWeight(t, 0.5);
+    seen.set(s, { stem: s, idf: idf(index, s), alts: [[s], ...alts] });
+  }
+  for (let j = 0; j + 1 < stems.length; j++) setWeight(`${stems[j]}_${stems[j + 1]}`, 1.5);
+  const provisionIds = detectProvisionIds(text, (id) => index.corpus.provisions.has(id));
+  // "under the Fourth Amendment" is context shared by many topics, not what the question is about.
+  for (const id of provisionIds) {
+    const m = /^const-amend-(\d+)$/.exec(id);
+    if (!m || (index.corpus.provisions.get(id)?.topicIds.length ?? 0) < 4) continue;
+    const n = Number(m[1]);
+    for (const w of ["amendment", ORDINALS[n], `${n}th`, `${n}st`, `${n}nd`, `${n}rd`]) {
+      const [st] = terms(w);
+      if (!st) continue;
+      seen.delete(st);
+      setWeight(st, 0.3);
+      weights.set(st, 0.3);
+    }
+  }
+  return {
+    text,
+    terms: [...seen.values()],
+    weights,
+    provisionIds,
+    caseMentions: findCaseMentions(index, question),
+  };
+}
+
+export interface Evidence {
+  /** Share of the query's idf mass the document holds (synonyms count for the student's word). */
+  coverage: number;
+  /** The idf mass itself. */
+  mass: number;
+  /** How many distinct content terms of the query the document holds. */
+  matched: number;
+}
+
+/** What of the query document `key` holds (all zero when the query has no content words). */
+export function evidence(q: ParsedQuery, set: Set<string> | undefined): Evidence {
+  if (!set || !q.terms.length) return { coverage: 0, mass: 0, matched: 0 };
+  let mass = 0;
+  let total = 0;
+  let matched = 0;
+  for (const t of q.terms) {
+    total += t.idf;
+    if (t.alts.some((phrase) => phrase.every((s) => set.has(s)))) {
+      mass += t.idf;
+      matched++;
+    }
+  }
+  return { coverage: total ? mass / total : 0, mass, matched };
+}
+
+/** Share of the query's idf mass present in document `key` (0 when the query has no content words). */
+export function coverage(index: SearchIndex, q: ParsedQuery, key: string, sets = index.docTerms): number {
+  return evidence(q, sets.get(key)).coverage;
+}
+
+/**
+ * Relevance in [0, 1] of a document from its evidence (decision 011):
+ * - a short question is answered when the document covers most of its content words ("How do I make
+ *   sourdough bread?" shares only "make", a fifth of its idf mass);
+ * - a long question (a fact pattern, a story) is full of incidental words no doctrine mentions, so
+ *   a large matched idf mass with fair coverage counts too.
+ */
+export function relevanceOf(e: Evidence, queryTerms: number): number {
+  // One shared word out of several is weak evidence however rare it is ("Who wrote Pride and Prejudice?").
+  const byCoverage = queryTerms ? (e.matched === 1 && queryTerms >= 2 ? 0.7 * e.coverage : e.coverage) : 0;
+  const byMass = e.coverage >= 0.25 && e.matched >= 3 ? Math.min(1, e.mass / MASS_FOR_FULL_RELEVANCE) : 0;
+  return Math.max(byCoverage, byMass);
+}
+
+/**
+ * Which subject the question's words lean to: the idf-weighted mean of P(subject | term). "Which
+ * contracts have to be in writing?" leans to Contracts, so the statute of frauds outranks the
+ * best evidence ("original writing") rule.
+ */
+function querySubjects(index: SearchIndex, q: ParsedQuery): Map<string, number> {
+  const out = new Map<string, number>();
+  let total = 0;
+  for (const t of q.terms) {
+    const dist = index.subjectOfTerm.get(t.stem);
+    if (!dist) continue;
+    total += t.idf;
+    for (const [s, p] of dist) out.set(s, (out.get(s) ?? 0) + t.idf * p);
+  }
+  for (const [s, v] of out) out.set(s, total ? v / total : 0);
+  return out;
+}
+
+/**
+ * How much of the question's doctrinal vocabulary (its words that appear in some topic title) the
+ * document's title holds; a synonym counts half ("protest" → "speech" must not beat "public forum").
+ */
+function titleCoverage(index: SearchIndex, q: ParsedQuery, key: string): number {
+  const title = index.titleTerms.get(key);
+  if (!title) return 0;
+  let total = 0;
+  let hit = 0;
+  for (const t of q.terms) {
+    const inVocab = t.alts.some((a) => a.every((x) => index.titleVocab.has(x)));
+    if (!inVocab) continue;
+    total += t.idf;
+    if (title.has(t.stem)) hit += t.idf;
+    else if (t.alts.slice(1).some((a) => a.every((x) => title.has(x)))) hit += t.idf / 2;
+  }
+  return total ? hit / total : 0;
+}
+
+/** Matched idf mass at which a question matching three or more distinct content words counts as fully relevant (≈ 4 specific terms). */
+const MASS_FOR_FULL_RELEVANCE = 13;
+
+/** Title terms that say nothing about the doctrine (rule numbers, code names). */
+const TITLE_NOISE = /^(\d+[a-z]?|fre|frcp|ucc|mpc|amend|const|rule|law)$/;
+
+/**
+ * Ranked hits for a parsed query, best first, at most `limit`. Ranking mixes coverage, BM25
+ * (normalised by the best score), how much of the query the title names and how much of the title
+ * the query names (the most specific title wins: "What is hearsay?" → "The Definition of
+ * Hearsay", not "Hearsay Within Hearsay"). A named case lifts its brief; a named provision lifts its
+ * page and, when it governs only a few topics, those topics.
+ */
+export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
+  const top = index.bm25.search(q.weights).slice(0, 60);
+  const maxBm25 = top[0]?.score ?? 1;
+  const candidates = new Map<string, number>(top.filter((r) => !r.key.startsWith("provision:")).map((r) => [r.key, r.score]));
+  const lift = new Map<string, number>();
+  const setLift = (key: string, v: number) => {
+    lift.set(key, Math.max(lift.get(key) ?? 0, v));
+    if (!candidates.has(key)) candidates.set(key, 0);
+  };
+  for (const m of q.caseMentions) {
+    setLift(`brief:${m.briefId}`, m.strength === "full" ? 0.95 : 0.8);
+    // The doctrine a named case teaches ("the Pinkerton rule" → conspiracy).
+    const topics = index.corpus.briefs.get(m.briefId)?.topicIds ?? [];
+    for (const [i, t] of topics.entries()) setLift(`topic:${t}`, i === 0 ? 0.35 : 0.2);
+  }
+  for (const id of q.provisionIds) {
+    setLift(`provision:${id}`, 0.85);
+    const under = index.corpus.provisions.get(id)?.topicIds ?? [];
+    // "Rule 403" points at a few topics; "the Fourteenth Amendment" at dozens and decides nothing.
+    const strength = under.length <= 3 ? 0.7 : under.length <= 6 ? 0.3 : 0;
+    if (strength) for (const t of under) setLift(`topic:${t}`, strength);
+  }
+  const queryStems = new Set(q.terms.flatMap((t) => t.alts.flat()));
+  const subjectLean = querySubjects(index, q);
+  const hits: Hit[] = [];
+  for (const [key, bm25] of candidates) {
+    const doc = index.docs.get(key);
+    if (!doc) continue;
+    const e = evidence(q, index.docTerms.get(key));
+    const titleCov = titleCoverage(index, q, key);
+    const titleWords = [...(index.titleTerms.get(key) ?? [])].filter((t) => !TITLE_NOISE.test(t));
+    const titlePrecision = titleWords.length ? titleWords.filter((t) => queryStems.has(t)).length / titleWords.length : 0;
+    const l = lift.get(key) ?? 0;
+    // A title naming the question's doctrine ("substantial performance", "venue") vouches for it.
+    const titleVouch = titleCov >= 0.75 ? 0.3 * titleCov : 0;
+    const relevance = Math.max(Math.min(1, relevanceOf(e, q.terms.length) + titleVouch), l);
+    const prior = (doc.kind === "topic" ? 0.08 : 0) + (doc.kind === "provision" ? 0 : 0.25 * Math.max(0, (subjectLean.get(doc.subjectId) ?? 0) - 1 / 7));
+    const score = 0.4 * e.coverage + 0.3 * (bm25 / maxBm25) + 0.2 * titleCov + 0.15 * titlePrecision + 0.6 * l + prior;
+    hits.push({ key, doc, score, relevance, coverage: e.coverage, titleCoverage: titleCov });
+  }
+  hits.sort((a, b) => b.score - a.score);
+  return hits.slice(0, limit);
+}

@@ -1,0 +1,254 @@
+/**
+ * The in-memory search index over the official corpus (DESIGN.md §2: an in-memory index for the
+ * official corpus). BM25F over stemmed unigrams and bigrams in weighted fields (bm25f.ts), plus
+ * what the relevance measure needs:
+ * document frequencies (idf), each document's set of terms, the vocabulary (spelling repair) and
+ * the short names students use for cases ("Palsgraf", "International Shoe").
+ */
+import { parseProvision } from "../../domain/provisions";
+import type { BriefDoc, Corpus, CorpusDoc, ProvisionDoc, TopicDoc } from "./corpus";
+import { Bm25fIndex } from "./bm25f";
+import { normalize, terms, words } from "./text";
+
+export const FIELDS = ["title", "alias", "summary", "rule", "body", "cases", "provisions", "cards", "practice"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Field weights (BM25F-style boosts). Titles and names dominate; practice stems only nudge. */
+export const FIELD_BOOST: Record<Field, number> = { title: 4, alias: 4, summary: 2, rule: 1.5, body: 1, cases: 1, provisions: 1.5, cards: 0.8, practice: 0.25 };
+/** Fields whose words count toward a question's coverage (practice stems are too incidental). */
+const COVERAGE_FIELDS: Field[] = ["title", "alias", "summary", "rule", "body", "cases", "provisions", "cards"];
+/** Fields indexed with bigrams too (the long, noisy ones get unigrams only). */
+const BIGRAM_FIELDS = new Set<Field>(["title", "alias", "summary", "rule", "body", "cases", "provisions"]);
+
+export interface CaseAlias {
+  briefId: string;
+  /** Matched against the lower-cased question. */
+  re: RegExp;
+  /** "full" for "A v. B"; "short" for one party's name. */
+  strength: "full" | "short";
+}
+
+export interface SearchIndex {
+  corpus: Corpus;
+  bm25: Bm25fIndex<Field>;
+  docs: Map<string, CorpusDoc>;
+  df: Map<string, number>;
+  /** Number of topics and briefs (the documents idf is computed over). */
+  n: number;
+  docTerms: Map<string, Set<string>>;
+  /** Terms of each document's title (and a case's short names). */
+  titleTerms: Map<string, Set<string>>;
+  /** Every term of every topic title: the doctrinal vocabulary a question's title match is measured on. */
+  titleVocab: Set<string>;
+  /** P(subject | term) over topics and briefs, for terms in at least three documents. */
+  subjectOfTerm: Map<string, Map<string, number>>;
+  /** Spelling repair: every vocabulary stem and each one-letter deletion of it → the stems. */
+  deletions: Map<string, string[]>;
+  caseAliases: CaseAlias[];
+}
+
+export const docKey = (d: CorpusDoc) => `${d.kind}:${d.id}`;
+
+function topicFields(t: TopicDoc, c: Corpus): Record<Field, string> {
+  const extra = c.extra.get(t.id);
+  const provisionWords = t.provisions.map((p) => `${p} ${parseProvision(p).map((l) => `${l.label} ${l.aliases.join(" ")}`).join(" ")}`);
+  return {
+    title: t.title,
+    alias: "",
+    summary: t.summary,
+    rule: t.rule,
+    // Section names are indexed too, so "what about the exceptions?" finds a topic's exceptions.
+    body: [
+      ...t.elements,
+      t.exceptions.length ? "Exceptions and defenses:" : "",
+      ...t.exceptions,
+      t.positions.length ? "Majority and minority positions:" : "",
+      ...t.positions.map((p) => `${p.view}: ${p.rule}`),
+      "Exam traps:",
+      ...t.traps,
+    ].join(" "),
+    cases: t.cases.map((id) => c.briefs.get(id)?.name ?? "").join(" ; "),
+    provisions: provisionWords.join(" ; "),
+    cards: extra?.cards ?? "",
+    practice: extra?.practice ?? "",
+  };
+}
+
+function briefFields(b: BriefDoc, c: Corpus): Record<Field, string> {
+  return {
+    title: b.name,
+    alias: caseShortNames(b.name).join(" ; "),
+    summary: `${b.issue} ${b.holding}`,
+    rule: b.rule,
+    body: b.takeaways.join(" "),
+    cases: b.topicIds.map((id) => c.topics.get(id)?.title ?? "").join(" ; "),
+    provisions: "",
+    cards: "",
+    // The story of the case: searchable (fact patterns resemble it) but too incidental for coverage.
+    practice: [b.facts, b.proceduralHistory, b.reasoning, b.separateOpinions ?? ""].join(" "),
+  };
+}
+
+function provisionFields(p: ProvisionDoc, c: Corpus): Record<Field, string> {
+  return {
+    title: `${p.label} ${p.aliases.join(" ")}`,
+    alias: "",
+    summary: p.family,
+    rule: "",
+    body: p.cites.map((x) => x.cite).join(" ; "),
+    cases: p.topicIds.map((id) => c.topics.get(id)?.title ?? "").join(" ; "),
+    provisions: "",
+    cards: "",
+    practice: "",
+  };
+}
+
+const GENERIC_PARTY = /^(the )?(united states|state|people|commonwealth|city|county|town|village|board|territory|government|district of columbia|alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming)\b/i;
+const CORPORATE = /,?\s*(?:&\s*co\.|co\.|inc\.|corp\.|ltd\.|l\.l\.c\.|llc|r\.r\.|ry\.|bros\.|company|corporation|railroad|railway|et al\.)(?=\s|$)/gi;
+
+function cleanParty(p: string): string {
+  return p.replace(CORPORATE, "").replace(/^the\s+/i, "").replace(/\s+/g, " ").trim();
+}
+
+/** Short names a student may use for a case: "Palsgraf", "International Shoe", "Carroll Towing". */
+export function caseShortNames(name: string): string[] {
+  const parts = name.split(/\s+v\.?\s+/i);
+  if (parts.length < 2) {
+    const bare = name.replace(/^(in re|ex parte|the)\s+/i, "").trim();
+    return bare && bare !== name ? [bare] : [];
+  }
+  const out: string[] = [];
+  for (const p of parts.slice(0, 2)) {
+    const c = cleanParty(p);
+    if (c && !GENERIC_PARTY.test(c) && c.length >= 4) out.push(c);
+  }
+  return out;
+}
+
+/** Words that are usually part of a place name ("New York"), never a case's name on their own. */
+const PLACE_PART = /^(york|jersey|hampshire|mexico|carolina|dakota|virginia|island|orleans|haven|england|zealand|columbia)$/;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const wordsPattern = (s: string) => words(s).map(escapeRe).join("[\\s\\-.,']+");
+
+function buildCaseAliases(c: Corpus, lowercaseWords: Set<string>): CaseAlias[] {
+  const out: CaseAlias[] = [];
+  for (const b of c.briefs.values()) {
+    const parts = b.name.split(/\s+v\.?\s+/i);
+    if (parts.length >= 2) {
+      const a = wordsPattern(cleanParty(parts[0]));
+      const d = wordsPattern(cleanParty(parts[1]).split(/,/)[0]);
+      if (a && d) out.push({ briefId: b.id, re: new RegExp(`\\b${a}\\b[^\\n]{0,40}?\\bvs?\\.?\\s+${d}\\b`), strength: "full" });
+    }
+    for (const short of caseShortNames(b.name)) {
+      const ws = words(short);
+      // A one-word name that is also an ordinary word in our prose ("Marsh", "Board") is too ambiguous alone.
+      if (ws.length === 1 && (lowercaseWords.has(ws[0]) || PLACE_PART.test(ws[0]))) continue;
+      // "the Rule in Shelley's Case" is not Shelley v. Kraemer.
+      out.push({ briefId: b.id, re: new RegExp(`\\b${wordsPattern(short)}\\b(?!'s\\s+(?:case|rule|doctrine))`), strength: "short" });
+    }
+  }
+  return out;
+}
+
+/** Builds the index over `corpus` (≈ 100 ms for the full official corpus). */
+export function buildSearchIndex(corpus: Corpus): SearchIndex {
+  const docs = new Map<string, CorpusDoc>();
+  const indexed: { key: string; fields: Record<Field, string[]> }[] = [];
+  const docTerms = new Map<string, Set<string>>();
+  const titleTerms = new Map<string, Set<string>>();
+  const df = new Map<string, number>();
+  const lowercaseWords = new Set<string>();
+  const add = (d: CorpusDoc, f: Record<Field, string>) => {
+    const key = docKey(d);
+    docs.set(key, d);
+    const fields = {} as Record<Field, string[]>;
+    const set = new Set<string>();
+    for (const field of FIELDS) {
+      const uni = terms(f[field]);
+      const toks = [...uni];
+      if (BIGRAM_FIELDS.has(field)) for (let i = 0; i + 1 < uni.length; i++) toks.push(`${uni[i]}_${uni[i + 1]}`);
+      fields[field] = toks;
+      if (COVERAGE_FIELDS.includes(field)) for (const t of uni) set.add(t);
+    }
+    indexed.push({ key, fields });
+    docTerms.set(key, set);
+    titleTerms.set(key, new Set([...terms(f.title), ...terms(f.alias)]));
+    if (d.kind !== "provision") for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
+    for (const field of ["summary", "rule", "body"] as const) for (const m of f[field].matchAll(/\b[a-z][a-z]+\b/g)) lowercaseWords.add(m[0]);
+  };
+  for (const t of corpus.topics.values()) add(t, topicFields(t, corpus));
+  for (const b of corpus.briefs.values()) add(b, briefFields(b, corpus));
+  for (const p of corpus.provisions.values()) add(p, provisionFields(p, corpus));
+  const bm25 = new Bm25fIndex(indexed, { fields: FIELDS, boosts: FIELD_BOOST });
+  // The flashcard and practice text was only retrieval vocabulary; do not keep it in memory.
+  corpus.extra.clear();
+
+  const deletions = new Map<string, string[]>();
+  const put = (k: string, t: string) => {
+    const l = deletions.get(k);
+    if (!l) deletions.set(k, [t]);
+    else if (!l.includes(t)) l.push(t);
+  };
+  for (const t of df.keys()) {
+    // Only stems of six letters or more are ever repaired (retrieve.ts); only they need neighbours.
+    if (t.length < 5 || /\d/.test(t)) continue;
+    put(t, t);
+    for (let i = 0; i < t.length; i++) put(t.slice(0, i) + t.slice(i + 1), t);
+  }
+  return {
+    corpus,
+    bm25,
+    docs,
+    df,
+    n: corpus.topics.size + corpus.briefs.size,
+    docTerms,
+    titleTerms,
+    titleVocab: new Set([...corpus.topics.values()].flatMap((t) => terms(t.title))),
+    subjectOfTerm: subjectDistributions(corpus, docTerms),
+    deletions,
+    caseAliases: buildCaseAliases(corpus, lowercaseWords),
+  };
+}
+
+/** P(subject | term) from the documents holding each term (add-one smoothing over the subjects). */
+function subjectDistributions(corpus: Corpus, docTerms: Map<string, Set<string>>): Map<string, Map<string, number>> {
+  const subjects = [...corpus.subjects.keys()];
+  const counts = new Map<string, Map<string, number>>();
+  for (const [key, set] of docTerms) {
+    const d = key.startsWith("topic:") ? corpus.topics.get(key.slice(6)) : key.startsWith("brief:") ? corpus.briefs.get(key.slice(6)) : undefined;
+    if (!d) continue;
+    for (const t of set) {
+      let m = counts.get(t);
+      if (!m) {
+        m = new Map();
+        counts.set(t, m);
+      }
+      m.set(d.subjectId, (m.get(d.subjectId) ?? 0) + 1);
+    }
+  }
+  const out = new Map<string, Map<string, number>>();
+  for (const [t, m] of counts) {
+    const total = [...m.values()].reduce((a, b) => a + b, 0);
+    if (total < 3) continue;
+    out.set(t, new Map(subjects.map((s) => [s, ((m.get(s) ?? 0) + 1) / (total + subjects.length)])));
+  }
+  return out;
+}
+
+/** BM25 idf of a stem (unknown stems get the highest idf). */
+export function idf(index: SearchIndex, stem: string): number {
+  const n = index.df.get(stem) ?? 0;
+  return Math.log(1 + (index.n - n + 0.5) / (n + 0.5));
+}
+
+/** Briefs whose name (or a short name) the question mentions. Full "A v. B" matches come first. */
+export function findCaseMentions(index: SearchIndex, question: string): { briefId: string; strength: "full" | "short" }[] {
+  const q = normalize(question);
+  const found = new Map<string, "full" | "short">();
+  for (const a of index.caseAliases) {
+    if (found.get(a.briefId) === "full") continue;
+    if (a.re.test(q)) found.set(a.briefId, found.get(a.briefId) === "full" ? "full" : a.strength);
+  }
+  return [...found].map(([briefId, strength]) => ({ briefId, strength })).sort((x, y) => (x.strength === y.strength ? 0 : x.strength === "full" ? -1 : 1));
+}

@@ -1,0 +1,128 @@
+/**
+ * Reading the opinion library: browse with filters, facets for the filter controls, one
+ * opinion with the briefs beside it, and deleting a student's own upload. Every query shows
+ * the shared library plus the user's own opinions; another user's upload is a 404.
+ */
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { briefs, opinions, opinionTexts, studentBriefs } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { citeKey } from "./citations";
+
+export const visibleTo = (userId: string): SQL => or(isNull(opinions.ownerId), eq(opinions.ownerId, userId)) as SQL;
+
+export interface OpinionFilters {
+  court?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  subject?: string;
+}
+
+const summary = { id: opinions.id, name: opinions.name, citation: opinions.citation, court: opinions.court, year: opinions.year, subjectId: opinions.subjectId, wordCount: opinions.wordCount, ownerId: opinions.ownerId };
+
+function filterWhere(userId: string, f: OpinionFilters): SQL {
+  const where: SQL[] = [visibleTo(userId)];
+  if (f.court) where.push(eq(opinions.court, f.court));
+  if (f.yearFrom !== undefined) where.push(sql`${opinions.year} >= ${f.yearFrom}`);
+  if (f.yearTo !== undefined) where.push(sql`${opinions.year} <= ${f.yearTo}`);
+  if (f.subject) where.push(eq(opinions.subjectId, f.subject));
+  return and(...where) as SQL;
+}
+
+/** A page of opinions (no text), sorted by name or by date (newest first). */
+export async function listOpinions(opts: { db: Db; userId: string; filters: OpinionFilters; sort: "name" | "date"; limit: number; offset: number }) {
+  const where = filterWhere(opts.userId, opts.filters);
+  const order = opts.sort === "date" ? [sql`${opinions.year} desc nulls last`, asc(opinions.name)] : [asc(opinions.name)];
+  const [rows, [{ total }]] = await Promise.all([
+    opts.db.select(summary).from(opinions).where(where).orderBy(...order).limit(opts.limit).offset(opts.offset),
+    opts.db.select({ total: sql<number>`count(*)::int` }).from(opinions).where(where),
+  ]);
+  return { opinions: rows.map(({ ownerId, ...r }) => ({ ...r, mine: ownerId === opts.userId })), total };
+}
+
+/** Values for the filter controls: courts with counts, the year range, subjects with counts. */
+export async function opinionFacets(db: Db, userId: string) {
+  const where = visibleTo(userId);
+  const [courts, years, subjectsRows] = await Promise.all([
+    db.select({ court: opinions.court, count: sql<number>`count(*)::int` }).from(opinions).where(and(where, sql`${opinions.court} is not null`)).groupBy(opinions.court).orderBy(desc(sql`count(*)`)),
+    db.select({ min: sql<number | null>`min(${opinions.year})`, max: sql<number | null>`max(${opinions.year})`, total: sql<number>`count(*)::int` }).from(opinions).where(where),
+    db.select({ subjectId: opinions.subjectId, count: sql<number>`count(*)::int` }).from(opinions).where(and(where, sql`${opinions.subjectId} is not null`)).groupBy(opinions.subjectId),
+  ]);
+  return { courts: courts as { court: string; count: number }[], years: { min: years[0]?.min ?? null, max: years[0]?.max ?? null }, subjects: subjectsRows as { subjectId: string; count: number }[], total: years[0]?.total ?? 0 };
+}
+
+/** One opinion with its official brief (same citation) and the user's own briefs of it. */
+export async function getOpinion(db: Db, userId: string, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "No such opinion.");
+  const [o] = await db
+    .select({ id: opinions.id, name: opinions.name, citation: opinions.citation, court: opinions.court, year: opinions.year, decidedOn: opinions.decidedOn, subjectId: opinions.subjectId, wordCount: opinions.wordCount, source: opinions.source, ownerId: opinions.ownerId, updatedAt: opinions.updatedAt, citeKey: opinions.citeKey, body: opinionTexts.body })
+    .from(opinions)
+    .innerJoin(opinionTexts, eq(opinionTexts.opinionId, opinions.id))
+    .where(and(eq(opinions.id, id), visibleTo(userId)));
+  if (!o) throw new AppError("NOT_FOUND", "No such opinion.");
+  const official = await officialBriefFor(db, o.citeKey);
+  const mine = await db
+    .select({ id: studentBriefs.id, name: studentBriefs.name, updatedAt: studentBriefs.updatedAt })
+    .from(studentBriefs)
+    .where(and(eq(studentBriefs.userId, userId), eq(studentBriefs.opinionId, o.id)))
+    .orderBy(desc(studentBriefs.updatedAt));
+  return {
+    id: o.id,
+    name: o.name,
+    citation: o.citation,
+    court: o.court,
+    year: o.year,
+    decidedOn: o.decidedOn,
+    subjectId: o.subjectId,
+    body: o.body,
+    wordCount: o.wordCount,
+    source: o.source,
+    mine: o.ownerId === userId,
+    updatedAt: o.updatedAt,
+    officialBrief: official,
+    myBriefs: mine,
+  };
+}
+
+/** The official brief whose citation has the same key as the opinion's, with its sections. */
+export async function officialBriefFor(db: Db, key: string) {
+  const m = /^[a-z0-9']+:(\d+):(\d+)$/.exec(key);
+  if (!m) return null;
+  const rows = await db
+    .select()
+    .from(briefs)
+    .where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt), sql`${briefs.citation} like ${`${m[1]} %`}`, sql`${briefs.citation} like ${`% ${m[2]}`}`));
+  const b = rows.find((r) => r.citation && citeKey({ citation: r.citation, name: r.name, year: r.year }) === key);
+  if (!b) return null;
+  return { id: b.id, name: b.name, citation: b.citation, court: b.court, year: b.year, subjectId: b.subjectId, ...(b.body as Record<string, unknown>) };
+}
+
+/** Plain text of an opinion visible to the user (brief drafting). */
+export async function opinionText(db: Db, userId: string, id: string) {
+  const [o] = await db
+    .select({ id: opinions.id, name: opinions.name, citation: opinions.citation, court: opinions.court, year: opinions.year, subjectId: opinions.subjectId, text: opinionTexts.text, citeKey: opinions.citeKey })
+    .from(opinions)
+    .innerJoin(opinionTexts, eq(opinionTexts.opinionId, opinions.id))
+    .where(and(eq(opinions.id, id), visibleTo(userId)));
+  if (!o) throw new AppError("NOT_FOUND", "No such opinion.");
+  return o;
+}
+
+/**
+ * Deletes an opinion: a student may delete their own uploads; library opinions only an
+ * administrator. Someone else's upload is a 404.
+ */
+export async function deleteOpinion(db: Db, user: { id: string; isAdmin: boolean }, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "No such opinion.");
+  const [o] = await db.select({ id: opinions.id, ownerId: opinions.ownerId }).from(opinions).where(and(eq(opinions.id, id), visibleTo(user.id)));
+  if (!o) throw new AppError("NOT_FOUND", "No such opinion.");
+  if (o.ownerId === null && !user.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator can remove an opinion from the shared library.");
+  await db.delete(opinions).where(eq(opinions.id, o.id));
+}
+
+/** Names and citations for ids (case links, collections), visible ones only. */
+export async function opinionLabels(db: Db, userId: string, ids: string[]) {
+  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (!valid.length) return [];
+  return db.select({ id: opinions.id, name: opinions.name, citation: opinions.citation, court: opinions.court, year: opinions.year }).from(opinions).where(and(inArray(opinions.id, valid), visibleTo(userId)));
+}

@@ -1,0 +1,160 @@
+/**
+ * Full-text search over opinions (issue 5 §1, DESIGN.md §5 `GET /api/case-law/search`).
+ *
+ * Query: PostgreSQL `websearch_to_tsquery('english', q)` (words are ANDed; "quoted phrases",
+ * `or` and `-exclusions` work as on web search engines). Visible rows: the shared library and
+ * the user's own. Ranking: `ts_rank_cd` (cover density: terms close together score higher)
+ * with weights name/citation 1.0, headnote 1.0, court 0.2, text 0.1, normalised by log length
+ * and mapped to [0, 1) (flags 1|32). A query matching more than `BROAD` opinions ranks only
+ * candidates so its cost stays bounded (DESIGN.md §6: p95 ≤ 50 ms over 10,000 opinions): the
+ * matches whose name, citation or headnote hold the words (the small `head` vector), plus
+ * STAGE_ONE others. When no opinion has
+ * all the words, opinions with any of them are returned (at half score, `anyWords: true`). Snippets come from the best passage of each hit (`ts_headline` on ~1,200 characters),
+ * HTML-escaped, with matches in `<mark>`.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { SearchHit } from "../../../contract/case-law";
+import type { Db } from "../../db/client";
+import { headline, markSnippet } from "../../lib/snippet";
+
+export const BROAD = 300;
+const STAGE_ONE = 150;
+const WEIGHTS = "{0.1, 0.2, 1.0, 1.0}";
+
+export interface SearchOptions {
+  db: Db;
+  userId: string;
+  q: string;
+  limit: number;
+  offset?: number;
+  court?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  subject?: string;
+  sort?: "relevance" | "date";
+}
+
+export type { SearchHit };
+
+export interface SearchResult {
+  results: SearchHit[];
+  /** Number of matching opinions, counted up to 1,000. */
+  total: number;
+  /** True when no opinion had every word and the results have some of them. */
+  anyWords: boolean;
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;
+
+export function filtersSql(o: Pick<SearchOptions, "userId" | "court" | "yearFrom" | "yearTo" | "subject">): SQL {
+  const parts: SQL[] = [sql`(o.owner_id is null or o.owner_id = ${o.userId})`];
+  if (o.court) parts.push(sql`o.court = ${o.court}`);
+  if (o.yearFrom !== undefined) parts.push(sql`o.year >= ${o.yearFrom}`);
+  if (o.yearTo !== undefined) parts.push(sql`o.year <= ${o.yearTo}`);
+  if (o.subject) parts.push(sql`o.subject_id = ${o.subject}`);
+  return sql.join(parts, sql` and `);
+}
+
+type Hit = { id: string; score: number; name: string; citation: string | null; court: string | null; year: number | null; subject_id: string | null; owner_id: string | null };
+
+const COUNT_CAP = 1000;
+const cols = sql`o.id, o.name, o.citation, o.court, o.year, o.subject_id, o.owner_id`;
+
+/**
+ * A page of matches, ranked, with the columns the results show, and the number of matches
+ * (counted up to COUNT_CAP). Matches come from the GIN indexes alone (with sequential scans
+ * off the planner has no other way to evaluate `@@`). Relevance ranks candidates only: every
+ * match when there are at most BROAD; otherwise the matches whose name, citation or headnote
+ * (the small `head` vector) hold the words, plus STAGE_ONE more — so no query ranks more than
+ * a few hundred vectors, however common its words.
+ */
+async function ranked(db: Db, q: SQL, where: SQL, limit: number, offset: number, sort: "relevance" | "date"): Promise<{ hits: Hit[]; total: number }> {
+  const score = sql`ts_rank_cd(${WEIGHTS}::float4[], o.search, ${q}, 1|32)`;
+  const [{ total }] = rowsOf(await db.execute(sql`select count(*)::int as total from (select 1 from opinions o where o.search @@ ${q} and ${where} limit ${sql.raw(String(COUNT_CAP))}) x`)) as { total: number }[];
+  if (!total) return { hits: [], total: 0 };
+  if (sort === "date") {
+    const rows = rowsOf(await db.execute(sql`select ${cols}, ${score} as score from opinions o where o.search @@ ${q} and ${where} order by o.year desc nulls last, o.decided_on desc nulls last, o.name limit ${limit} offset ${offset}`));
+    return { hits: rows.map((r) => ({ ...(r as unknown as Hit), score: Number(r.score) })), total };
+  }
+  const candidates =
+    total <= BROAD
+      ? sql`select o.id from opinions o where o.search @@ ${q} and ${where}`
+      : sql`(select o.id from opinions o where o.head @@ ${q} and o.search @@ ${q} and ${where} limit ${sql.raw(String(BROAD))})
+            union (select o.id from opinions o where o.search @@ ${q} and ${where} limit ${sql.raw(String(STAGE_ONE))})`;
+  const rows = rowsOf(
+    await db.execute(sql`
+      with c as materialized (${candidates})
+      select ${cols}, ${score} as score from opinions o join c on c.id = o.id
+      order by score desc, o.name limit ${limit} offset ${offset}`),
+  );
+  return { hits: rows.map((r) => ({ ...(r as unknown as Hit), score: Number(r.score) })), total };
+}
+
+/**
+ * Searches opinions visible to `userId`. Returns [] for a query with no searchable words.
+ * Runs in one transaction with sequential scans off: the planner prices `@@` as cheap and would
+ * otherwise scan (and decompress) every vector instead of asking the GIN index.
+ */
+export function searchOpinions(o: SearchOptions): Promise<SearchResult> {
+  return o.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return searchIn({ ...o, db: tx as unknown as Db });
+  });
+}
+
+async function searchIn(o: SearchOptions): Promise<SearchResult> {
+  const { db } = o;
+  const offset = o.offset ?? 0;
+  const sort = o.sort ?? "relevance";
+  const q = sql`websearch_to_tsquery('english', ${o.q})`;
+  const where = filtersSql(o);
+  let { hits, total } = await ranked(db, q, where, o.limit, offset, sort);
+
+  // No opinion has every word: show those with any of them (simple queries only), flagged.
+  let anyWords = false;
+  if (total === 0 && !/["]|\s-\S|\bor\b/i.test(o.q)) {
+    const anyWord = sql`replace(${q}::text, ' & ', ' | ')::tsquery`;
+    const [{ differs }] = rowsOf(await db.execute(sql`select ${anyWord}::text <> ${q}::text as differs`)) as { differs: boolean }[];
+    if (differs) {
+      const more = await ranked(db, anyWord, where, o.limit, offset, sort);
+      hits = more.hits.map((h) => ({ ...h, score: h.score / 2 }));
+      total = more.total;
+      anyWords = hits.length > 0;
+    }
+  }
+  if (!hits.length) return { results: [], total, anyWords };
+
+  const ids = hits.map((h) => h.id);
+  const idArray = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+  const anyQ = sql`replace(${q}::text, ' & ', ' | ')::tsquery`;
+  // Per opinion, among its first 40 passages with any of the words, the one with all of them
+  // (else the best ranked); ts_headline on that passage only. An opinion matched by name or
+  // citation alone shows its opening.
+  const snippets = await db.execute(sql`
+    select x.id as opinion_id, ${headline(sql`p.text`, anyQ)} as snippet
+    from unnest(${idArray}) x(id)
+    cross join lateral (
+      select coalesce((
+        select f.ordinal from (
+          select p2.ordinal, p2.search from opinion_passages p2
+          where p2.opinion_id = x.id and p2.search @@ ${anyQ}
+          order by p2.ordinal limit 40
+        ) f order by (f.search @@ ${q}) desc, ts_rank(f.search, ${anyQ}) desc, f.ordinal limit 1
+      ), 0) as ordinal
+    ) b
+    join opinion_passages p on p.opinion_id = x.id and p.ordinal = b.ordinal`);
+  const snippetOf = new Map(rowsOf(snippets).map((r) => [r.opinion_id as string, r.snippet as string]));
+  const results = hits.map((h) => ({
+    id: h.id,
+    name: h.name,
+    citation: h.citation ?? null,
+    court: h.court ?? null,
+    year: h.year ?? null,
+    subjectId: h.subject_id ?? null,
+    snippet: markSnippet(snippetOf.get(h.id) ?? ""),
+    score: Math.round(h.score * 10000) / 10000,
+    mine: h.owner_id === o.userId,
+  }));
+  return { results, total, anyWords };
+}

@@ -1,0 +1,88 @@
+/**
+ * Card generation (issue 6 §4): loads the chosen topics, briefs (official or the student's own)
+ * and free texts, drafts cards by extraction or — when asked and a provider is configured —
+ * through the LLM, and returns drafts for the student to review, edit and remove before saving
+ * (`POST /api/study/decks/:id/cards/bulk` with source "generated"). Nothing is saved here.
+ */
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { briefs, topics } from "../../db/schema";
+import type { LlmClient } from "../../ai/types";
+import type { AppDeps } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import { type Draft, draftsFromBrief, draftsFromText, draftsFromTopic, htmlToPlain, LLM_SYSTEM, parseLlmDrafts } from "./generate";
+
+export type Source = { type: "topic"; id: string } | { type: "brief"; id: string } | { type: "text"; title: string; text: string };
+
+export interface DraftOut extends Draft {
+  subjectId: string | null;
+  topicId: string | null;
+  source: { type: Source["type"]; id: string | null; title: string };
+}
+
+/**
+ * The LLM used for drafts. Set at start-up by the lead once the engine branch is merged:
+ * `registerDraftLlm((deps) => createLlmClient(deps.env))`. Until then drafts use extraction only.
+ */
+let llmFactory: ((deps: AppDeps) => LlmClient | null) | null = null;
+export const registerDraftLlm = (f: ((deps: AppDeps) => LlmClient | null) | null) => {
+  llmFactory = f;
+};
+export const draftLlm = (deps: AppDeps) => llmFactory?.(deps) ?? null;
+
+interface Material {
+  source: DraftOut["source"];
+  subjectId: string | null;
+  topicId: string | null;
+  extract: () => Draft[];
+  text: string;
+}
+
+async function load(db: Db, userId: string, sources: Source[]): Promise<Material[]> {
+  const topicIds = sources.filter((s) => s.type === "topic").map((s) => (s as { id: string }).id);
+  const briefIds = sources.filter((s) => s.type === "brief").map((s) => (s as { id: string }).id);
+  const [topicRows, briefRows] = await Promise.all([
+    topicIds.length ? db.select().from(topics).where(and(inArray(topics.id, topicIds), sql`${topics.retiredAt} is null`)) : [],
+    briefIds.length ? db.select().from(briefs).where(and(inArray(briefs.id, briefIds), or(eq(briefs.isOfficial, true), eq(briefs.createdBy, userId)))) : [],
+  ]);
+  return sources.map((s): Material => {
+    if (s.type === "text") return { source: { type: "text", id: null, title: s.title }, subjectId: null, topicId: null, extract: () => draftsFromText({ title: s.title, text: htmlToPlain(s.text) }), text: htmlToPlain(s.text) };
+    if (s.type === "topic") {
+      const t = topicRows.find((x) => x.id === s.id);
+      if (!t) throw new AppError("NOT_FOUND", "No such topic.");
+      const body = t.body as { elements?: string[]; exceptions?: string[]; traps?: string[] };
+      return { source: { type: "topic", id: t.id, title: t.title }, subjectId: t.subjectId, topicId: t.id, extract: () => draftsFromTopic({ title: t.title, rule: t.rule, ...body }), text: `${t.title}\n${t.rule}\n${(body.elements ?? []).join("\n")}\n${(body.exceptions ?? []).join("\n")}` };
+    }
+    const b = briefRows.find((x) => x.id === s.id);
+    if (!b) throw new AppError("NOT_FOUND", "No such case brief.");
+    const body = b.body as { issue?: string; rule?: string; holding?: string; facts?: string; takeaways?: string[] };
+    const plain = (v?: string) => (v ? htmlToPlain(v) : v);
+    return {
+      source: { type: "brief", id: b.id, title: b.name },
+      subjectId: b.subjectId,
+      topicId: b.topicIds[0] ?? null,
+      extract: () => draftsFromBrief({ name: b.name, issue: plain(body.issue), rule: plain(body.rule), holding: plain(body.holding), facts: plain(body.facts), takeaways: body.takeaways }),
+      text: [b.name, body.facts, body.issue, body.rule, body.holding, ...(body.takeaways ?? [])].filter(Boolean).map((x) => plain(x as string)).join("\n"),
+    };
+  });
+}
+
+/**
+ * Drafts cards for each source. `useLlm` with a configured provider asks the model (one call per
+ * source, LLM_* AppErrors propagate); otherwise extraction. Returns `llm`: "used", "off" or "unavailable".
+ */
+export async function generateDrafts(opts: { db: Db; userId: string; sources: Source[]; useLlm: boolean; llm: LlmClient | null }) {
+  const materials = await load(opts.db, opts.userId, opts.sources);
+  const useLlm = opts.useLlm && !!opts.llm;
+  const drafts: DraftOut[] = [];
+  for (const m of materials) {
+    let list: Draft[] = [];
+    if (useLlm && opts.llm) {
+      const reply = await opts.llm.complete({ system: LLM_SYSTEM, prompt: `Write up to 8 flashcards from this material.\n\nTitle: ${m.source.title}\n\n${m.text.slice(0, 12_000)}`, maxOutputTokens: 2000 });
+      list = parseLlmDrafts(reply, [m.source.title]);
+    }
+    if (!list.length) list = m.extract();
+    for (const d of list) drafts.push({ ...d, tags: d.tags.map((t) => t.slice(0, 60)), subjectId: m.subjectId, topicId: m.topicId, source: m.source });
+  }
+  return { drafts, llm: !opts.useLlm ? "off" : useLlm ? "used" : "unavailable" };
+}

@@ -1,0 +1,474 @@
+/**
+ * Study mode through HTTP against the real server: queue and review (DESIGN.md §5), daily limits,
+ * cram, ownership, Free gating, import/export.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { createEmptyCard, fsrs, Rating } from "ts-fsrs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
+import { analyticsEvents, briefs, decks, flashcards, questions as questionsTable, studyReviewLogs } from "../../db/schema";
+import { registerDraftLlm } from "./generate.service";
+import { setPlan } from "../../services/subscriptions";
+
+const DAY = 86_400_000;
+let clock = new Date();
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RATE_LIMIT_DISABLED: "true" }, { now: () => clock });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface QueueCard { id: string; kind: string; question: string; answer: string; state: string; isOfficial: boolean; deckId: string; preview: Record<string, number> }
+interface Queue { cards: QueueCard[]; counts: { due: number; new: number; learning: number; reviewedToday: number }; limits: { newLeft: number; reviewsLeft: number } }
+interface Schedule { id: string; due: string; stability: number; difficulty: number; reps: number; lapses: number; state: string }
+
+let n = 0;
+async function user(plan: "trial" | "free" | "unlimited" = "unlimited"): Promise<{ c: Client; id: string }> {
+  const c = await signedInUser(server, `student${++n}-${Date.now()}@example.com`);
+  const me = await c.json<{ user: { id: string } }>("/api/me");
+  if (plan !== "trial") await setPlan(server.database.db, me.body.user.id, plan, new Date(Date.now() + 300 * DAY));
+  return { c, id: me.body.user.id };
+}
+async function deckWith(c: Client, count: number, title = "Mine") {
+  const d = await c.json<{ deck: { id: string } }>("/api/study/decks", { body: { title, subjectId: "contracts" } });
+  expect(d.status).toBe(201);
+  const cards = Array.from({ length: count }, (_, i) => ({ question: `Q${i + 1} of ${title}`, answer: `A${i + 1}`, tags: ["t"] }));
+  const b = await c.json<{ ids: string[] }>(`/api/study/decks/${d.body.deck.id}/cards/bulk`, { body: { cards } });
+  expect(b.status).toBe(201);
+  return { deckId: d.body.deck.id, cardIds: b.body.ids };
+}
+const review = (c: Client, cardId: string, rating: string, extra: Record<string, unknown> = {}) => c.json<Schedule & { error?: { code: string } }>("/api/study/reviews", { body: { cardId, rating, ...extra } });
+
+describe("queue and reviews (stable surface)", () => {
+  it("a new student's queue holds new cards with id, question and answer, official ones included on Trial", async () => {
+    clock = new Date();
+    const { c } = await user("trial");
+    const q = await c.json<Queue>("/api/study/queue?limit=30");
+    expect(q.status).toBe(200);
+    expect(q.body.cards.length).toBe(20); // default 20 new cards a day
+    for (const card of q.body.cards) {
+      expect(card.id).toBeTruthy();
+      expect(card.question.length).toBeGreaterThan(3);
+      expect(card.answer.length).toBeGreaterThan(3);
+      expect(card.state).toBe("new");
+    }
+    expect(q.body.cards.some((x) => x.isOfficial)).toBe(true);
+  });
+
+  it("a rating answers the new schedule, equal to ts-fsrs for the same inputs, and grows with Good", async () => {
+    clock = new Date("2026-05-04T10:00:00Z");
+    const { c } = await user();
+    const { cardIds } = await deckWith(c, 1);
+    const f = fsrs({ request_retention: 0.9, enable_fuzz: true, enable_short_term: true });
+    let card = createEmptyCard(clock);
+    let lastInterval = 0;
+    for (let i = 0; i < 5; i++) {
+      const r = await review(c, cardIds[0], "good");
+      expect(r.status).toBe(200);
+      card = f.next(card, clock, Rating.Good).card;
+      expect(r.body).toMatchObject({ id: cardIds[0], due: card.due.toISOString(), reps: card.reps, lapses: 0, stability: card.stability, difficulty: card.difficulty });
+      const interval = new Date(r.body.due).getTime() - clock.getTime();
+      if (i >= 2) expect(interval).toBeGreaterThan(lastInterval);
+      lastInterval = interval;
+      clock = new Date(r.body.due);
+    }
+    const again = await review(c, cardIds[0], "again");
+    expect(again.body.state).toBe("relearning");
+    expect(again.body.lapses).toBe(1);
+    expect(new Date(again.body.due).getTime() - clock.getTime()).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it("logs every rating (state before, rating, schedule after, time taken) and honours the desired retention saved in settings", async () => {
+    const t0 = new Date("2026-05-11T09:00:00Z");
+    const ratings = ["good", "good", "again", "good", "good"] as const;
+    const run = async (retention: number) => {
+      clock = t0;
+      const { c, id } = await user();
+      await c.json("/api/study/settings", { method: "PUT", body: { desiredRetention: retention } });
+      const { cardIds } = await deckWith(c, 1);
+      const answers: Schedule[] = [];
+      for (const r of ratings) {
+        const res = await review(c, cardIds[0], r, { durationMs: 4200 });
+        answers.push(res.body);
+        clock = new Date(new Date(res.body.due).getTime() + 3_600_000);
+      }
+      const logs = await server.database.db.select().from(studyReviewLogs).where(eq(studyReviewLogs.userId, id)).orderBy(studyReviewLogs.id);
+      return { answers, logs };
+    };
+    const normal = await run(0.9);
+    expect(normal.logs.map((l) => [l.rating, l.state, l.durationMs])).toEqual([
+      [3, 0, 4200], // Good on a new card
+      [3, 1, 4200], // Good in learning: graduates
+      [1, 2, 4200], // Again on a review card: a lapse
+      [3, 3, 4200], // Good in relearning
+      [3, 2, 4200],
+    ]);
+    expect(normal.logs.map((l) => l.due.toISOString())).toEqual(normal.answers.map((a) => a.due));
+    expect(normal.answers.map((a) => a.state)).toEqual(["learning", "review", "relearning", "review", "review"]);
+    expect(normal.answers[4].lapses).toBe(1);
+    // The same history with a higher desired retention schedules the last review sooner, and matches ts-fsrs at 0.97.
+    const strict = await run(0.97);
+    const last = (x: typeof normal) => new Date(x.answers[4].due).getTime() - x.logs[4].reviewedAt.getTime();
+    expect(last(strict)).toBeLessThan(last(normal));
+    const f = fsrs({ request_retention: 0.97, enable_fuzz: true, enable_short_term: true });
+    let card = createEmptyCard(t0);
+    let at = t0;
+    for (const r of ratings) {
+      card = f.next(card, at, r === "good" ? Rating.Good : Rating.Again).card;
+      at = new Date(card.due.getTime() + 3_600_000);
+    }
+    expect(strict.answers[4]).toMatchObject({ due: card.due.toISOString(), stability: card.stability, difficulty: card.difficulty });
+  });
+
+  it("rejects a bad rating and a signed-out call", async () => {
+    const { c } = await user();
+    const bad = await c.json<{ error: { code: string } }>("/api/study/reviews", { body: { cardId: "x", rating: "meh" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("VALIDATION_FAILED");
+    expect((await client(server.url).json("/api/study/queue")).status).toBe(401);
+  });
+
+  it("records flashcard_created and flashcard_studied", async () => {
+    const { c, id } = await user();
+    const { cardIds } = await deckWith(c, 2);
+    await review(c, cardIds[0], "good");
+    const events = await server.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, id));
+    expect(events.filter((e) => e.name === "flashcard_created")[0].properties).toMatchObject({ count: 2 });
+    expect(events.filter((e) => e.name === "flashcard_studied")).toHaveLength(1);
+  });
+});
+
+describe("daily limits", () => {
+  it("new cards per day: the queue stops offering new cards once today's quota is used, and offers more tomorrow", async () => {
+    clock = new Date("2026-06-10T12:00:00Z");
+    const { c } = await user("free");
+    const { deckId } = await deckWith(c, 10);
+    expect((await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 3 } })).status).toBe(200);
+    const q1 = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
+    expect(q1.body.cards.map((x) => x.state)).toEqual(["new", "new", "new"]);
+    for (const card of q1.body.cards) await review(c, card.id, "easy");
+    const q2 = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
+    expect(q2.body.cards.filter((x) => x.state === "new")).toHaveLength(0);
+    expect(q2.body.limits.newLeft).toBe(0);
+    clock = new Date(clock.getTime() + DAY);
+    const q3 = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
+    expect(q3.body.cards.filter((x) => x.state === "new")).toHaveLength(3);
+  });
+
+  it("the daily allowance renews at midnight in the student's time zone, not at UTC midnight", async () => {
+    const { c } = await user("free");
+    const { deckId } = await deckWith(c, 6);
+    await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 2, timeZone: "America/New_York" } });
+    clock = new Date("2026-06-10T22:30:00-04:00"); // 02:30 UTC on the 11th
+    const first = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
+    for (const card of first.body.cards) await review(c, card.id, "easy");
+    clock = new Date("2026-06-10T23:59:00-04:00");
+    expect((await c.json<Queue>(`/api/study/queue?decks=${deckId}`)).body.limits.newLeft).toBe(0);
+    clock = new Date("2026-06-11T00:01:00-04:00");
+    const next = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
+    expect(next.body.limits.newLeft).toBe(2);
+    expect(next.body.cards.filter((x) => x.state === "new")).toHaveLength(2);
+  });
+
+  it("maximum reviews per day caps the due reviews offered", async () => {
+    clock = new Date("2026-07-01T12:00:00Z");
+    const { c } = await user("free");
+    const { deckId, cardIds } = await deckWith(c, 5);
+    await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 0, maxReviewsPerDay: 2 } });
+    for (const id of cardIds) expect((await review(c, id, "easy")).body.state).toBe("review");
+    clock = new Date(clock.getTime() + 60 * DAY);
+    const q = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
+    expect(q.body.cards).toHaveLength(2);
+    expect(q.body.counts.due).toBe(2);
+    await review(c, q.body.cards[0].id, "good");
+    const q2 = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
+    expect(q2.body.cards).toHaveLength(1);
+    expect(q2.body.limits.reviewsLeft).toBe(1);
+  });
+
+  it("missed bank questions do not use up the new-card allowance (questions are never new)", async () => {
+    clock = new Date("2026-06-20T12:00:00Z");
+    const { c } = await user();
+    const { deckId } = await deckWith(c, 5);
+    await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 3 } });
+    const bank = await c.json<{ questions: { id: string }[] }>("/api/question-bank?limit=4");
+    for (const q of bank.body.questions) {
+      const detail = await server.database.db.select({ answer: questionsTable.answer }).from(questionsTable).where(eq(questionsTable.id, q.id));
+      const wrong = detail[0].answer === "A" ? "B" : "A";
+      expect((await c.json(`/api/question-bank/${q.id}/attempts`, { body: { choice: wrong } })).status).toBe(201);
+    }
+    const q = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
+    expect(q.body.limits.newLeft).toBe(3);
+    expect(q.body.cards.map((x) => x.state)).toEqual(["new", "new", "new"]);
+    const ov = await c.json<{ today: { newToday: number; ratingsToday: number } }>("/api/study/overview");
+    expect(ov.body.today).toMatchObject({ newToday: 0, ratingsToday: 4 });
+  });
+
+  it("validates settings", async () => {
+    const { c } = await user();
+    expect((await c.json<{ saved: boolean; settings: { timeZone: string } }>("/api/study/settings")).body).toMatchObject({ saved: false, settings: { timeZone: "UTC", desiredRetention: 0.9 } });
+    const r = await c.json<{ error: { message: string } }>("/api/study/settings", { method: "PUT", body: { desiredRetention: 1.5 } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toContain("desiredRetention");
+    const tz = await c.json<{ error: { message: string } }>("/api/study/settings", { method: "PUT", body: { timeZone: "Mars/Olympus" } });
+    expect(tz.status).toBe(400);
+    const ok = await c.json<{ settings: { desiredRetention: number; timeZone: string } }>("/api/study/settings", { method: "PUT", body: { desiredRetention: 0.85, timeZone: "America/New_York" } });
+    expect(ok.body.settings).toMatchObject({ desiredRetention: 0.85, timeZone: "America/New_York", newPerDay: 20 });
+    expect((await c.json<{ saved: boolean }>("/api/study/settings")).body.saved).toBe(true);
+  });
+});
+
+describe("cram", () => {
+  it("cram ratings leave the schedule and the review log untouched", async () => {
+    clock = new Date("2026-08-01T12:00:00Z");
+    const { c } = await user();
+    const { deckId, cardIds } = await deckWith(c, 2);
+    const first = await review(c, cardIds[0], "good");
+    const before = await c.json<{ cards: { id: string; due: string; reps: number; state: string }[] }>(`/api/study/decks/${deckId}`);
+    const statsBefore = await c.json<{ reviewedToday: number }>("/api/study/stats");
+    const cram = await c.json<{ cards: QueueCard[] }>(`/api/study/cram?decks=${deckId}`);
+    expect(cram.body.cards.map((x) => x.id).sort()).toEqual([...cardIds].sort());
+    for (const id of cardIds) {
+      const r = await review(c, id, "again", { mode: "cram" });
+      expect(r.status).toBe(200);
+      if (id === cardIds[0]) expect(r.body).toMatchObject({ due: first.body.due, reps: first.body.reps, state: first.body.state });
+      else expect(r.body.state).toBe("new");
+    }
+    const after = await c.json<typeof before.body>(`/api/study/decks/${deckId}`);
+    expect(after.body.cards).toEqual(before.body.cards);
+    expect((await c.json<{ reviewedToday: number }>("/api/study/stats")).body.reviewedToday).toBe(statsBefore.body.reviewedToday);
+  });
+});
+
+describe("ownership and tiers", () => {
+  it("another student's deck and card answer 404 on every route", async () => {
+    const a = await user();
+    const b = await user();
+    const { deckId, cardIds } = await deckWith(a.c, 1);
+    const card = cardIds[0];
+    const calls = [
+      b.c.json(`/api/study/decks/${deckId}`),
+      b.c.json(`/api/study/decks/${deckId}`, { method: "PATCH", body: { title: "x" } }),
+      b.c.json(`/api/study/decks/${deckId}`, { method: "DELETE" }),
+      b.c.json(`/api/study/decks/${deckId}/cards`, { body: { question: "q", answer: "a" } }),
+      b.c.json(`/api/study/decks/${deckId}/cards/bulk`, { body: { cards: [{ question: "q", answer: "a" }] } }),
+      b.c.json(`/api/study/decks/${deckId}/import`, { body: { text: "a,b" } }),
+      b.c.json(`/api/study/decks/${deckId}/export?format=tsv&anki=1`),
+      review(b.c, card, "good", { mode: "cram" }),
+      review(b.c, card, "good", { kind: "card" }),
+      b.c.json(`/api/study/decks/${deckId}/export`),
+      b.c.json(`/api/study/cards/${card}`, { method: "PATCH", body: { question: "x" } }),
+      b.c.json(`/api/study/cards/${card}`, { method: "DELETE" }),
+      review(b.c, card, "good"),
+    ];
+    for (const r of await Promise.all(calls)) expect(r.status).toBe(404);
+    // B cannot move its own card into A's deck either.
+    const mine = await deckWith(b.c, 1, "B");
+    expect((await b.c.json(`/api/study/cards/${mine.cardIds[0]}`, { method: "PATCH", body: { deckId } })).status).toBe(404);
+    // A's card is untouched and B's queue never shows it.
+    const q = await b.c.json<Queue>("/api/study/queue?limit=200");
+    expect(q.body.cards.some((x) => x.id === card)).toBe(false);
+    expect((await b.c.json<Queue>(`/api/study/queue?decks=${deckId}`)).body.cards).toEqual([]);
+    expect((await b.c.json<{ cards: unknown[] }>(`/api/study/cram?decks=${deckId}`)).body.cards).toEqual([]);
+    expect((await b.c.json<{ decks: { id: string }[] }>("/api/study/overview")).body.decks.some((d) => d.id === deckId)).toBe(false);
+    expect((await a.c.json<{ cards: unknown[] }>(`/api/study/decks/${deckId}`)).body.cards).toHaveLength(1);
+  });
+
+  it("moving a card: an empty or unknown deck id is refused and the card stays where it was; a real move puts it last in the new deck", async () => {
+    const { c } = await user();
+    const from = await deckWith(c, 2, "From");
+    const to = await deckWith(c, 2, "To");
+    const card = from.cardIds[0];
+    const empty = await c.json<{ error: { code: string; message: string } }>(`/api/study/cards/${card}`, { method: "PATCH", body: { deckId: "" } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe("deckId: must not be empty");
+    expect((await c.json(`/api/study/cards/${card}`, { method: "PATCH", body: { deckId: "no-such-deck" } })).status).toBe(404);
+    const still = await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${from.deckId}`);
+    expect(still.body.cards.map((x) => x.id)).toEqual(from.cardIds);
+    const moved = await c.json<{ card: { deckId: string } }>(`/api/study/cards/${card}`, { method: "PATCH", body: { deckId: to.deckId } });
+    expect(moved.body.card.deckId).toBe(to.deckId);
+    expect((await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${to.deckId}`)).body.cards.map((x) => x.id)).toEqual([...to.cardIds, card]);
+    expect((await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${from.deckId}`)).body.cards.map((x) => x.id)).toEqual([from.cardIds[1]]);
+  });
+
+  it("Free students study their own cards and the free sample decks; premium official cards are gated", async () => {
+    clock = new Date();
+    const { c } = await user("free");
+    await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 500 } });
+    const ov = await c.json<{ decks: { id: string; isOfficial: boolean; isFree: boolean; locked: boolean }[] }>("/api/study/overview");
+    const premium = ov.body.decks.find((d) => d.isOfficial && !d.isFree)!;
+    const free = ov.body.decks.find((d) => d.isOfficial && d.isFree)!;
+    expect(premium.locked).toBe(true);
+    expect(free.locked).toBe(false);
+    const q = await c.json<Queue>("/api/study/queue?limit=500");
+    const officialDecks = new Set(q.body.cards.filter((x) => x.isOfficial).map((x) => x.deckId));
+    expect(officialDecks.size).toBeGreaterThan(0);
+    for (const id of officialDecks) expect(ov.body.decks.find((d) => d.id === id)?.isFree).toBe(true);
+    const locked = await c.json<{ deck: { locked: boolean }; cards: unknown[] }>(`/api/study/decks/${premium.id}`);
+    expect(locked.body.deck.locked).toBe(true);
+    expect(locked.body.cards).toHaveLength(0);
+    const unlimited = await user();
+    const premiumCard = (await unlimited.c.json<{ cards: { id: string }[] }>(`/api/study/decks/${premium.id}`)).body.cards[0].id;
+    const r = await review(c, premiumCard, "good");
+    expect(r.status).toBe(403);
+    expect(r.body.error?.code).toBe("UPGRADE_REQUIRED");
+    expect((await review(unlimited.c, premiumCard, "good")).status).toBe(200);
+    // nor through export, cram, a flashcard quiz or a cram rating
+    const exp = await c.json<{ error: { code: string } }>(`/api/study/decks/${premium.id}/export`);
+    expect(exp.status).toBe(403);
+    expect(exp.body.error.code).toBe("UPGRADE_REQUIRED");
+    expect((await review(c, premiumCard, "good", { mode: "cram" })).status).toBe(403);
+    const premiumDecks = new Set(ov.body.decks.filter((d) => d.locked).map((d) => d.id));
+    const cram = await c.json<{ cards: QueueCard[] }>("/api/study/cram?limit=500");
+    expect(cram.body.cards.length).toBeGreaterThan(0);
+    expect(cram.body.cards.filter((x) => premiumDecks.has(x.deckId))).toEqual([]);
+    const quiz = await c.json<{ id: string }>("/api/quizzes", { body: { source: "flashcards", count: 100, mode: "tutor" } });
+    const items = (await c.json<{ items: { itemId: string }[] }>(`/api/quizzes/${quiz.body.id}`)).body.items.map((i) => i.itemId);
+    const inPremium = await server.database.db.select({ id: flashcards.id }).from(flashcards).where(and(inArray(flashcards.id, items), inArray(flashcards.deckId, [...premiumDecks])));
+    expect(inPremium).toEqual([]);
+  });
+});
+
+describe("statistics", () => {
+  it("count only what the student can study now: after a Trial ends, premium cards leave 'due today' and the card states, and come back with the plan", async () => {
+    clock = new Date("2026-09-14T12:00:00Z");
+    const { c, id } = await user("trial");
+    const { cardIds } = await deckWith(c, 1);
+    const premium = await server.database.db.select({ id: flashcards.id }).from(flashcards).innerJoin(decks, eq(decks.id, flashcards.deckId)).where(and(eq(decks.isOfficial, true), eq(decks.isFree, false))).limit(3);
+    for (const card of [...cardIds, ...premium.map((p) => p.id)]) expect((await review(c, card, "easy")).status).toBe(200);
+    clock = new Date(clock.getTime() + 60 * DAY);
+    type Stats = { dueToday: number; states: { review: number }; forecast: { due: number }[] };
+    const trial = await c.json<Stats>("/api/study/stats");
+    expect(trial.body.dueToday).toBe(4);
+    expect(trial.body.states.review).toBe(4);
+    await setPlan(server.database.db, id, "free", new Date(clock.getTime() + DAY));
+    const free = await c.json<Stats>("/api/study/stats");
+    expect(free.body.dueToday).toBe(1);
+    expect(free.body.states.review).toBe(1);
+    const ov = await c.json<{ decks: { due: number; locked: boolean }[] }>("/api/study/overview");
+    expect(ov.body.decks.filter((d) => !d.locked).reduce((n, d) => n + d.due, 0)).toBe(free.body.dueToday);
+    expect((await c.json<Queue>("/api/study/queue")).body.counts.due).toBe(1);
+    await setPlan(server.database.db, id, "unlimited", new Date(clock.getTime() + 300 * DAY));
+    expect((await c.json<Stats>("/api/study/stats")).body.dueToday).toBe(4);
+  });
+});
+
+describe("the content API keeps the same tiers", () => {
+  it("a premium deck's cards and the question bank are not readable through /api/decks/:id or /api/questions without the plan", async () => {
+    const free = await user("free");
+    const paid = await user();
+    const anon = client(server.url);
+    const list = await anon.json<{ decks: { id: string; isFree: boolean }[] }>("/api/decks");
+    expect(list.status).toBe(200);
+    const premium = list.body.decks.find((d) => !d.isFree)!.id;
+    const sample = list.body.decks.find((d) => d.isFree)!.id;
+    for (const c of [free.c, anon]) {
+      const r = await c.json<{ error: { code: string }; cards?: unknown }>(`/api/decks/${premium}`);
+      expect(r.status).toBe(403);
+      expect(r.body.error.code).toBe("UPGRADE_REQUIRED");
+      expect(r.body.cards).toBeUndefined();
+      expect((await c.json<{ cards: unknown[] }>(`/api/decks/${sample}`)).body.cards.length).toBeGreaterThan(0);
+    }
+    expect((await paid.c.json<{ cards: unknown[] }>(`/api/decks/${premium}`)).body.cards.length).toBeGreaterThan(0);
+    expect((await anon.json("/api/questions")).status).toBe(401);
+    const gated = await free.c.json<{ error: { code: string }; questions?: unknown }>("/api/questions?subject=torts");
+    expect(gated.status).toBe(403);
+    expect(gated.body.questions).toBeUndefined();
+    const open = await paid.c.json<{ questions: { answer: string; explanations: Record<string, string> }[] }>("/api/questions?subject=torts");
+    expect(open.body.questions.length).toBeGreaterThan(0);
+  });
+});
+
+describe("import and export", () => {
+  const tricky = (i: number) => ({
+    question: `Card ${i}: "quoted", comma, and\ttab — ünïcode ✓ 法律 ${i}`,
+    answer: `Line one of ${i}\nLine two, with "quotes"\n\tindented`,
+  });
+  const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+
+  it("imports a 1,000-card CSV with quotes, tabs, new lines and Unicode, and exports it back", async () => {
+    const { c } = await user();
+    const { deckId } = await deckWith(c, 0 || 1, "Import");
+    const lines = ["front,back,tags"];
+    for (let i = 0; i < 1000; i++) lines.push([quote(tricky(i).question), quote(tricky(i).answer), quote(`tag_${i % 7} bulk`)].join(","));
+    const r = await c.json<{ imported: number }>(`/api/study/decks/${deckId}/import`, { body: { text: lines.join("\r\n") } });
+    expect(r.status).toBe(201);
+    expect(r.body.imported).toBe(1000);
+    const deck = await c.json<{ cards: { question: string; answer: string; tags: string[] }[] }>(`/api/study/decks/${deckId}`);
+    expect(deck.body.cards).toHaveLength(1001);
+    expect(deck.body.cards[1 + 537]).toMatchObject({ ...tricky(537), tags: [`tag ${537 % 7}`, "bulk"] });
+    const exp = await c.fetch(`/api/study/decks/${deckId}/export?format=tsv`);
+    expect(exp.headers.get("content-type")).toContain("text/tab-separated-values");
+    const tsv = await exp.text();
+    const other = await deckWith(c, 1, "Round trip");
+    const again = await c.json<{ imported: number }>(`/api/study/decks/${other.deckId}/import`, { body: { text: tsv } });
+    expect(again.body.imported).toBe(1001);
+  });
+
+  it("a broken file reports its line and imports nothing", async () => {
+    const { c } = await user();
+    const { deckId } = await deckWith(c, 1, "Broken");
+    const lines: string[] = [];
+    for (let i = 0; i < 1000; i++) lines.push(`${quote(tricky(i).question)},${quote(tricky(i).answer)}`);
+    lines[600] = "a front without a back";
+    // each tricky row spans 3 physical lines, so row 601 starts on line 1801
+    const r = await c.json<{ error: { code: string; message: string; details: { line: number } } }>(`/api/study/decks/${deckId}/import`, { body: { text: lines.join("\n") } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details.line).toBe(1801);
+    expect(r.body.error.message).toMatch(/^Line 1801: /);
+    const deck = await c.json<{ cards: unknown[] }>(`/api/study/decks/${deckId}`);
+    expect(deck.body.cards).toHaveLength(1);
+  });
+});
+
+describe("card generation", () => {
+  it("drafts from an official brief and topic, from a student's own brief, never from another student's", async () => {
+    const a = await user();
+    const b = await user();
+    const aId = (await a.c.json<{ user: { id: string } }>("/api/me")).body.user.id;
+    await server.database.db.insert(briefs).values({ id: `own-brief-${aId}`, name: "Smith v. Jones", subjectId: "torts", body: { issue: "<p>Was the contact offensive?</p>", rule: "<p>A contact is offensive if it offends a reasonable sense of dignity.</p>", holding: "<p>Yes.</p>" }, isOfficial: false, createdBy: aId });
+    const r = await a.c.json<{ drafts: { question: string; answer: string; kind: string; source: { type: string; title: string }; subjectId: string }[]; llm: string }>("/api/study/generate", {
+      body: { sources: [{ type: "brief", id: "hadley-v-baxendale" }, { type: "topic", id: "contracts-offer" }, { type: "brief", id: `own-brief-${aId}` }, { type: "text", title: "Notes", text: "<p>Assault is an act intended to cause apprehension of imminent contact.</p>" }] },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.llm).toBe("off");
+    const hadley = r.body.drafts.filter((d) => d.source.title === "Hadley v. Baxendale");
+    expect(hadley.map((d) => d.kind).slice(0, 2)).toEqual(["rule", "holding"]);
+    expect(hadley[0].subjectId).toBe("contracts");
+    expect(r.body.drafts.some((d) => d.source.type === "topic" && d.kind === "elements")).toBe(true);
+    expect(r.body.drafts.find((d) => d.source.title === "Smith v. Jones" && d.kind === "rule")?.answer).toBe("A contact is offensive if it offends a reasonable sense of dignity.");
+    expect(r.body.drafts.find((d) => d.source.type === "text")).toMatchObject({ kind: "definition", question: "What is assault?" });
+    expect((await b.c.json("/api/study/generate", { body: { sources: [{ type: "brief", id: `own-brief-${aId}` }] } })).status).toBe(404);
+    // save reviewed drafts: all or nothing
+    const { deckId } = await deckWith(a.c, 0 || 1, "Generated");
+    const saved = await a.c.json<{ ids: string[] }>(`/api/study/decks/${deckId}/cards/bulk`, { body: { source: "generated", cards: hadley.map((d) => ({ question: d.question, answer: d.answer, tags: ["generated"] })) } });
+    expect(saved.body.ids).toHaveLength(hadley.length);
+    const bad = await a.c.json(`/api/study/decks/${deckId}/cards/bulk`, { body: { cards: [{ question: "ok", answer: "ok" }, { question: "", answer: "x" }] } });
+    expect(bad.status).toBe(400);
+    expect((await a.c.json<{ cards: unknown[] }>(`/api/study/decks/${deckId}`)).body.cards).toHaveLength(1 + hadley.length);
+  });
+
+  it("uses the configured LLM when asked, and says when none is configured", async () => {
+    const { c } = await user();
+    const none = await c.json<{ llm: string; drafts: unknown[] }>("/api/study/generate", { body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] } });
+    expect(none.body.llm).toBe("unavailable");
+    expect(none.body.drafts.length).toBeGreaterThan(2);
+    const prompts: string[] = [];
+    registerDraftLlm(() => ({
+      complete: async ({ prompt }) => {
+        prompts.push(prompt);
+        return '[{"question":"What makes an offer?","answer":"Objective intent and definite terms."}]';
+      },
+    }));
+    try {
+      const used = await c.json<{ llm: string; drafts: { question: string; kind: string }[] }>("/api/study/generate", { body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] } });
+      expect(used.body.llm).toBe("used");
+      expect(used.body.drafts).toEqual([expect.objectContaining({ question: "What makes an offer?", kind: "llm" })]);
+      expect(prompts[0]).toContain("Offer");
+    } finally {
+      registerDraftLlm(null);
+    }
+  });
+});

@@ -1,0 +1,139 @@
+/** Study mode's client: types of the /api/study, /api/quizzes and /api/question-bank answers. */
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { DeckOverview, QueueItem, RatingName } from "../../../contract/study";
+import { api } from "../../lib/api";
+
+export type { DeckOverview, RatingName };
+/** A queue item as the study session holds it. */
+export type QueueCard = QueueItem;
+
+export type Difficulty = "foundational" | "intermediate" | "advanced";
+
+export interface Queue {
+  cards: QueueCard[];
+  counts: { learning: number; due: number; new: number; reviewedToday: number; newToday: number; reviewsToday: number };
+  limits: { newPerDay: number; maxReviewsPerDay: number; newLeft: number; reviewsLeft: number };
+}
+export interface Schedule {
+  id: string;
+  kind: "card" | "question";
+  due: string;
+  stability: number;
+  difficulty: number;
+  reps: number;
+  lapses: number;
+  state: QueueCard["state"];
+  preview: Record<RatingName, number>;
+}
+export interface StudySettings {
+  desiredRetention: number;
+  newPerDay: number;
+  maxReviewsPerDay: number;
+  timeZone: string;
+}
+export interface Overview {
+  decks: DeckOverview[];
+  questionsDue: number;
+  today: { newToday: number; reviewsToday: number; ratingsToday: number };
+  settings: StudySettings;
+  access: { tier: string; officialCards: boolean; questionBank: boolean };
+}
+export interface DeckCard {
+  id: string;
+  question: string;
+  answer: string;
+  subjectId: string | null;
+  topicId: string | null;
+  difficulty: Difficulty;
+  tags: string[];
+  isOfficial: boolean;
+  state: QueueCard["state"];
+  due: string | null;
+  reps: number;
+  lapses: number;
+}
+export interface DeckDetail {
+  deck: { id: string; title: string; description: string; subjectId: string | null; topicId: string | null; isOfficial: boolean; isFree: boolean; isPremium: boolean; locked: boolean; cardCount: number; editable: boolean };
+  cards: DeckCard[];
+}
+export interface Subject {
+  id: string;
+  name: string;
+  shortName: string;
+}
+
+export const SUBJECT_NAMES: Record<string, string> = {
+  "civil-procedure": "Civil Procedure",
+  "constitutional-law": "Constitutional Law",
+  contracts: "Contracts",
+  "criminal-law": "Criminal Law",
+  evidence: "Evidence",
+  "real-property": "Real Property",
+  torts: "Torts",
+};
+export const subjectName = (id: string | null | undefined) => (id ? (SUBJECT_NAMES[id] ?? id) : "General");
+
+export const overviewQuery = queryOptions({ queryKey: ["study", "overview"], queryFn: () => api<Overview>("/api/study/overview"), staleTime: 0 });
+export const settingsQuery = queryOptions({ queryKey: ["study", "settings"], queryFn: () => api<{ settings: StudySettings; saved: boolean }>("/api/study/settings"), staleTime: 0 });
+export const deckQuery = (id: string) => queryOptions({ queryKey: ["study", "deck", id], queryFn: () => api<DeckDetail>(`/api/study/decks/${id}`), staleTime: 0 });
+
+export const rateCard = (cardId: string, rating: RatingName, opts: { kind?: "card" | "question"; cram?: boolean; durationMs?: number } = {}) =>
+  api<Schedule>("/api/study/reviews", { body: { cardId, rating, kind: opts.kind, mode: opts.cram ? "cram" : "normal", durationMs: opts.durationMs } });
+
+/** Query string of a study selection (decks, subjects, tags). */
+export function selectionQuery(sel: { decks?: string[]; subjects?: string[]; tags?: string[] }) {
+  const p = new URLSearchParams();
+  if (sel.decks?.length) p.set("decks", sel.decks.join(","));
+  if (sel.subjects?.length) p.set("subjects", sel.subjects.join(","));
+  if (sel.tags?.length) p.set("tags", sel.tags.join(","));
+  return p;
+}
+
+/** Quiz types. */
+export interface QuizItem {
+  position: number;
+  itemId: string;
+  prompt: string;
+  call: string | null;
+  choices: Record<string, string>;
+  choice: string | null;
+  flagged: boolean;
+  subjectId: string | null;
+  topicId: string | null;
+  correctChoice?: string;
+  correct?: boolean;
+  explanations?: Record<string, string> | null;
+  answerText?: string | null;
+}
+export interface QuizView {
+  quiz: { id: string; source: "questions" | "flashcards"; mode: "tutor" | "exam"; total: number; currentIndex: number; startedAt: string; submittedAt: string | null; timeLimitSec: number | null; remainingMs: number | null; score: number | null; answered: number };
+  items: QuizItem[];
+}
+export interface Breakdown {
+  id: string;
+  name: string;
+  correct: number;
+  total: number;
+}
+export interface QuizResults extends QuizView {
+  results: { score: number; total: number; percent: number; bySubject: Breakdown[]; byTopic: Breakdown[]; missed: string[] };
+}
+
+/**
+ * The study day rolls over at midnight in the student's time zone (settings.timeZone, UTC until
+ * saved). While the student has never saved study settings, save the browser's zone once, so the
+ * day boundary, "new today" and the statistics follow local midnight without a visit to Settings.
+ */
+export function useStudyTimeZone() {
+  const qc = useQueryClient();
+  const { data } = useQuery(settingsQuery);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const needed = !!data && !data.saved && !!zone && zone !== data.settings.timeZone;
+  useEffect(() => {
+    if (!needed) return;
+    api("/api/study/settings", { method: "PUT", body: { timeZone: zone } })
+      .then(() => qc.invalidateQueries({ queryKey: ["study"] }))
+      .catch(() => undefined); // an unknown zone keeps UTC; Settings shows it
+  }, [needed, zone, qc]);
+}

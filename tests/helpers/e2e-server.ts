@@ -1,0 +1,55 @@
+/**
+ * A server of its own for browser tests that must change data a user cannot (plans, counts):
+ * boots the real app on PGlite in a temp DATA_DIR, prints `{"url","dataDir"}` on one line, then
+ * runs one JSON command per stdin line and answers one JSON line:
+ *   {"cmd":"setPlan","email","plan":"free"|"trial"|"unlimited"}
+ *   {"cmd":"setMonthCount","email","count"}   this month's message count (UTC)
+ * Run with `node --import tsx tests/helpers/e2e-server.ts`; SIGTERM closes it and removes the data.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { monthPeriod } from "../../src/domain/plans";
+import { boot } from "../../src/server/boot";
+import { messageCounts, user } from "../../src/server/db/schema";
+import { parseEnv } from "../../src/server/env";
+import { setPlan } from "../../src/server/services/subscriptions";
+
+const dataDir = mkdtempSync(join(tmpdir(), "lexmate-e2e-own-"));
+const server = await boot({ env: parseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" }), logger: pino({ level: "silent" }) });
+const db = server.database.db;
+process.stdout.write(`${JSON.stringify({ url: server.url, dataDir })}\n`);
+
+async function userId(email: string): Promise<string> {
+  const [u] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+  if (!u) throw new Error(`no user ${email}`);
+  return u.id;
+}
+
+for await (const line of createInterface({ input: process.stdin })) {
+  try {
+    const c = JSON.parse(line) as { cmd: string; email: string; plan?: "free" | "trial" | "unlimited"; count?: number };
+    const id = await userId(c.email);
+    if (c.cmd === "setPlan") await setPlan(db, id, c.plan ?? "free");
+    else if (c.cmd === "setMonthCount") {
+      const { start, end } = monthPeriod(new Date());
+      await db
+        .insert(messageCounts)
+        .values({ userId: id, count: c.count ?? 0, periodStart: start, periodEnd: end })
+        .onConflictDoUpdate({ target: [messageCounts.userId, messageCounts.periodStart], set: { count: c.count ?? 0 } });
+    } else throw new Error(`unknown command ${c.cmd}`);
+    process.stdout.write(`${JSON.stringify({ ok: true })}\n`);
+  } catch (err) {
+    process.stdout.write(`${JSON.stringify({ ok: false, error: (err as Error).message })}\n`);
+  }
+}
+
+process.on("SIGTERM", () => {
+  void server.close().finally(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+});
