@@ -39,3 +39,19 @@ export async function signUpAndConfirm(page: Page, email: string) {
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
 }
+
+/**
+ * Puts the page in the light or dark theme the way the app stores it (`ui-theme`)
+ * and resolves once every colour transition has finished, so contrast checks and
+ * screenshots see the settled theme rather than a half-faded frame.
+ */
+export async function setTheme(page: Page, theme: "light" | "dark") {
+  await page.evaluate(async (t) => {
+    localStorage.setItem("ui-theme", t);
+    const root = document.documentElement;
+    root.classList.toggle("dark", t === "dark");
+    root.style.colorScheme = t;
+    void getComputedStyle(root).color;
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  }, theme);
+}

@@ -9,10 +9,23 @@ export function getTheme(): Theme {
   return t === "light" || t === "dark" ? t : "system";
 }
 
+/**
+ * Puts `theme` on <html> (class `dark`, `color-scheme`). Colour transitions are
+ * suspended for the switch, so the page changes theme at once instead of fading
+ * every button and chip separately (and never shows half-faded, low-contrast text).
+ */
 export function applyTheme(theme: Theme) {
   const dark = theme === "dark" || (theme === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
-  document.documentElement.classList.toggle("dark", dark);
-  document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  const root = document.documentElement;
+  if (root.classList.contains("dark") === dark && root.style.colorScheme === (dark ? "dark" : "light")) return;
+  const still = document.createElement("style");
+  still.textContent = "*,*::before,*::after{transition:none!important}";
+  document.head.appendChild(still);
+  root.classList.toggle("dark", dark);
+  root.style.colorScheme = dark ? "dark" : "light";
+  // Force a style flush with transitions off, then let them resume on the next frame.
+  void window.getComputedStyle(root).color;
+  requestAnimationFrame(() => still.remove());
 }
 
 export function useTheme(): [Theme, (t: Theme) => void] {
