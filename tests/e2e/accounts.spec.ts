@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { outboxLink, PASSWORD, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
+import { outboxLink, PASSWORD, setTheme, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 test("landing page for a visitor, with the sign-up call to action", async ({ page }) => {
   await page.goto("/");
@@ -34,6 +35,24 @@ test("sign up, confirm from the outbox, arrive at /chat, sign out", async ({ pag
   await page.waitForURL("**/chat");
   await expect(page.getByTestId("trial-banner")).toContainText("Free trial: 7 days remaining");
   await shot(page, "chat-signed-in");
+
+  // On a phone the banner stays one 40 px line and clears the sidebar button, in both themes,
+  // and its "Upgrade now" passes axe's contrast check.
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const theme of ["light", "dark"] as const) {
+    await setTheme(page, theme);
+    const banner = await page.getByTestId("trial-banner").boundingBox();
+    const upgrade = await page.getByTestId("trial-banner").getByRole("link", { name: "Upgrade now" }).boundingBox();
+    const menu = await page.getByRole("button", { name: "Open sidebar" }).boundingBox();
+    expect(banner!.height).toBe(40);
+    expect(upgrade!.y + upgrade!.height).toBeLessThanOrEqual(banner!.y + banner!.height);
+    expect(menu!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
+    const axe = await new AxeBuilder({ page }).include("[data-testid=trial-banner]").withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(axe.violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
+  }
+  await shot(page, "trial-banner-375-dark");
+  await setTheme(page, "light");
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/auth");

@@ -62,10 +62,16 @@ export function TrialBanner() {
         data-testid="trial-banner"
         data-urgent={banner.urgent}
         style={{ height: TRIAL_BANNER_HEIGHT_PX }}
-        className={`fixed inset-x-0 top-0 z-50 flex items-center justify-center gap-3 px-10 text-sm font-medium text-white ${banner.urgent ? "bg-red-600" : "bg-blue-600"}`}
+        className={`fixed inset-x-0 top-0 z-50 flex items-center justify-center gap-2 px-10 text-xs font-medium text-white sm:gap-3 sm:text-sm ${banner.urgent ? "bg-red-600" : "bg-blue-600"}`}
       >
-        <span>{banner.text}</span>
-        <Link to="/pricing" className="rounded-md bg-white/20 px-2 py-0.5 underline-offset-2 hover:bg-white/30">Upgrade now</Link>
+        {/* One line at every width: the banner is a fixed 40 px and the shell sits below it. */}
+        <span className="min-w-0 truncate">{banner.text}</span>
+        <Link
+          to="/pricing"
+          className={`shrink-0 whitespace-nowrap rounded-md bg-white px-2 py-0.5 font-semibold shadow-xs hover:bg-white/90 ${banner.urgent ? "text-red-700" : "text-blue-700"}`}
+        >
+          Upgrade now
+        </Link>
         <button
           type="button"
           className="absolute right-2 rounded p-1 hover:bg-white/20"
