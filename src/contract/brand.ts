@@ -58,10 +58,24 @@ export const BRANDS: Record<BrandId, Brand> = {
 
 export const DEFAULT_BRAND_ID: BrandId = "law";
 
+/**
+ * The operator's external addresses (README configuration: REFER_A_FRIEND_URL,
+ * VIDEO_CHANNEL_URL, SUPPORT_EMAIL). Null when not configured: the page then leaves that
+ * link out rather than point at an address that does not exist.
+ */
+export interface SiteLinks {
+  referAFriendUrl: string | null;
+  videoChannelUrl: string | null;
+  supportEmail: string | null;
+}
+
+export const NO_SITE_LINKS: SiteLinks = { referAFriendUrl: null, videoChannelUrl: null, supportEmail: null };
+
 /** What the server injects into every HTML page as `<script id="lexmate-boot" type="application/json">`. */
 export interface BootData {
   domain: DomainFlag;
   brand: Brand;
+  links: SiteLinks;
 }
 
 export const BOOT_ELEMENT_ID = "lexmate-boot";

@@ -66,6 +66,12 @@ export const envSchema = z.object({
   /** How long (ms) a process may reuse a validated session before asking the database again; 0 turns the cache off. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   CONTENT_DIR: z.string().default("./content"),
+  /** The external refer-a-friend page the footer links to (SPEC.md §2.2); left out when unset. */
+  REFER_A_FRIEND_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The video channel the footer links to (SPEC.md §2.2); left out when unset. */
+  VIDEO_CHANNEL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where "Contact Support" mails go (SPEC.md §3 subscription page); the link is left out when unset. */
+  SUPPORT_EMAIL: z.email().optional(),
   /** CourtListener API token: turns on live case-law search and one-click import (issue 5 §3). */
   COURTLISTENER_API_TOKEN: z.string().min(10, "must be a CourtListener API token").optional(),
   /** CourtListener origin (tests point it at a fake server on 127.0.0.1). */

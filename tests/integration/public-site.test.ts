@@ -17,7 +17,15 @@ let server: TestServer;
 const corpus = loadContent(resolve("content")).corpus;
 
 beforeAll(async () => {
-  server = await startTestServer({ BRAND_HOSTS: "bar.test=bar,law.test=law", ADMIN_HOSTS: "admin.test", RATE_LIMIT_DISABLED: "true", WEB_DIST: "/nonexistent-web-dist" });
+  server = await startTestServer({
+    BRAND_HOSTS: "bar.test=bar,law.test=law",
+    ADMIN_HOSTS: "admin.test",
+    RATE_LIMIT_DISABLED: "true",
+    WEB_DIST: "/nonexistent-web-dist",
+    REFER_A_FRIEND_URL: "https://school.example/refer",
+    VIDEO_CHANNEL_URL: "https://video.example/@school",
+    SUPPORT_EMAIL: "help@school.example",
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -82,6 +90,13 @@ describe("pre-rendered landing page", () => {
     for (const href of ["/auth", "/auth?tab=signup", "/terms", "/privacy", "/disclaimer"]) expect(html).toContain(`href="${href}"`);
     expect(t).not.toContain("Share the Love, Earn Rewards");
     expect(t).not.toContain("Start Chatting");
+  });
+
+  it("links the footer to the operator's refer-a-friend page and video channel, and boots the support address", () => {
+    const footer = html.slice(html.indexOf('data-testid="site-footer"'));
+    expect(footer).toMatch(/<a href="https:\/\/school.example\/refer"[^>]*>Refer a Friend<\/a>/);
+    expect(footer).toMatch(/<a href="https:\/\/video.example\/@school"[^>]*>Video Channel<\/a>/);
+    expect(boot(html).links).toEqual({ referAFriendUrl: "https://school.example/refer", videoChannelUrl: "https://video.example/@school", supportEmail: "help@school.example" });
   });
 
   it("has title, description, canonical, Open Graph and Twitter tags", () => {

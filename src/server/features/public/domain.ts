@@ -3,7 +3,7 @@
  * `ADMIN_HOSTS`, else the brand variant `BRAND_HOSTS` maps the host to, else `law` (Lexmate).
  * A configured entry matches the Host header exactly (`host:port`) or by host name alone.
  */
-import { type BootData, brandFor, type DomainFlag } from "../../../contract/brand";
+import { type BootData, brandFor, type DomainFlag, type SiteLinks } from "../../../contract/brand";
 import type { Env } from "../../env";
 
 /** Lower-cased Host header and its name without the port ("[::1]:3000" → "[::1]"). */
@@ -21,7 +21,19 @@ export function resolveDomain(hostHeader: string | undefined, env: Pick<Env, "BR
   return own(host) ?? own(name) ?? "law";
 }
 
-export const bootDataFor = (domain: DomainFlag): BootData => ({ domain, brand: brandFor(domain) });
+/** The operator's external links from the environment (null when unset). */
+export const siteLinksFrom = (env: Pick<Env, "REFER_A_FRIEND_URL" | "VIDEO_CHANNEL_URL" | "SUPPORT_EMAIL">): SiteLinks => ({
+  referAFriendUrl: env.REFER_A_FRIEND_URL ?? null,
+  videoChannelUrl: env.VIDEO_CHANNEL_URL ?? null,
+  supportEmail: env.SUPPORT_EMAIL ?? null,
+});
+
+/** Boot data for a page served on `domain` (brand, domain flag, external links). */
+export const bootDataFor = (domain: DomainFlag, env: Pick<Env, "REFER_A_FRIEND_URL" | "VIDEO_CHANNEL_URL" | "SUPPORT_EMAIL">): BootData => ({
+  domain,
+  brand: brandFor(domain),
+  links: siteLinksFrom(env),
+});
 
 /**
  * The public origin for canonical URLs, Open Graph and the sitemap. A host the operator

@@ -25,7 +25,10 @@ import { bootScript, renderPublicPageCached, withBrandAttr } from "./render-page
 /** App paths search engines have no business in (they need an account). */
 const DISALLOW = ["/api/", "/auth", "/admin", "/settings", "/chat", "/notes", "/outlines", "/flashcards", "/quiz", "/cases", "/case-law", "/case-collections", "/library", "/courses", "/course", "/checkout-confirmation"];
 
-export const bootFor = (c: Context<AppEnv>): BootData => bootDataFor(resolveDomain(c.req.header("host"), c.get("deps").env));
+export const bootFor = (c: Context<AppEnv>): BootData => {
+  const env = c.get("deps").env;
+  return bootDataFor(resolveDomain(c.req.header("host"), env), env);
+};
 
 /** The SPA shell with the request's boot data and brand. */
 export function injectBoot(indexHtml: string, boot: BootData): string {

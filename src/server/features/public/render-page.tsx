@@ -16,7 +16,7 @@ import { renderToString } from "react-dom/server";
 import { BOOT_ELEMENT_ID, type BootData, jsonForScript } from "../../../contract/brand";
 import type { LandingData } from "../../../contract/landing";
 import type { PricingEntry } from "../../../contract/pricing";
-import { BrandProvider } from "../../../web/features/public/brand";
+import { BrandProvider, SiteLinksProvider } from "../../../web/features/public/brand";
 import { FlashcardViewer } from "../../../web/features/public/flashcard-viewer";
 import { Island, type IslandName, ServerRenderMode } from "../../../web/features/public/island";
 import LandingPage from "../../../web/features/public/landing-page";
@@ -125,9 +125,11 @@ export function renderPublicPage(o: RenderOptions): string {
   const body = renderToString(
     <ServerRenderMode>
       <BrandProvider value={o.boot.brand}>
-        <PublicShell session={o.session} path={o.path} year={o.year}>
-          {pageBody(o)}
-        </PublicShell>
+        <SiteLinksProvider value={o.boot.links}>
+          <PublicShell session={o.session} path={o.path} year={o.year}>
+            {pageBody(o)}
+          </PublicShell>
+        </SiteLinksProvider>
       </BrandProvider>
     </ServerRenderMode>,
   );

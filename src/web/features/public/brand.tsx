@@ -4,7 +4,7 @@
  * browser the default is the brand the server injected as boot data, so both always agree.
  */
 import { createContext, useContext } from "react";
-import type { Brand } from "../../../contract/brand";
+import type { Brand, SiteLinks } from "../../../contract/brand";
 import { readBoot } from "../../lib/boot";
 
 const BrandContext = createContext<Brand | null>(null);
@@ -12,6 +12,13 @@ const BrandContext = createContext<Brand | null>(null);
 export const BrandProvider = BrandContext.Provider;
 
 export const useBrand = (): Brand => useContext(BrandContext) ?? readBoot().brand;
+
+const SiteLinksContext = createContext<SiteLinks | null>(null);
+
+/** The server's renderer provides the operator's external links; the browser reads the boot data. */
+export const SiteLinksProvider = SiteLinksContext.Provider;
+
+export const useSiteLinks = (): SiteLinks => useContext(SiteLinksContext) ?? readBoot().links;
 
 /** The scales of justice, drawn inline so the mark costs no icon library on the landing page. */
 function ScalesIcon({ className }: { className?: string }) {

@@ -8,6 +8,7 @@ import { useSearchParams } from "react-router";
 import { displayState } from "../../../domain/plans";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
+import { readBoot } from "../../lib/boot";
 import { useMe } from "../../lib/session";
 import { toast } from "../../lib/toast";
 
@@ -30,6 +31,7 @@ export default function SubscriptionPage() {
 
   if (!me) return null;
   const s = me.subscription;
+  const { supportEmail } = readBoot().links;
   const state = displayState({ status: s.status, priceId: s.stripe_price_id, currentPeriodEnd: s.current_period_end }, new Date());
   const title = state === "free" ? "Free Tier" : state === "trial" ? "Trial Period" : s.tierName === "unlimited" ? "Unlimited" : s.tierName === "premium" ? "Premium" : s.tierName;
   return (
@@ -48,7 +50,9 @@ export default function SubscriptionPage() {
           {state === "paid" && !s.stripe_customer_id && (
             <div className="rounded-lg bg-slate-50 p-4 text-sm dark:bg-slate-800">
               Please contact support to manage your subscription.{" "}
-              <a className="font-medium text-brand-700 underline dark:text-brand-100" href="mailto:support@lexmate.example?subject=Manage%20my%20subscription">Contact Support</a>
+              {supportEmail && (
+                <a className="font-medium text-brand-700 underline dark:text-brand-100" href={`mailto:${supportEmail}?subject=Manage%20my%20subscription`}>Contact Support</a>
+              )}
             </div>
           )}
         </div>

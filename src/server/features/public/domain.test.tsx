@@ -1,11 +1,16 @@
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { jsonForScript } from "../../../contract/brand";
+import { SiteLinksProvider } from "../../../web/features/public/brand";
+import { PublicFooter } from "../../../web/features/public/footer";
 import { parseEnv } from "../../env";
-import { publicOrigin, resolveDomain } from "./domain";
+import { bootDataFor, publicOrigin, resolveDomain } from "./domain";
 import { injectBoot } from "./public.routes";
-import { bootDataFor } from "./domain";
 
-const env = parseEnv({ BRAND_HOSTS: "lexmate.example=law,bar.example=bar,127.0.0.1:3205=bar", ADMIN_HOSTS: "admin.example" });
+const env = parseEnv({
+  BRAND_HOSTS: "lexmate.example=law,bar.example=bar,127.0.0.1:3205=bar",
+  ADMIN_HOSTS: "admin.example",
+});
 
 describe("resolveDomain (SPEC.md §1 domain flag)", () => {
   it.each([
@@ -39,11 +44,33 @@ describe("publicOrigin", () => {
 
 describe("boot data in the app shell", () => {
   it("adds the brand attribute, the title and the boot script", () => {
-    const html = injectBoot('<!doctype html><html lang="en"><head><title>Lexmate — x</title></head><body></body></html>', bootDataFor("bar"));
+    const html = injectBoot(
+      '<!doctype html><html lang="en"><head><title>Lexmate — x</title></head><body></body></html>',
+      bootDataFor("bar", { SUPPORT_EMAIL: "help@school.example" }),
+    );
     expect(html).toContain('<html lang="en" data-brand="bar"');
     expect(html).toContain("<title>Lexmate Bar — The study companion for the bar exam</title>");
     const json = /<script id="lexmate-boot" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(json!)).toMatchObject({ domain: "bar", brand: { name: "Lexmate Bar", slug: "lexmate-bar" } });
+    expect(JSON.parse(json!)).toMatchObject({
+      domain: "bar",
+      brand: { name: "Lexmate Bar", slug: "lexmate-bar" },
+      links: { supportEmail: "help@school.example", referAFriendUrl: null },
+    });
+  });
+  it("leaves the footer's external links out when the operator set none", () => {
+    const html = renderToString(
+      <SiteLinksProvider value={bootDataFor("law", {}).links}>
+        <PublicFooter session={null} year={2026} />
+      </SiteLinksProvider>,
+    );
+    expect(html).not.toContain("Refer a Friend");
+    expect(html).not.toContain("Video Channel");
+    expect(html).not.toContain('aria-label="Community"');
+    expect(html).toContain('href="/terms"');
+  });
+  it("refuses external links that are not http(s) or a support address that is not an email", () => {
+    expect(() => parseEnv({ REFER_A_FRIEND_URL: "javascript:alert(1)" })).toThrow(/REFER_A_FRIEND_URL/);
+    expect(() => parseEnv({ SUPPORT_EMAIL: "support" })).toThrow(/SUPPORT_EMAIL/);
   });
   it("cannot be broken out of by a </script> in a value", () => {
     const s = jsonForScript({ x: "</script><script>alert(1)</script>" });
