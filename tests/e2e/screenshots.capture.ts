@@ -31,7 +31,7 @@ const TARGETS: Target[] = [
   { id: "case-brief", path: "/cases/palsgraf-v-long-island-railroad-co", title: "A case brief", caption: "Palsgraf v. Long Island Railroad Co.: facts, issue, rule, holding, reasoning and takeaways, with its citation.", feature: "caselaw" },
   { id: "topic", path: "/library/topics/torts-negligence-per-se", title: "A doctrine", caption: "Negligence per se: the rule statement, its elements, exceptions, exam traps and the cases that teach it.", feature: null },
   { id: "library", path: "/library", title: "Library", caption: "The seven MBE subjects, with their topics, cases, flashcards and practice questions.", feature: null },
-  { id: "notes", path: "/notes", title: "Notes", caption: "Class notes with templates, tags and links to case briefs.", feature: "notes" },
+  { id: "notes", path: "/notes", title: "Notes", caption: "Class notes with templates, tags and links to case briefs.", feature: "notes", prepare: openNote },
   { id: "outlines", path: "/outlines/library", title: "Outlines", caption: "Outlines built from your notes.", feature: "outlines" },
   { id: "study", path: "/flashcards/study", title: "Study", caption: "Flashcards scheduled by spaced repetition.", feature: "study" },
   { id: "settings", path: "/settings", title: "Settings", caption: "Your plan, the trial's end date and billing in one place.", feature: null },
@@ -43,7 +43,26 @@ async function askQuestion(page: Page) {
   if (!(await box.isVisible().catch(() => false))) return;
   await box.fill("What is negligence per se, and what does the plaintiff still have to prove?");
   await box.press("Enter");
-  await page.waitForTimeout(4000);
+  await expect(page.getByTestId("message-assistant").last()).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  // Show the question and the start of the answer, not the end of a long answer.
+  await page.getByTestId("message-user").last().evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+  await page.waitForTimeout(300);
+  await page.mouse.move(0, 0);
+}
+
+/** Writes a short class note (through the API, as the editor would) and opens it. */
+async function openNote(page: Page) {
+  const id = await page.evaluate(async () => {
+    const html =
+      "<h2>Negligence per se</h2><p>A statute can set the standard of care when it was meant to protect this plaintiff from this harm.</p>" +
+      "<ul><li><strong>Class of persons:</strong> the plaintiff is someone the statute protects.</li><li><strong>Type of harm:</strong> the injury is the kind the statute guards against.</li><li><strong>Excuse:</strong> compliance would have been more dangerous, or was impossible.</li></ul>" +
+      "<h2>Still to prove</h2><p>Per se violation settles duty and breach only: causation and damages remain for the plaintiff.</p>";
+    const res = await fetch("/api/notes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Torts — negligence per se", html, tags: ["torts", "class notes"] }) });
+    return ((await res.json()) as { note: { id: string } }).note.id;
+  });
+  await page.goto(`/notes/${id}`);
+  await expect(page.getByTestId("note-body")).toContainText("Class of persons");
+  await page.waitForLoadState("networkidle");
 }
 
 test.use({ viewport: VIEWPORT, colorScheme: "light" });
@@ -51,7 +70,9 @@ test.setTimeout(180_000);
 
 test("capture the app's screenshots for the landing page", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("ui-theme", "light"));
-  await signUpAndConfirm(page, uniqueEmail("screens"));
+  await signUpAndConfirm(page, uniqueEmail("alex.rivera"));
+  // Marketing shots show the app, not the trial countdown.
+  await page.getByRole("button", { name: "Dismiss trial banner" }).click();
   const shots = [];
   for (const t of TARGETS) {
     await page.goto(t.path);
