@@ -90,10 +90,16 @@ test("study a deck with the keyboard", async ({ page }) => {
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByTestId("heatmap")).toBeVisible();
   await shot(page, "stats");
+  // A saved note is offered as a source next to the official material.
+  await page.evaluate(() =>
+    fetch("/api/notes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Remoteness class notes", html: "<p>Consequential damages are recoverable only if they were foreseeable to both parties when the contract was made.</p>" }) }),
+  );
   await page.goto("/flashcards/generate");
   await page.getByText("Hadley v. Baxendale", { exact: true }).click();
+  await page.getByTestId("own-material").getByText("Remoteness class notes").click();
   await page.getByTestId("draft-cards").click();
   await expect(page.getByTestId("draft").first()).toBeVisible();
+  await expect(page.getByTestId("draft").filter({ hasText: "Remoteness class notes" }).first()).toBeVisible();
   await shot(page, "generate-drafts");
   // a refused save leaves no empty deck behind; the retry saves into one new deck
   const drafts = await page.getByTestId("draft").count();

@@ -1,18 +1,19 @@
 /**
- * Card generation (issue 6 §4): loads the chosen topics, briefs (official or the student's own)
- * and free texts, drafts cards by extraction or — when asked and a provider is configured —
+ * Card generation (issue 6 §4): loads the chosen topics, briefs (official or the student's own),
+ * the student's saved notes and free texts, drafts cards by extraction or — when asked and a provider is configured —
  * through the LLM, and returns drafts for the student to review, edit and remove before saving
  * (`POST /api/study/decks/:id/cards/bulk` with source "generated"). Nothing is saved here.
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { briefs, topics } from "../../db/schema";
+import { briefs, notes, topics } from "../../db/schema";
+import { createLlmClient } from "../../ai/index";
 import type { LlmClient } from "../../ai/types";
 import type { AppDeps } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { type Draft, draftsFromBrief, draftsFromText, draftsFromTopic, htmlToPlain, LLM_SYSTEM, parseLlmDrafts } from "./generate";
 
-export type Source = { type: "topic"; id: string } | { type: "brief"; id: string } | { type: "text"; title: string; text: string };
+export type Source = { type: "topic"; id: string } | { type: "brief"; id: string } | { type: "note"; id: string } | { type: "text"; title: string; text: string };
 
 export interface DraftOut extends Draft {
   subjectId: string | null;
@@ -20,15 +21,8 @@ export interface DraftOut extends Draft {
   source: { type: Source["type"]; id: string | null; title: string };
 }
 
-/**
- * The LLM used for drafts. Set at start-up by the lead once the engine branch is merged:
- * `registerDraftLlm((deps) => createLlmClient(deps.env))`. Until then drafts use extraction only.
- */
-let llmFactory: ((deps: AppDeps) => LlmClient | null) | null = null;
-export const registerDraftLlm = (f: ((deps: AppDeps) => LlmClient | null) | null) => {
-  llmFactory = f;
-};
-export const draftLlm = (deps: AppDeps) => llmFactory?.(deps) ?? null;
+/** The configured model for drafts (the answer engine's client), or null with LLM_PROVIDER=none. */
+export const draftLlm = (deps: AppDeps): LlmClient | null => createLlmClient(deps.env);
 
 interface Material {
   source: DraftOut["source"];
@@ -41,12 +35,21 @@ interface Material {
 async function load(db: Db, userId: string, sources: Source[]): Promise<Material[]> {
   const topicIds = sources.filter((s) => s.type === "topic").map((s) => (s as { id: string }).id);
   const briefIds = sources.filter((s) => s.type === "brief").map((s) => (s as { id: string }).id);
-  const [topicRows, briefRows] = await Promise.all([
+  const noteIds = sources.filter((s) => s.type === "note").map((s) => (s as { id: string }).id);
+  const [topicRows, briefRows, noteRows] = await Promise.all([
     topicIds.length ? db.select().from(topics).where(and(inArray(topics.id, topicIds), sql`${topics.retiredAt} is null`)) : [],
     briefIds.length ? db.select().from(briefs).where(and(inArray(briefs.id, briefIds), or(eq(briefs.isOfficial, true), eq(briefs.createdBy, userId)))) : [],
+    // Only the student's own notes, and not ones in the bin.
+    noteIds.length ? db.select({ id: notes.id, title: notes.title, text: notes.text }).from(notes).where(and(inArray(notes.id, noteIds), eq(notes.userId, userId), sql`${notes.deletedAt} is null`)) : [],
   ]);
   return sources.map((s): Material => {
     if (s.type === "text") return { source: { type: "text", id: null, title: s.title }, subjectId: null, topicId: null, extract: () => draftsFromText({ title: s.title, text: htmlToPlain(s.text) }), text: htmlToPlain(s.text) };
+    if (s.type === "note") {
+      const n = noteRows.find((x) => x.id === s.id);
+      if (!n) throw new AppError("NOT_FOUND", "No such note.");
+      const title = n.title || "Untitled note";
+      return { source: { type: "note", id: n.id, title }, subjectId: null, topicId: null, extract: () => draftsFromText({ title, text: n.text }), text: `${title}\n${n.text}` };
+    }
     if (s.type === "topic") {
       const t = topicRows.find((x) => x.id === s.id);
       if (!t) throw new AppError("NOT_FOUND", "No such topic.");

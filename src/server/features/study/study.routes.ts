@@ -45,6 +45,7 @@ export const generateBody = z.object({
       z.discriminatedUnion("type", [
         z.object({ type: z.literal("topic"), id: z.string().min(1).max(120) }),
         z.object({ type: z.literal("brief"), id: z.string().min(1).max(200) }),
+        z.object({ type: z.literal("note"), id: z.uuid("must be a note id") }),
         z.object({ type: z.literal("text"), title: z.string().max(200).default(""), text: z.string().min(1, "must not be empty").max(100_000) }),
       ]),
     )
@@ -106,7 +107,7 @@ export function studyRoutes() {
     return c.json(await studyStats({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c) }));
   });
 
-  documentRoute({ method: "post", path: "/api/study/generate", summary: "Draft cards from topics, case briefs (official or own) and free text (notes) for review before saving; useLlm asks the configured provider.", tags: ["study"], auth: true, body: generateBody, responses: { 200: { description: "{drafts,llm}" }, 404: { description: "unknown or another user's brief" } } });
+  documentRoute({ method: "post", path: "/api/study/generate", summary: "Draft cards from topics, case briefs (official or own), your saved notes and free text for review before saving; useLlm asks the configured provider.", tags: ["study"], auth: true, body: generateBody, responses: { 200: { description: "{drafts,llm}" }, 404: { description: "unknown or another user's brief or note" } } });
   r.post("/study/generate", async (c) => {
     const user = requireUser(c);
     const body = await parseBody(c, generateBody);

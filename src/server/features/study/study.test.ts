@@ -7,7 +7,6 @@ import { createEmptyCard, fsrs, Rating } from "ts-fsrs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
 import { analyticsEvents, briefs, decks, flashcards, questions as questionsTable, studyReviewLogs } from "../../db/schema";
-import { registerDraftLlm } from "./generate.service";
 import { setPlan } from "../../services/subscriptions";
 
 const DAY = 86_400_000;
@@ -450,25 +449,26 @@ describe("card generation", () => {
     expect((await a.c.json<{ cards: unknown[] }>(`/api/study/decks/${deckId}`)).body.cards).toHaveLength(1 + hadley.length);
   });
 
-  it("uses the configured LLM when asked, and says when none is configured", async () => {
+  it("drafts cards from the student's own saved note, never from another student's", async () => {
+    const { c } = await user("trial");
+    const other = await user("trial");
+    const html = "<h2>Consideration</h2><p>Consideration is a bargained-for exchange of a legal detriment or a promise. A promise to make a gift is not enforceable without consideration.</p>";
+    const note = (await c.json<{ note: { id: string } }>("/api/notes", { body: { title: "Contracts class", html } })).body.note;
+    const r = await c.json<{ drafts: { question: string; source: { type: string; id: string; title: string } }[] }>("/api/study/generate", { body: { sources: [{ type: "note", id: note.id }] } });
+    expect(r.status).toBe(200);
+    expect(r.body.drafts.length).toBeGreaterThan(0);
+    expect(r.body.drafts[0].source).toEqual({ type: "note", id: note.id, title: "Contracts class" });
+    expect(r.body.drafts.map((d) => d.question).join(" ")).toMatch(/consideration/i);
+    const stolen = await other.c.json<{ error: { code: string } }>("/api/study/generate", { body: { sources: [{ type: "note", id: note.id }] } });
+    expect(stolen.status).toBe(404);
+    const bad = await c.json<{ error: { code: string } }>("/api/study/generate", { body: { sources: [{ type: "note", id: "not-a-note" }] } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("says when no LLM is configured and drafts by extraction (the LLM path: tests/integration/study-generate-llm.test.ts)", async () => {
     const { c } = await user();
     const none = await c.json<{ llm: string; drafts: unknown[] }>("/api/study/generate", { body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] } });
     expect(none.body.llm).toBe("unavailable");
     expect(none.body.drafts.length).toBeGreaterThan(2);
-    const prompts: string[] = [];
-    registerDraftLlm(() => ({
-      complete: async ({ prompt }) => {
-        prompts.push(prompt);
-        return '[{"question":"What makes an offer?","answer":"Objective intent and definite terms."}]';
-      },
-    }));
-    try {
-      const used = await c.json<{ llm: string; drafts: { question: string; kind: string }[] }>("/api/study/generate", { body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] } });
-      expect(used.body.llm).toBe("used");
-      expect(used.body.drafts).toEqual([expect.objectContaining({ question: "What makes an offer?", kind: "llm" })]);
-      expect(prompts[0]).toContain("Offer");
-    } finally {
-      registerDraftLlm(null);
-    }
   });
 });

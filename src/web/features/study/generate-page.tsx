@@ -1,6 +1,6 @@
 /**
  * /flashcards/generate — cards from the student's material (issue 6 §4): pick topics, case briefs
- * or paste notes → drafts (by extraction, or the configured LLM) → review, edit and remove drafts
+ * (official or their own), their saved notes, or paste text → drafts (by extraction, or the configured LLM) → review, edit and remove drafts
  * → save to a deck. Nothing is saved until the student says so.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -12,11 +12,13 @@ import { Button } from "../../components/ui/button";
 import { Badge, Card, Spinner } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/input";
 import { api } from "../../lib/api";
+import { briefsApi } from "../briefs/api";
+import { notesApi } from "../notes/api";
 import { toast } from "../../lib/toast";
 import { overviewQuery, SUBJECT_NAMES } from "./api";
 import { Chip, PageHeader, StudyPage, selectClass, textareaClass } from "./components/study-ui";
 
-type Source = { type: "topic"; id: string; title: string } | { type: "brief"; id: string; title: string } | { type: "text"; title: string; text: string };
+type Source = { type: "topic" | "brief" | "note"; id: string; title: string } | { type: "text"; title: string; text: string };
 interface DraftRow { key: number; question: string; answer: string; kind: string; tags: string[]; subjectId: string | null; topicId: string | null; source: { title: string } }
 
 export default function GeneratePage() {
@@ -33,6 +35,9 @@ export default function GeneratePage() {
   const qc = useQueryClient();
   const subjectData = useQuery({ queryKey: ["subject", subject], queryFn: () => api<{ topics: { id: string; title: string }[]; briefs: { id: string; name: string }[] }>(`/api/subjects/${subject}`) });
   const overview = useQuery(overviewQuery);
+  // The student's own material: their case briefs (every subject) and their saved notes.
+  const ownBriefs = useQuery({ queryKey: ["case-briefs", "mine"], queryFn: () => briefsApi.list({ mine: "only" }), retry: false });
+  const ownNotes = useQuery({ queryKey: ["notes", "generate"], queryFn: () => notesApi.list({ sort: "updated" }), retry: false });
   const ownDecks = overview.data?.decks.filter((d) => !d.isOfficial) ?? [];
   const has = (type: string, id: string) => sources.some((s) => s.type === type && "id" in s && s.id === id);
   const toggle = (s: Source & { id: string }) => setSources(has(s.type, s.id) ? sources.filter((x) => !("id" in x) || x.id !== s.id || x.type !== s.type) : [...sources, s]);
@@ -101,8 +106,32 @@ export default function GeneratePage() {
                 </div>
               </div>
             )}
+            {(!!ownBriefs.data?.length || !!ownNotes.data?.notes.length) && (
+              <div className="grid gap-5 border-t border-slate-100 pt-5 md:grid-cols-2 dark:border-slate-800" data-testid="own-material">
+                {!!ownBriefs.data?.length && (
+                  <div>
+                    <h2 className="mb-2 text-sm font-semibold">Your case briefs</h2>
+                    <ul className="max-h-56 space-y-1 overflow-y-auto pr-1">
+                      {ownBriefs.data.map((b) => (
+                        <li key={b.id}><label className="flex cursor-pointer items-start gap-2 rounded-lg px-2 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"><input type="checkbox" className="mt-0.5 accent-brand-600" checked={has("brief", b.id)} onChange={() => toggle({ type: "brief", id: b.id, title: b.name })} /><i>{b.name}</i></label></li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                {!!ownNotes.data?.notes.length && (
+                  <div>
+                    <h2 className="mb-2 text-sm font-semibold">Your saved notes</h2>
+                    <ul className="max-h-56 space-y-1 overflow-y-auto pr-1">
+                      {ownNotes.data.notes.map((n) => (
+                        <li key={n.id}><label className="flex cursor-pointer items-start gap-2 rounded-lg px-2 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"><input type="checkbox" className="mt-0.5 accent-brand-600" checked={has("note", n.id)} onChange={() => toggle({ type: "note", id: n.id, title: n.title || "Untitled note" })} />{n.title || "Untitled note"}</label></li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </div>
+            )}
             <div className="border-t border-slate-100 pt-5 dark:border-slate-800">
-              <h2 className="mb-2 text-sm font-semibold">Your notes</h2>
+              <h2 className="mb-2 text-sm font-semibold">Paste notes</h2>
               <div className="space-y-2">
                 <Input aria-label="Notes title" placeholder="Title (becomes a tag)" value={noteTitle} onChange={(e) => setNoteTitle(e.target.value)} />
                 <textarea aria-label="Notes text" rows={5} className={textareaClass} placeholder="Paste a note or outline section. Definitions and rule statements become cards." value={noteText} onChange={(e) => setNoteText(e.target.value)} />
@@ -111,7 +140,7 @@ export default function GeneratePage() {
           </Card>
           <Card className="h-fit space-y-4 lg:sticky lg:top-8">
             <h2 className="font-semibold">Selected</h2>
-            {sources.length === 0 && !noteText.trim() ? <p className="text-sm text-slate-500">Pick topics or briefs, or paste notes.</p> : (
+            {sources.length === 0 && !noteText.trim() ? <p className="text-sm text-slate-500">Pick topics, briefs or notes, or paste text.</p> : (
               <div className="flex flex-wrap gap-1.5">
                 {sources.map((s) => <Badge key={`${s.type}-${"id" in s ? s.id : ""}`}>{s.title}</Badge>)}
                 {noteText.trim() && <Badge>{noteTitle || "Notes"}</Badge>}
