@@ -162,4 +162,12 @@ test("content pages show subjects, topics and briefs", async ({ page }) => {
   await page.goto("/cases/international-shoe-co-v-washington");
   await expect(page.getByRole("heading", { name: "International Shoe Co. v. Washington" })).toBeVisible();
   await expect(page.getByText("326 U.S. 310")).toBeVisible();
+  // With no opinion imported there is nothing to read; "Write your own" starts from the case's heading.
+  await expect(page.getByTestId("read-opinion")).toHaveCount(0);
+  await page.getByTestId("write-your-own").click();
+  await page.waitForURL(/\/cases\/new\?/);
+  await expect(page.getByLabel("Case name")).toHaveValue("International Shoe Co. v. Washington");
+  await expect(page.getByLabel("Citation")).toHaveValue("326 U.S. 310");
+  await expect(page.getByLabel("Year")).toHaveValue("1945");
+  await expect(page.getByLabel("Subject")).toHaveValue("civil-procedure");
 });

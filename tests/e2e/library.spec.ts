@@ -34,6 +34,13 @@ test("import real opinions, search by doctrine, brief one from a draft, write a 
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("opinion-row")).toHaveCount(6);
   await shot(page, "case-law-library");
+  // The official brief of an imported case now leads to the opinion, and "Write your own" starts from it.
+  await page.goto("/cases/international-shoe-co-v-washington");
+  await page.getByTestId("read-opinion").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("International Shoe Co. v. Washington");
+  await page.goBack();
+  await expect(page.getByTestId("write-your-own")).toHaveAttribute("href", /\/cases\/new\?opinion=[0-9a-f-]{36}$/);
+  await page.goto("/case-law");
 
   await page.getByLabel("Search opinions").fill("minimum contacts");
   await page.getByRole("button", { name: "Search", exact: true }).click();

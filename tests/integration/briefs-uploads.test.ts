@@ -89,6 +89,24 @@ describe("uploading opinions", () => {
   });
 });
 
+describe("the opinion of an official brief's case ('Write your own' and 'Read the opinion')", () => {
+  // An invented stand-in with the citation of an official brief (Palsgraf, 248 N.Y. 339), so the
+  // brief page can find it; the text is ours, not the opinion's.
+  const STAND_IN = `---\ntitle: 'Palsgraf v. Long Island R.R. Co.'\ncite: '248 N.Y. 339'\npublished: '1928'\n---\n\n${"A test stand-in for the opinion, written for this test only. A guard helped a passenger onto a moving train, a package fell, and a scale at the far end of the platform was struck. ".repeat(4)}\n\nWe hold that the duty is owed to those within the range of apprehension.\n\nReversed.`;
+  it("finds the student's own upload with the same citation, and never another student's", async () => {
+    const r = await upload(ada, [{ name: "palsgraf.md", body: STAND_IN }]);
+    expect(r.status).toBe(200);
+    const mine = await ada.json<{ opinion: { id: string; citation: string } | null }>("/api/case-law/for-brief/palsgraf-v-long-island-railroad-co");
+    expect(mine.status).toBe(200);
+    expect(mine.body.opinion).toMatchObject({ citation: "248 N.Y. 339" });
+    const opened = await ada.json<{ opinion: { officialBrief: { id: string } | null } }>(`/api/case-law/${mine.body.opinion!.id}`);
+    expect(opened.body.opinion.officialBrief?.id).toBe("palsgraf-v-long-island-railroad-co");
+    expect((await bob.json<{ opinion: unknown }>("/api/case-law/for-brief/palsgraf-v-long-island-railroad-co")).body.opinion).toBeNull();
+    expect((await ada.json<{ opinion: unknown }>("/api/case-law/for-brief/no-such-brief")).body.opinion).toBeNull();
+    expect((await ada.json<{ opinion: unknown }>("/api/case-law/for-brief/hadley-v-baxendale")).body.opinion).toBeNull();
+  });
+});
+
 describe("student briefs", () => {
   let briefId: string;
 

@@ -20,7 +20,7 @@ import { documentRoute } from "../../lib/openapi";
 import { track } from "../../services/analytics";
 import { importFromCourtListener, searchCourtListener } from "./courtlistener";
 import { type ImportFile, importOpinions, MAX_IMPORT_FILE_BYTES } from "./import.service";
-import { deleteOpinion, getOpinion, listOpinions, opinionFacets } from "./opinions.service";
+import { deleteOpinion, getOpinion, listOpinions, opinionFacets, opinionForBrief } from "./opinions.service";
 import { searchOpinions } from "./search.service";
 
 const year = z.coerce.number().int().min(1600).max(2100);
@@ -140,6 +140,12 @@ export function caseLawRoutes() {
     const env = live(c);
     const b = await parseBody(c, liveImport);
     return c.json({ opinion: await importFromCourtListener({ db: db(c), env, userId: user.id, clusterId: b.clusterId, now: nowOf(c) }) });
+  });
+
+  documentRoute({ method: "get", path: "/api/case-law/for-brief/:briefId", summary: "The opinion of an official brief's case that you can read (shared library or your upload), or null: where 'Write your own' starts.", tags: ["case-law"], auth: true, responses: { 200: { description: "{opinion: {id,name,citation} | null}" } } });
+  r.get("/case-law/for-brief/:briefId", async (c) => {
+    const user = requireUser(c);
+    return c.json({ opinion: await opinionForBrief(db(c), user.id, c.req.param("briefId").slice(0, 200)) });
   });
 
   documentRoute({ method: "get", path: "/api/case-law/:id", summary: "One opinion (Markdown body) with its official brief and the user's own briefs of it.", tags: ["case-law"], auth: true, responses: { 200: { description: "opinion" }, 404: { description: "no such opinion (or another user's upload)" } } });

@@ -97,6 +97,25 @@ export async function officialBriefFor(db: Db, key: string) {
   return { id: b.id, name: b.name, citation: b.citation, court: b.court, year: b.year, subjectId: b.subjectId, ...(b.body as Record<string, unknown>) };
 }
 
+/**
+ * The opinion of an official brief's case that the user can read (the shared library's or
+ * their own upload, same citation key), or null when none is imported. Unknown or retired
+ * brief ids answer null too: the caller only decides where "Write your own" starts.
+ */
+export async function opinionForBrief(db: Db, userId: string, briefId: string): Promise<{ id: string; name: string; citation: string | null } | null> {
+  const [b] = await db.select({ name: briefs.name, citation: briefs.citation, year: briefs.year }).from(briefs).where(and(eq(briefs.id, briefId), eq(briefs.isOfficial, true), isNull(briefs.retiredAt)));
+  if (!b?.citation) return null;
+  const key = citeKey({ citation: b.citation, name: b.name, year: b.year });
+  const [o] = await db
+    .select({ id: opinions.id, name: opinions.name, citation: opinions.citation })
+    .from(opinions)
+    .where(and(eq(opinions.citeKey, key), visibleTo(userId)))
+    // The student's own upload first, then the shared library's.
+    .orderBy(sql`${opinions.ownerId} is null`)
+    .limit(1);
+  return o ?? null;
+}
+
 /** Plain text of an opinion visible to the user (brief drafting). */
 export async function opinionText(db: Db, userId: string, id: string) {
   const [o] = await db

@@ -8,6 +8,7 @@ import { clsx } from "clsx";
 import { ArrowLeft, BookOpen, FileText, PenLine, Plus, Search, User } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { SUBJECT_IDS } from "../../../contract/content";
 import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/card";
 import { ApiError, api } from "../../lib/api";
@@ -19,7 +20,8 @@ import { NotFoundPage } from "../shell/screens";
 import { type BriefDraft, briefsApi, isUuid } from "./api";
 import { BriefEditor } from "./brief-editor";
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 
 export function CasesPage() {
   const [params, setParams] = useSearchParams();
@@ -28,7 +30,11 @@ export function CasesPage() {
   const mine = params.get("mine") ?? "";
   const [text, setText] = useState(params.get("q") ?? "");
   const { data: subjects } = useSubjects();
-  const topics = useQuery({ queryKey: ["subject", subject], queryFn: () => api<{ topics: { id: string; title: string }[] }>(`/api/subjects/${subject}`), enabled: !!subject });
+  const topics = useQuery({
+    queryKey: ["subject", subject],
+    queryFn: () => api<{ topics: { id: string; title: string }[] }>(`/api/subjects/${subject}`),
+    enabled: !!subject,
+  });
   const set = (k: string, v: string) => {
     const n = new URLSearchParams(params);
     if (v) n.set(k, v);
@@ -43,7 +49,11 @@ export function CasesPage() {
     return () => clearTimeout(t);
   });
   const q = params.get("q") ?? "";
-  const list = useQuery({ queryKey: ["case-briefs", { subject, topic, q, mine }], queryFn: () => briefsApi.list({ subject, topic, q, mine }), placeholderData: (p) => p });
+  const list = useQuery({
+    queryKey: ["case-briefs", { subject, topic, q, mine }],
+    queryFn: () => briefsApi.list({ subject, topic, q, mine }),
+    placeholderData: (p) => p,
+  });
   const rows = list.data ?? [];
   return (
     <div className="mx-auto max-w-5xl">
@@ -70,7 +80,13 @@ export function CasesPage() {
         <label className="relative block sm:col-span-2 lg:col-span-1">
           <span className="sr-only">Search cases</span>
           <Search className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" />
-          <input aria-label="Search cases" value={text} onChange={(e) => setText(e.target.value)} placeholder="Case name or citation" className="w-full rounded-lg border border-slate-200 bg-white py-2 pr-3 pl-9 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950" />
+          <input
+            aria-label="Search cases"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Case name or citation"
+            className="w-full rounded-lg border border-slate-200 bg-white py-2 pr-3 pl-9 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950"
+          />
         </label>
         <Select label="Filter by subject" value={subject} onChange={(v) => set("subject", v)}>
           <option value="">All subjects</option>
@@ -100,16 +116,33 @@ export function CasesPage() {
         <ul className="mt-6 grid gap-3 sm:grid-cols-2">
           {rows.map((b) => (
             <li key={b.id}>
-              <Link to={`/cases/${b.id}`} className="group flex h-full items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 transition-shadow hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900" data-testid="brief-card">
-                <span className={clsx("mt-0.5 rounded-lg p-2", b.isOfficial ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-100" : "bg-amber-50 text-amber-700 dark:bg-amber-950/50 dark:text-amber-300")}>
+              <Link
+                to={`/cases/${b.id}`}
+                className="group flex h-full items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 transition-shadow hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+                data-testid="brief-card"
+              >
+                <span
+                  className={clsx(
+                    "mt-0.5 rounded-lg p-2",
+                    b.isOfficial
+                      ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+                      : "bg-amber-50 text-amber-700 dark:bg-amber-950/50 dark:text-amber-300",
+                  )}
+                >
                   {b.isOfficial ? <BookOpen className="h-4 w-4" /> : <User className="h-4 w-4" />}
                 </span>
                 <span className="min-w-0">
-                  <span className="block font-medium italic group-hover:text-brand-700 dark:group-hover:text-brand-100">{b.name}</span>
+                  <span className="block font-medium italic group-hover:text-brand-700 dark:group-hover:text-brand-100">
+                    {b.name}
+                  </span>
                   <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
                     {[b.citation, shortCourt(b.court), b.year].filter(Boolean).join(" · ")}
                     <SubjectBadge id={b.subjectId} />
-                    {!b.isOfficial && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">Yours</span>}
+                    {!b.isOfficial && (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
+                        Yours
+                      </span>
+                    )}
                   </span>
                 </span>
               </Link>
@@ -129,29 +162,62 @@ export function CasesPage() {
 export function NewBriefPage() {
   const [params] = useSearchParams();
   const opinionId = params.get("opinion");
-  const opinion = useQuery({ queryKey: ["case-law", "opinion", opinionId], queryFn: () => caseLawApi.get(opinionId!), enabled: !!opinionId });
+  const opinion = useQuery({
+    queryKey: ["case-law", "opinion", opinionId],
+    queryFn: () => caseLawApi.get(opinionId!),
+    enabled: !!opinionId,
+  });
   if (opinionId && opinion.isPending) return <Spinner className="m-10 text-brand-700" />;
   if (opinionId && opinion.error) return <NotFoundPage />;
   const o = opinion.data;
-  const initial: BriefDraft = { opinionId: o?.id ?? null, name: o?.name ?? params.get("name") ?? "", citation: o?.citation ?? null, court: o?.court ?? null, year: o?.year ?? null, subjectId: o?.subjectId ?? null, sections: {} as BriefDraft["sections"] };
+  // Without an opinion, "Write your own" on an official brief passes the case's heading fields.
+  const year = Number(params.get("year"));
+  const subject = params.get("subject");
+  const initial: BriefDraft = {
+    opinionId: o?.id ?? null,
+    name: o?.name ?? params.get("name") ?? "",
+    citation: o?.citation ?? params.get("citation") ?? null,
+    court: o?.court ?? params.get("court") ?? null,
+    year: o?.year ?? (Number.isInteger(year) && year > 1000 && year < 3000 ? year : null),
+    subjectId: o?.subjectId ?? ((SUBJECT_IDS as readonly string[]).includes(subject ?? "") ? subject : null),
+    sections: {} as BriefDraft["sections"],
+  };
   return <BriefEditor initial={initial} opinionName={o?.name} />;
 }
 
 function StudentBriefPage({ id }: { id: string }) {
-  const { data, isPending, error } = useQuery({ queryKey: ["student-brief", id], queryFn: () => briefsApi.get(id), staleTime: 0 });
-  const opinion = useQuery({ queryKey: ["case-law", "opinion", data?.opinionId], queryFn: () => caseLawApi.get(data!.opinionId!), enabled: !!data?.opinionId });
+  const { data, isPending, error } = useQuery({
+    queryKey: ["student-brief", id],
+    queryFn: () => briefsApi.get(id),
+    staleTime: 0,
+  });
+  const opinion = useQuery({
+    queryKey: ["case-law", "opinion", data?.opinionId],
+    queryFn: () => caseLawApi.get(data!.opinionId!),
+    enabled: !!data?.opinionId,
+  });
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (isPending || !data) return <Spinner className="m-10 text-brand-700" />;
   const caseHtml = `<a data-type="case-link" data-case-id="student_brief:${data.id}" href="/cases/${data.id}">${esc(data.name)}</a>`;
   return (
     <div>
       <BriefEditor key={data.id} initial={data} existing={data} opinionName={opinion.data?.name} />
-      <section className="mx-auto mt-10 max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900" aria-label="Notes">
+      <section
+        className="mx-auto mt-10 max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        aria-label="Notes"
+      >
         <div className="mb-3 flex items-center justify-between">
           <h2 className="text-sm font-semibold">Notes linked to this brief</h2>
           <AddToCollection kind="student_brief" id={data.id} title={data.name} />
         </div>
-        <CaseNotes refs={[{ kind: "student_brief", id: data.id }, ...(data.opinionId ? [{ kind: "opinion" as const, id: data.opinionId }] : [])]} title={data.name} caseHtml={caseHtml} />
+        <CaseNotes
+          refs={[
+            { kind: "student_brief", id: data.id },
+            ...(data.opinionId ? [{ kind: "opinion" as const, id: data.opinionId }] : []),
+          ]}
+          title={data.name}
+          caseHtml={caseHtml}
+        />
       </section>
     </div>
   );
@@ -159,12 +225,22 @@ function StudentBriefPage({ id }: { id: string }) {
 
 function OfficialBriefPage({ id }: { id: string }) {
   const { data: b, isPending, error } = useQuery({ queryKey: ["brief", id], queryFn: () => briefsApi.official(id) });
+  // The case's opinion, when the library (or the student) has imported it: "Write your own" then
+  // starts from the opinion, so Draft brief and the opinion beside the editor work.
+  const opinion = useQuery({
+    queryKey: ["case-law", "for-brief", id],
+    queryFn: () => caseLawApi.forBrief(id),
+    retry: false,
+  });
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (isPending || !b) return <Spinner className="m-10 text-brand-700" />;
   const caseHtml = `<a data-type="case-link" data-case-id="brief:${b.id}" href="/cases/${b.id}">${esc(b.name)}</a>`;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/cases" className="inline-flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400 hover:underline">
+      <Link
+        to="/cases"
+        className="inline-flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400 hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" /> Case briefs
       </Link>
       <header className="mt-3 flex flex-col gap-4 border-b border-slate-200 pb-6 lg:flex-row lg:items-end lg:justify-between dark:border-slate-800">
@@ -176,14 +252,27 @@ function OfficialBriefPage({ id }: { id: string }) {
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             {b.topics.map((t) => (
-              <Link key={t.id} to={`/library/topics/${t.id}`} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300">
+              <Link
+                key={t.id}
+                to={`/library/topics/${t.id}`}
+                className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300"
+              >
                 {t.title}
               </Link>
             ))}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/cases/new?${new URLSearchParams({ name: b.name })}`} className={buttonClass("outline")}>
+          {opinion.data && (
+            <Link to={`/case-law/${opinion.data.id}`} className={buttonClass("outline")} data-testid="read-opinion">
+              <BookOpen className="h-4 w-4" /> Read the opinion
+            </Link>
+          )}
+          <Link
+            to={`/cases/new?${new URLSearchParams(opinion.data ? { opinion: opinion.data.id } : { name: b.name, citation: b.citation ?? "", court: b.court ?? "", year: String(b.year ?? ""), subject: b.subjectId ?? "" })}`}
+            className={buttonClass("outline")}
+            data-testid="write-your-own"
+          >
             <PenLine className="h-4 w-4" /> Write your own
           </Link>
           <AddToCollection kind="brief" id={b.id} title={b.name} />

@@ -72,6 +72,8 @@ export const caseLawApi = {
   list: (p: Filters & { sort: string; offset?: number }) => api<{ opinions: OpinionRow[]; total: number }>(`/api/case-law?${qs({ ...p, limit: 30 })}`),
   facets: () => api<Facets>("/api/case-law/facets"),
   get: (id: string) => api<{ opinion: Opinion }>(`/api/case-law/${id}`).then((r) => r.opinion),
+  /** The readable opinion of an official brief's case, or null when none is imported. */
+  forBrief: (briefId: string) => api<{ opinion: { id: string; name: string; citation: string | null } | null }>(`/api/case-law/for-brief/${encodeURIComponent(briefId)}`).then((r) => r.opinion),
   remove: (id: string) => api(`/api/case-law/${id}`, { method: "DELETE" }),
   /** Multipart upload; the server reports each file. */
   async import(files: File[], opts: { subject?: string; library?: boolean }): Promise<ImportReport> {
