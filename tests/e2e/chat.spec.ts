@@ -43,13 +43,19 @@ test("ask, watch the answer stream, open a citation, rename and delete threads",
   await expect(page.getByTestId("demo-prompt").nth(3)).toContainText("Rapid topic summary");
   await shot(page, "chat-empty-1440");
 
-  // Ask: the thread is created, titled from the question, and the answer streams in.
+  // Ask: the thread is created, titled from the question, and the answer streams in. A composed
+  // answer is sent in well under a second; on a throttled connection (16 KB/s, as on a weak
+  // phone signal) the student watches it grow, however fast the server is on this machine.
   await recordStreaming(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: 16 * 1024, uploadThroughput: -1 });
   await page.getByLabel("Ask a question").fill("What is the mailbox rule, and when does it not apply?");
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
   const answer = page.getByTestId("message-assistant").last();
-  await expect(answer).toHaveAttribute("data-status", "complete");
+  await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   const lengths = await page.evaluate(() => (window as unknown as { __live: number[] }).__live);
   const final = (await answer.textContent())!.length;
   expect(lengths.some((n) => n > 0 && n < final), `streamed lengths ${lengths.join(",")} vs final ${final}`).toBe(true);
