@@ -11,9 +11,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isTimeZone, NEW_PER_DAY_MAX, RETENTION_RANGE, REVIEWS_PER_DAY_MAX } from "../../../domain/study";
+import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
+import { STUDY_BODY_LIMIT_BYTES } from "./decks.routes";
 import { RATINGS } from "./scheduler";
 import { draftLlm, generateDrafts } from "./generate.service";
 import { studyOverview, studyStats } from "./stats.service";
@@ -113,7 +115,7 @@ export function studyRoutes() {
   });
 
   documentRoute({ method: "post", path: "/api/study/generate", summary: "Draft cards from topics, case briefs (official or own) and free text (notes) for review before saving; useLlm asks the configured provider.", tags: ["study"], auth: true, body: generateBody, responses: { 200: { description: "{drafts,llm}" }, 404: { description: "unknown or another user's brief" } } });
-  r.post("/study/generate", async (c) => {
+  r.post("/study/generate", bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Use fewer or shorter sources." }), async (c) => {
     const user = requireUser(c);
     const body = await parseBody(c, generateBody);
     return c.json(await generateDrafts({ db: c.get("deps").database.db, userId: user.id, sources: body.sources, useLlm: body.useLlm, llm: body.useLlm ? draftLlm(c.get("deps")) : null }));
