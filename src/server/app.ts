@@ -1,7 +1,9 @@
 /**
  * `createApp(deps)`: the whole HTTP surface as one Hono app (DESIGN.md §3, §5).
- * Middleware order: request id + log → security headers → client IP → session → routes →
- * unknown `/api` 404 → built SPA with fallback. Every error leaves through `onError` as the
+ * Middleware order: request id + log → security headers → client IP → `/api` body limit →
+ * session → routes → unknown `/api` 404 → built SPA with fallback. Every `/api` request body is
+ * capped at 1 MB unless its route declares another limit with `bodyLimit` (lib/body-limit,
+ * decision 042). Every error leaves through `onError` as the
  * JSON envelope; 5xx are also stored in `error_logs` (rate limited).
  */
 import { randomUUID } from "node:crypto";
@@ -22,6 +24,7 @@ import { pricingRoutes } from "./features/pricing/pricing.routes";
 import { studyFeatureRoutes } from "./features/study";
 import { publicApiRoutes, publicSite } from "./features/public/public.routes";
 import type { AppDeps, AppEnv, SessionUser } from "./lib/context";
+import { apiBodyLimit } from "./lib/body-limit";
 import { AppError } from "./lib/errors";
 import { openApiDocument } from "./lib/openapi";
 import { track } from "./services/analytics";
@@ -59,6 +62,9 @@ export function createApp(deps: AppDeps) {
     c.req.raw.headers.set(CLIENT_IP_HEADER, ip);
     await next();
   });
+
+  // Before anything reads a body (better-auth included): the route's declared limit or 1 MB.
+  app.use("/api/*", apiBodyLimit());
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // Sign-out, password change and the like: forget the cached session at once (lib/session-cache).

@@ -33,5 +33,6 @@ export interface SessionUser {
 }
 
 export type AppEnv = {
-  Variables: { user: SessionUser | null; requestId: string; deps: AppDeps };
+  /** `bodyLimit`: the request-body limit in bytes in force for this request (lib/body-limit). */
+  Variables: { user: SessionUser | null; requestId: string; deps: AppDeps; bodyLimit?: number };
 };

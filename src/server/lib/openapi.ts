@@ -49,7 +49,7 @@ export function openApiDocument(version: string) {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Lexmate API", version, description: "Errors use one envelope: {\"error\":{\"code\",\"message\"}}. Auth endpoints live under /api/auth (better-auth)." },
+    info: { title: "Lexmate API", version, description: "Errors use one envelope: {\"error\":{\"code\",\"message\"}}. Auth endpoints live under /api/auth (better-auth). Request bodies are limited to 1 MB unless a route says otherwise: 413 PAYLOAD_TOO_LARGE." },
     components: { securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } } },
     paths,
   };

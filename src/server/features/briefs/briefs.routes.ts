@@ -8,16 +8,16 @@
  *   POST   /api/student-briefs/draft {opinionId, method: extract|llm} → {method, draft, notes} (not saved)
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { SUBJECT_IDS } from "../../../contract/content";
+import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
 import { track } from "../../services/analytics";
 import { opinionText } from "../case-law/opinions.service";
-import { createStudentBrief, deleteStudentBrief, draftBriefByExtraction, getStudentBrief, listCaseBriefs, SECTION_KEYS, updateStudentBrief } from "./briefs.service";
+import { BRIEF_TOO_LARGE, createStudentBrief, deleteStudentBrief, draftBriefByExtraction, getStudentBrief, listCaseBriefs, MAX_BRIEF_BYTES, SECTION_KEYS, updateStudentBrief } from "./briefs.service";
 import { configuredLlm, draftWithLlm } from "./draft-llm";
 
 const sections = z.object(Object.fromEntries(SECTION_KEYS.map((k) => [k, z.string().optional()])) as Record<(typeof SECTION_KEYS)[number], z.ZodOptional<z.ZodString>>);
@@ -35,12 +35,8 @@ const patchBody = z.object({ ...fields, name: fields.name.optional(), sections: 
 const listQuery = z.object({ subject: z.enum(SUBJECT_IDS).optional(), topic: z.string().max(120).optional(), q: z.string().trim().max(200).optional(), mine: z.enum(["only", "exclude"]).optional() });
 const draftBody = z.object({ opinionId: z.string().max(40), method: z.enum(["extract", "llm"]).default("extract") });
 
-const limit = bodyLimit({
-  maxSize: 1024 * 1024 + 64 * 1024,
-  onError: () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", "This brief is larger than 1 MB. Shorten its sections.", undefined, { connection: "close" });
-  },
-});
+/** A brief's JSON body: a little over the 1 MB brief limit, so the 413 names the brief rule (decision 042). */
+const limit = bodyLimit({ maxBytes: MAX_BRIEF_BYTES + 64 * 1024, message: BRIEF_TOO_LARGE });
 
 export function briefsRoutes() {
   const r = new Hono<AppEnv>();

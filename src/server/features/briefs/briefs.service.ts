@@ -27,6 +27,8 @@ export const SECTION_LABELS: Record<SectionKey, string> = {
 };
 /** All sections together, in bytes of UTF-8 (the note limit, issue 5 §6). */
 export const MAX_BRIEF_BYTES = 1024 * 1024;
+/** The 413 message of a brief over 1 MB (also the brief routes' body limit). */
+export const BRIEF_TOO_LARGE = "This brief is larger than 1 MB. Shorten its sections.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError("NOT_FOUND", "No such case brief.");
@@ -44,7 +46,7 @@ export interface BriefFields {
 
 function cleanSections(sections: Partial<Record<SectionKey, string>>) {
   const total = Object.values(sections).reduce((n, v) => n + Buffer.byteLength(v ?? "", "utf8"), 0);
-  if (total > MAX_BRIEF_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This brief is larger than 1 MB. Shorten its sections.");
+  if (total > MAX_BRIEF_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", BRIEF_TOO_LARGE);
   const out: Record<string, string> = {};
   for (const k of SECTION_KEYS) out[k] = sanitizeRichText(sections[k] ?? "");
   const text = SECTION_KEYS.map((k) => htmlToPlainText(out[k])).filter(Boolean).join("\n\n");

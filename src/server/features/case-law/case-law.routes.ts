@@ -10,9 +10,9 @@
  *   POST   /api/case-law/import          multipart `files` (≤ 20 MB each), `subject`, `scope=library` (admins)
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { SUBJECT_IDS } from "../../../contract/content";
+import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
@@ -53,8 +53,9 @@ const importResponse = z.object({
   ms: z.number(),
 });
 
-/** Total request size for an upload: up to 20 files at the per-file limit. */
+/** Total request size for an upload: up to 20 files at the per-file limit (400 MB; decision 042). */
 const MAX_UPLOAD_REQUEST = 20 * MAX_IMPORT_FILE_BYTES;
+const uploadLimit = bodyLimit({ maxBytes: MAX_UPLOAD_REQUEST, hint: "Send up to 20 files of at most 20 MB each." });
 
 export function caseLawRoutes() {
   const r = new Hono<AppEnv>();
@@ -87,15 +88,10 @@ export function caseLawRoutes() {
     return c.json({ ...facets, liveSearch: !!c.get("deps").env.COURTLISTENER_API_TOKEN });
   });
 
-  documentRoute({ method: "post", path: "/api/case-law/import", summary: "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each), optional `subject`, `scope=library` for administrators. Bad files are reported, the rest import.", tags: ["case-law"], auth: true, responses: { 200: { description: "import report", schema: importResponse }, 400: { description: "no files" }, 413: { description: "a file over 20 MB" } } });
+  documentRoute({ method: "post", path: "/api/case-law/import", summary: "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each), optional `subject`, `scope=library` for administrators. Bad files are reported, the rest import.", tags: ["case-law"], auth: true, responses: { 200: { description: "import report", schema: importResponse }, 400: { description: "no files" }, 413: { description: "a file over 20 MB, or a request over 400 MB" } } });
   r.post(
     "/case-law/import",
-    bodyLimit({
-      maxSize: MAX_UPLOAD_REQUEST,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "The upload is too large: send up to 20 files of at most 20 MB each.", undefined, { connection: "close" });
-      },
-    }),
+    uploadLimit,
     async (c) => {
       const user = requireUser(c);
       let form: Record<string, string | File | (string | File)[]>;

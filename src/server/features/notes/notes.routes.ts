@@ -14,16 +14,15 @@
  *   GET    /api/case-links/backlinks?kind=&id=              the user's notes linking to a case
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
-import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, parseQuery, requireFeature, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
 import { track } from "../../services/analytics";
 import { findCases } from "./case-links.service";
 import "./companion-sources";
-import { backlinks, createNote, deleteNote, exportNoteMarkdown, getNote, listNotes, MAX_TITLE, restoreNote, updateNote } from "./notes.service";
+import { backlinks, createNote, deleteNote, exportNoteMarkdown, getNote, listNotes, MAX_TITLE, NOTE_TOO_LARGE, restoreNote, updateNote } from "./notes.service";
 import { createTag, deleteTag, listTags, renameTag } from "./tags.service";
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "./templates.service";
 
@@ -39,14 +38,11 @@ const backlinkQuery = z.object({ kind: z.enum(["opinion", "brief", "student_brie
 
 const noteSchema = z.object({ id: z.string(), title: z.string(), html: z.string(), version: z.number(), tags: z.array(z.object({ id: z.string(), name: z.string() })), links: z.array(z.object({ kind: z.string(), id: z.string(), title: z.string(), citation: z.string().nullable(), url: z.string() })), createdAt: z.string(), updatedAt: z.string() });
 
-/** JSON bodies of note routes: a little over the 1 MB note limit, so the 413 names the limit. */
-const noteBodyLimit = bodyLimit({
-  maxSize: 1024 * 1024 + 64 * 1024,
-  // The rest of the body is not read: close the connection so the client does not reuse it.
-  onError: () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", "This note is larger than 1 MB. Split it into smaller notes.", undefined, { connection: "close" });
-  },
-});
+/**
+ * JSON bodies of note routes: a little over the 1 MB note limit (room for the JSON around the
+ * HTML), so the 413 names the note rule (decision 042).
+ */
+const noteBodyLimit = bodyLimit({ maxBytes: 1024 * 1024 + 64 * 1024, message: NOTE_TOO_LARGE });
 
 export function notesRoutes() {
   const r = new Hono<AppEnv>();

@@ -38,9 +38,12 @@ const notFound = () => new AppError("NOT_FOUND", "No such note.");
 
 export { caseUrl };
 
+/** The 413 message of a note over 1 MB (also the notes routes' body limit). */
+export const NOTE_TOO_LARGE = "This note is larger than 1 MB. Split it into smaller notes.";
+
 /** Throws PAYLOAD_TOO_LARGE (413) for a body over 1 MB. */
 export function checkNoteSize(html: string) {
-  if (Buffer.byteLength(html, "utf8") > MAX_NOTE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This note is larger than 1 MB. Split it into smaller notes.");
+  if (Buffer.byteLength(html, "utf8") > MAX_NOTE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", NOTE_TOO_LARGE);
 }
 
 /** Case links named in sanitized HTML, resolved to targets the user can see. */

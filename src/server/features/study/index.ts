@@ -1,6 +1,5 @@
 /** Study mode's HTTP surface (issue 6), mounted under /api by app.ts. */
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { deckRoutes } from "./decks.routes";
@@ -16,23 +15,10 @@ const nulIdIsNotFound: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/**
- * Request bodies are read whole: cap them. 20 MB holds the largest valid request (an import of
- * 5,000,000 characters, JSON-escaped and UTF-8 encoded) with room to spare.
- */
-export const STUDY_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
-const limitBody = bodyLimit({
-  maxSize: STUDY_BODY_LIMIT_BYTES,
-  onError: () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", "The request is too large (at most 20 MB). Split the file and import it in parts.");
-  },
-});
-
 export function studyFeatureRoutes() {
   const r = new Hono<AppEnv>();
   for (const path of ["/study/*", "/quizzes/*", "/question-bank/*"]) {
     r.use(path, nulIdIsNotFound);
-    r.use(path, limitBody);
   }
   r.route("/", studyRoutes());
   r.route("/", deckRoutes());

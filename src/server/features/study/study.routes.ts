@@ -1,7 +1,8 @@
 /**
  * Study routes (issue 6; DESIGN.md §5 stable surface for the first two):
  *   GET  /api/study/queue?limit=&decks=&subjects=&tags=   {cards:[{id,kind,question,answer,…,preview}], counts, limits}
- *   POST /api/study/reviews {cardId, rating, kind?, mode?, durationMs?}   the new schedule {id,due,stability,difficulty,reps,lapses,state}
+ *   POST /api/study/reviews {cardId, rating, kind?, mode?, durationMs?, expectedDue?}   the new schedule {id,due,stability,difficulty,reps,lapses,state}
+ *        | 409 CONFLICT {details.schedule} when another rating of the card came first (decision 043)
  *   GET  /api/study/cram?limit=&decks=&subjects=&tags=    cards to cram (schedule untouched)
  *   GET/PUT /api/study/settings                            {desiredRetention,newPerDay,maxReviewsPerDay,timeZone}
  *   GET  /api/study/overview                               per-deck due/new counts for the study home
@@ -10,9 +11,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isTimeZone, NEW_PER_DAY_MAX, RETENTION_RANGE, REVIEWS_PER_DAY_MAX } from "../../../domain/study";
+import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
+import { STUDY_BODY_LIMIT_BYTES } from "./decks.routes";
 import { RATINGS } from "./scheduler";
 import { draftLlm, generateDrafts } from "./generate.service";
 import { studyOverview, studyStats } from "./stats.service";
@@ -30,6 +33,11 @@ export const reviewBody = z.object({
   kind: z.enum(["card", "question"]).optional(),
   mode: z.enum(["normal", "cram"]).default("normal"),
   durationMs: z.number().int().min(0).max(86_400_000).optional(),
+  /**
+   * The card's `due` as the client last saw it (queue item or previous answer), `null` for a new
+   * card: the rating is refused with 409 if another rating changed the schedule since (decision 043).
+   */
+  expectedDue: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export const settingsBody = z
   .object({
@@ -66,11 +74,11 @@ export function studyRoutes() {
     return c.json(await buildQueue({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c), limit: q.limit, filter: filterOf(q) }));
   });
 
-  documentRoute({ method: "post", path: "/api/study/reviews", summary: "Rate a card (again|hard|good|easy) with FSRS; returns its new schedule. mode=cram leaves the schedule untouched.", tags: ["study"], auth: true, body: reviewBody, responses: { 200: { description: "new schedule", schema: scheduleSchema }, 403: { description: "UPGRADE_REQUIRED (premium card on Free)" }, 404: { description: "no such card" } } });
+  documentRoute({ method: "post", path: "/api/study/reviews", summary: "Rate a card (again|hard|good|easy) with FSRS; returns its new schedule. mode=cram leaves the schedule untouched. Ratings of one card are applied one at a time; one made against a schedule that another rating changed first (expectedDue, or the schedule when the request arrived) is refused.", tags: ["study"], auth: true, body: reviewBody, responses: { 200: { description: "new schedule", schema: scheduleSchema }, 403: { description: "UPGRADE_REQUIRED (premium card on Free)" }, 404: { description: "no such card" }, 409: { description: "CONFLICT: the card was already rated (stale rating); details.schedule = its current schedule; nothing saved" } } });
   r.post("/study/reviews", async (c) => {
     const user = requireUser(c);
     const body = await parseBody(c, reviewBody);
-    return c.json(await recordReview({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c), itemId: body.cardId, rating: body.rating, kind: body.kind, cram: body.mode === "cram", durationMs: body.durationMs }));
+    return c.json(await recordReview({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c), itemId: body.cardId, rating: body.rating, kind: body.kind, cram: body.mode === "cram", durationMs: body.durationMs, expectedDue: body.expectedDue == null ? body.expectedDue : new Date(body.expectedDue) }));
   });
 
   documentRoute({ method: "get", path: "/api/study/cram", summary: "Cards to cram, in random order; rating them with mode=cram does not change any schedule.", tags: ["study"], auth: true, query: queueQuery, responses: { 200: { description: "{cards}" } } });
@@ -108,7 +116,7 @@ export function studyRoutes() {
   });
 
   documentRoute({ method: "post", path: "/api/study/generate", summary: "Draft cards from topics, case briefs (official or own), your saved notes and free text for review before saving; useLlm asks the configured provider.", tags: ["study"], auth: true, body: generateBody, responses: { 200: { description: "{drafts,llm}" }, 404: { description: "unknown or another user's brief or note" } } });
-  r.post("/study/generate", async (c) => {
+  r.post("/study/generate", bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Use fewer or shorter sources." }), async (c) => {
     const user = requireUser(c);
     const body = await parseBody(c, generateBody);
     return c.json(await generateDrafts({ db: c.get("deps").database.db, userId: user.id, sources: body.sources, useLlm: body.useLlm, llm: body.useLlm ? draftLlm(c.get("deps")) : null }));

@@ -270,40 +270,60 @@ async function findItem(db: Db, userId: string, access: Access, id: string, kind
 /** Questions are scheduled in whole days (no minute learning steps): a miss returns the next day. */
 const retentionFor = (s: StudySettings) => s.desiredRetention;
 
+/** Same instant, or both absent (`null`: the item has no schedule yet). */
+const sameDue = (a: Date | null, b: Date | null) => (a === null || b === null ? a === b : a.getTime() === b.getTime());
+
 /**
  * Applies one rating (DESIGN.md §5 `POST /api/study/reviews`) in one transaction: schedule
- * upserted, review logged. In cram mode nothing is written and the schedule comes back unchanged.
+ * written, review logged. In cram mode nothing is written and the schedule comes back unchanged.
  * Returns `{id, due, stability, difficulty, reps, lapses, state}` plus `kind` and the next preview.
- * Errors: 404 NOT_FOUND (unknown or another user's card), 403 UPGRADE_REQUIRED (premium card on Free).
+ *
+ * Concurrency (decision 043): a rating is made against one schedule of the item. `expectedDue`
+ * names it: the item's `due` as the client last saw it, `null` for an item never studied.
+ * Without it, the schedule read when the request arrives stands in. The transaction creates the
+ * schedule row if it is missing (`INSERT … ON CONFLICT DO NOTHING`) and locks it
+ * (`SELECT … FOR UPDATE`), so ratings of one item, the first one included, are applied one at a
+ * time. A rating whose schedule was changed by another rating in between is stale: 409 CONFLICT
+ * with `details.schedule` = the current schedule, and nothing is written.
+ *
+ * Errors: 404 NOT_FOUND (unknown or another user's card), 403 UPGRADE_REQUIRED (premium card on
+ * Free), 409 CONFLICT (stale rating, see above).
  */
-export async function recordReview(opts: { db: Db; userId: string; now: Date; itemId: string; rating: RatingName; kind?: ItemKind; cram?: boolean; durationMs?: number }) {
+export async function recordReview(opts: { db: Db; userId: string; now: Date; itemId: string; rating: RatingName; kind?: ItemKind; cram?: boolean; durationMs?: number; expectedDue?: Date | null }) {
   const { db, userId, now, itemId, rating } = opts;
   const access = await accessOf(db, userId, now);
   const item = await findItem(db, userId, access, itemId, opts.kind);
   const settings = await getStudySettings(db, userId);
   const retention = retentionFor(settings);
   const shortTerm = item.kind === "card";
+  const key = and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, item.kind), eq(studySchedules.itemId, itemId));
 
   if (opts.cram) {
-    const [row] = await db.select().from(studySchedules).where(and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, item.kind), eq(studySchedules.itemId, itemId)));
+    const [row] = await db.select().from(studySchedules).where(key);
     const m = row ? memoryOf(row) : null;
     await track(db, "flashcard_studied", userId, { cardId: itemId, kind: item.kind, rating, mode: "cram" });
     return { ...publicSchedule(itemId, m ?? newMemory(now)), kind: item.kind, cram: true, preview: preview(m, now, retention, shortTerm) };
   }
 
+  const basis = opts.expectedDue !== undefined ? opts.expectedDue : ((await db.select({ due: studySchedules.due }).from(studySchedules).where(key))[0]?.due ?? null);
   const result = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(studySchedules)
-      .where(and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, item.kind), eq(studySchedules.itemId, itemId)))
-      .for("update");
-    const before = row ? memoryOf(row) : null;
+    // A row to lock even for the first rating; a concurrent first rating waits here for ours.
+    const created = await tx
+      .insert(studySchedules)
+      .values({ userId, itemType: item.kind, itemId, ...newMemory(now) })
+      .onConflictDoNothing()
+      .returning({ itemId: studySchedules.itemId });
+    const [row] = await tx.select().from(studySchedules).where(key).for("update");
+    const before = created.length ? null : memoryOf(row);
+    if (!sameDue(basis, before?.due ?? null)) {
+      const what = item.kind === "card" ? "card" : "question";
+      throw new AppError("CONFLICT", `This ${what} was already rated in another tab or window. This rating was not saved.`, {
+        schedule: before ? { ...publicSchedule(itemId, before), kind: item.kind } : null,
+      });
+    }
     const { next, previousState } = rate(before, rating, now, retention, shortTerm);
     const values = { ...next, lastReview: next.lastReview ?? now };
-    await tx
-      .insert(studySchedules)
-      .values({ userId, itemType: item.kind, itemId, ...values })
-      .onConflictDoUpdate({ target: [studySchedules.userId, studySchedules.itemType, studySchedules.itemId], set: values });
+    await tx.update(studySchedules).set(values).where(key);
     await tx.insert(studyReviewLogs).values({
       userId,
       itemType: item.kind,

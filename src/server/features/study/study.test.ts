@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { createEmptyCard, fsrs, Rating } from "ts-fsrs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
-import { analyticsEvents, briefs, decks, flashcards, questions as questionsTable, studyReviewLogs } from "../../db/schema";
+import { analyticsEvents, briefs, decks, flashcards, questions as questionsTable, studyReviewLogs, studySchedules } from "../../db/schema";
 import { setPlan } from "../../services/subscriptions";
 
 const DAY = 86_400_000;
@@ -136,6 +136,80 @@ describe("queue and reviews (stable surface)", () => {
     const events = await server.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, id));
     expect(events.filter((e) => e.name === "flashcard_created")[0].properties).toMatchObject({ count: 2 });
     expect(events.filter((e) => e.name === "flashcard_studied")).toHaveLength(1);
+  });
+});
+
+describe("concurrent ratings of one card (decision 043)", () => {
+  type Stale = { error: { code: string; message: string; details: { schedule: (Schedule & { kind: string }) | null } } };
+  const logsOf = (userId: string, cardId: string) =>
+    server.database.db.select().from(studyReviewLogs).where(and(eq(studyReviewLogs.userId, userId), eq(studyReviewLogs.itemId, cardId))).orderBy(studyReviewLogs.id);
+  const scheduleOf = async (userId: string, cardId: string) =>
+    (await server.database.db.select().from(studySchedules).where(and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, "card"), eq(studySchedules.itemId, cardId))))[0];
+
+  it("eight simultaneous first ratings of a new card save exactly one rating; the other seven answer 409 CONFLICT and write nothing", async () => {
+    clock = new Date("2026-06-01T09:00:00Z");
+    const { c, id } = await user();
+    const { cardIds } = await deckWith(c, 1);
+    const card = cardIds[0];
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => review(c, card, i % 2 ? "good" : "again", { expectedDue: null })));
+    const ok = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(ok).toHaveLength(1);
+    expect(refused.map((r) => r.status)).toEqual(Array(7).fill(409));
+    const saved = ok[0].body;
+    for (const r of refused) {
+      const e = (r.body as unknown as Stale).error;
+      expect(e.code).toBe("CONFLICT");
+      expect(e.message).toBe("This card was already rated in another tab or window. This rating was not saved.");
+      expect(e.details.schedule).toMatchObject({ id: card, kind: "card", due: saved.due, reps: 1, state: saved.state });
+    }
+    // Exactly what one rating of a new card produces: one log (state New), one schedule row after one rating.
+    expect(saved).toMatchObject({ state: "learning", reps: 1, lapses: 0 });
+    const logs = await logsOf(id, card);
+    expect(logs.map((l) => [l.state, l.due.toISOString()])).toEqual([[0, saved.due]]);
+    const f = fsrs({ request_retention: 0.9, enable_fuzz: true, enable_short_term: true });
+    const single = f.next(createEmptyCard(clock), clock, logs[0].rating === 1 ? Rating.Again : Rating.Good).card;
+    expect(await scheduleOf(id, card)).toMatchObject({ reps: 1, lapses: 0, state: 1, due: single.due, stability: single.stability, difficulty: single.difficulty });
+    const q = await c.json<Queue & { counts: { newToday: number } }>("/api/study/queue");
+    expect(q.body.counts).toMatchObject({ reviewedToday: 1, newToday: 1 });
+  });
+
+  it("a stale rating of a scheduled card is refused the same way; the schedule the student saw is accepted", async () => {
+    clock = new Date("2026-06-02T09:00:00Z");
+    const { c, id } = await user();
+    const { cardIds } = await deckWith(c, 1);
+    const card = cardIds[0];
+    const first = await review(c, card, "good", { expectedDue: null });
+    expect(first.status).toBe(200);
+    clock = new Date(new Date(first.body.due).getTime() + 60_000);
+    const second = await review(c, card, "good", { expectedDue: first.body.due });
+    expect(second.status).toBe(200);
+    // A repeat of the second request (a retry, another tab) names the schedule it replaced.
+    const again = await c.json<Stale>("/api/study/reviews", { body: { cardId: card, rating: "again", expectedDue: first.body.due } });
+    expect(again.status).toBe(409);
+    expect(again.body.error.details.schedule).toMatchObject({ id: card, due: second.body.due, reps: 2 });
+    // A first rating of a card that is no longer new is stale too.
+    expect((await review(c, card, "easy", { expectedDue: null })).status).toBe(409);
+    expect((await logsOf(id, card)).length).toBe(2);
+    expect(await scheduleOf(id, card)).toMatchObject({ reps: 2, due: new Date(second.body.due) });
+    const bad = await c.json<{ error: { code: string; message: string } }>("/api/study/reviews", { body: { cardId: card, rating: "good", expectedDue: "yesterday" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^expectedDue: /);
+  });
+
+  it("without expectedDue, simultaneous ratings of a new card are applied one at a time: one first rating, every saved rating logged once", async () => {
+    clock = new Date("2026-06-03T09:00:00Z");
+    const { c, id } = await user();
+    const { cardIds } = await deckWith(c, 1);
+    const card = cardIds[0];
+    const answers = await Promise.all(Array.from({ length: 8 }, () => review(c, card, "good")));
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    const saved = answers.filter((a) => a.status === 200).length;
+    expect(saved).toBeGreaterThanOrEqual(1);
+    const logs = await logsOf(id, card);
+    expect(logs.filter((l) => l.state === 0)).toHaveLength(1);
+    expect(logs).toHaveLength(saved);
+    expect((await scheduleOf(id, card)).reps).toBe(saved);
   });
 });
 
