@@ -74,6 +74,9 @@ describe("case names", () => {
     ["First National Bank v. Bellotti protects corporate speech.", ["First National Bank v. Bellotti"]],
     ["A Quantity of Books v. Kansas concerns seizures.", ["A Quantity of Books v. Kansas"]],
     ["Loving v. Virginia struck the ban down.", ["Loving v. Virginia"]],
+    ["See ProCD, Inc. v. Zeidenberg, on shrinkwrap licences.", ["ProCD, Inc. v. Zeidenberg"]],
+    ["Gertz v. Robert Welch, Inc. limits Sullivan.", ["Gertz v. Robert Welch, Inc."]],
+    ["Shady Grove Orthopedic Associates, P.A. v. Allstate Insurance Co. applies Rule 23.", ["Shady Grove Orthopedic Associates, P.A. v. Allstate Insurance Co."]],
   ])("%j names %j", (text, names) => {
     expect(caseNamesIn(text)).toEqual(names);
   });

@@ -137,12 +137,13 @@ const blocks = (text: string) => text.split(/\n[ \t]*\n|\n(?=[ \t]*(?:#{1,6}\s|[
 /**
  * Case names in `text`, each once, in order of first mention, verbatim as written (the web marks
  * them by exact match): "Palsgraf v. Long Island R.R. Co.", "In re Kunstler", "Ex parte Young".
- * A party is a run of capitalised words (with "of", "the", "&", "de", "for", "ex", "rel.");
+ * A party is a run of capitalised words (with "of", "the", "&", "de", "for", "ex", "rel.") and an
+ * optional ", Inc." / ", Co." / ", Ltd." / ", L.P." ("ProCD, Inc. v. Zeidenberg");
  * signals and sentence words before it are not part of it ("Compare Smith v. Jones" →
  * "Smith v. Jones"; see `isLead`), while multi-word parties stay whole ("United States v. Lopez").
  */
 export function caseNamesIn(text: string): string[] {
-  const party = "[A-Z][A-Za-z0-9.'’&-]*(?:\\s+(?:[A-Z][A-Za-z0-9.'’&-]*|of|the|&|de|for|ex|rel\\.))*";
+  const party = "[A-Z][A-Za-z0-9.'’&-]*(?:\\s+(?:[A-Z][A-Za-z0-9.'’&-]*|of|the|&|de|for|ex|rel\\.))*(?:,\\s+(?:Inc|Co|Corp|Ltd|LLC|L\\.P|N\\.A|S\\.A|P\\.A|P\\.C)\\.?(?![A-Za-z]))?";
   const re = new RegExp(`(${party})\\s+v\\.?\\s+(${party})|\\b(?:In re|Ex parte)\\s+(${party})`, "g");
   const out: string[] = [];
   for (const m of blocks(text)
@@ -151,7 +152,7 @@ export function caseNamesIn(text: string): string[] {
     let name = m[0].replace(/\*+/g, "").trim();
     if (m[1]) name = dropLead(name);
     name = name.replace(/[,;:]+$/, "");
-    if (name.endsWith(".") && !/\b(?:Co|Inc|Corp|Ltd|R\.R|Ry|Bros)\.$/.test(name)) name = name.slice(0, -1);
+    if (name.endsWith(".") && !/\b(?:Co|Inc|Corp|Ltd|R\.R|Ry|Bros|L\.P|N\.A|S\.A|P\.A|P\.C|S\.p\.A)\.$/.test(name)) name = name.slice(0, -1);
     if (!out.includes(name)) out.push(name);
   }
   return out;
