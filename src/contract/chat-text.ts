@@ -16,3 +16,11 @@ export const ANSWER_FAILURE_MESSAGES: Record<string, string> = {
   INTERNAL: "Something went wrong on our side while answering. Please retry.",
   STOPPED: "You stopped this answer.",
 };
+
+/**
+ * Page sizes of the thread list and a thread's messages (decision 044): without `limit` a page
+ * holds the default; `limit` may ask for 1 to MAX_PAGE_SIZE rows.
+ */
+export const THREAD_PAGE_SIZE = 50;
+export const MESSAGE_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;

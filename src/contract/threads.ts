@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { MAX_THREAD_TITLE } from "../domain/threads";
 import { type ChatMessage, chatMessageSchema } from "./chat";
-import { MAX_MESSAGE_CHARS } from "./chat-text";
+import { MAX_MESSAGE_CHARS, MAX_PAGE_SIZE } from "./chat-text";
 
-export { ANSWER_FAILURE_MESSAGES, MAX_MESSAGE_CHARS } from "./chat-text";
+export { ANSWER_FAILURE_MESSAGES, MAX_MESSAGE_CHARS, MAX_PAGE_SIZE, MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from "./chat-text";
 
 export const threadSchema = z.object({
   id: z.string(),
@@ -28,8 +28,29 @@ export const sendMessageBody = z.object({
   content: z.string().trim().min(1, "Message cannot be empty").max(MAX_MESSAGE_CHARS, `Message must be ${MAX_MESSAGE_CHARS} characters or fewer`),
 });
 
-export const threadListSchema = z.object({ threads: z.array(threadSchema) });
-export const messageListSchema = z.object({ messages: z.array(chatMessageSchema) });
+/**
+ * Query of the paginated lists (decision 044): `limit` 1–MAX_PAGE_SIZE rows (default
+ * THREAD_PAGE_SIZE / MESSAGE_PAGE_SIZE), `cursor` the `nextCursor` of the previous page, opaque.
+ * Both optional: without them a client gets the first page, as before pagination.
+ */
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+/**
+ * `GET /api/threads`: newest first (created_at, then id, descending). `nextCursor` fetches the
+ * next (older) page; null on the last page.
+ */
+export const threadListSchema = z.object({ threads: z.array(threadSchema), nextCursor: z.string().nullable() });
+/**
+ * `GET /api/threads/:id/messages`: the newest page first, its messages oldest first (as before
+ * pagination); `nextCursor` fetches the page of messages before these, null when none are left.
+ * `thread` is the conversation itself (its title, for a thread not among the loaded list pages).
+ */
+export const messageListSchema = z.object({ messages: z.array(chatMessageSchema), nextCursor: z.string().nullable(), thread: threadSchema });
+export type ThreadPage = z.infer<typeof threadListSchema>;
+export type MessagePage = z.infer<typeof messageListSchema>;
 
 /**
  * Monthly usage (SPEC.md §3, §6, §9): `limit` null means unlimited; `count` is messages sent this

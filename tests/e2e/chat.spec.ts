@@ -304,3 +304,74 @@ test("realtime: reconnects with backoff, polls after three failed retries, and r
   await context.setOffline(false);
   await expect(html).toHaveAttribute("data-realtime", "connected", { timeout: 20_000 });
 });
+
+test("hundreds of threads and a long conversation load a page at a time as the student scrolls", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await signUpAndConfirm(page, uniqueEmail("pages"));
+  // Seeded through the API: the long conversation first (so it is the oldest thread, on the last
+  // page of the list), then 120 newer threads.
+  const api = page.request;
+  const long = ((await (await api.post("/api/threads", { data: {} })).json()) as { thread: { id: string } }).thread;
+  for (let i = 1; i <= 35; i++) {
+    const r = await api.post(`/api/threads/${long.id}/messages`, { data: { content: `Question ${i}: what is consideration?` }, headers: { accept: "application/json" } });
+    expect(r.status()).toBe(200);
+  }
+  for (let i = 1; i <= 120; i += 10) {
+    await Promise.all(Array.from({ length: 10 }, (_, k) => api.post("/api/threads", { data: { title: `Seeded thread ${i + k}` } })));
+  }
+
+  // The sidebar shows the first page; scrolling to its end loads the next ones, each thread once.
+  await page.goto("/chat");
+  const list = page.getByTestId("thread-list");
+  const links = list.locator('a[href^="/chat/"]');
+  await expect(links).toHaveCount(50);
+  await expect(list.getByRole("region", { name: "Today" })).toBeVisible();
+  for (const n of [100, 121]) {
+    await links.last().scrollIntoViewIfNeeded();
+    await expect(links).toHaveCount(n);
+  }
+  await expect(page.getByTestId("thread-list-more")).toHaveCount(0);
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(new Set(hrefs).size).toBe(121);
+  await expect(links.last()).toHaveText("Question 1: what is consideration?");
+
+  // A thread from a later page renames in place; a thread made elsewhere appears on top at once.
+  await links.last().dblclick();
+  await list.getByLabel("Conversation title").fill("The long one");
+  await list.getByLabel("Conversation title").press("Enter");
+  await expect(links.last()).toHaveText("The long one");
+  await api.post("/api/threads", { data: { title: "Made in another tab" } });
+  await expect(links.first()).toHaveText("Made in another tab");
+  await expect(links).toHaveCount(122);
+
+  // The conversation opens on its newest 50 messages, at the bottom.
+  await links.last().click();
+  await expect(page.getByTestId("chat-title")).toHaveText("The long one");
+  const bubbles = page.getByTestId("message-user");
+  await expect(page.getByTestId("message-assistant")).toHaveCount(25);
+  await expect(bubbles).toHaveCount(25);
+  await expect(bubbles.last()).toHaveText("Question 35: what is consideration?");
+  await expect(bubbles.first()).toHaveText("Question 11: what is consideration?");
+  // Scrolling to the top loads the older messages above, and what the student was reading stays put.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route("**/api/threads/*/messages?cursor=*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await expect(page.getByTestId("older-messages").getByRole("status")).toBeVisible();
+  const reading = bubbles.filter({ hasText: "Question 11:" });
+  const before = (await reading.boundingBox())!.y;
+  release();
+  await expect(bubbles).toHaveCount(35);
+  await expect(page.getByTestId("older-messages")).toHaveCount(0);
+  const after = (await reading.boundingBox())!.y;
+  expect(Math.abs(after - before), `"Question 11" moved from ${before} to ${after}`).toBeLessThanOrEqual(2);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await bubbles.allTextContents()).toEqual(Array.from({ length: 35 }, (_, i) => `Question ${i + 1}: what is consideration?`));
+  expect(errors).toEqual([]);
+});

@@ -26,7 +26,8 @@ export const threads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("threads_user_created_idx").on(t.userId, t.createdAt.desc())],
+  // Keyset pages of the thread list (decision 044): (user_id, created_at, id), scanned backwards for newest first.
+  (t) => [index("threads_user_created_id_idx").on(t.userId, t.createdAt, t.id)],
 );
 
 export const messages = pgTable(

@@ -24,6 +24,68 @@ describe("case names", () => {
       "In re Gault",
     ]);
   });
+  // Signals and sentence words before a name are not part of it; real multi-word parties stay whole.
+  it.each([
+    ["Compare Smith v. Jones, 1 U.S. 1 (1800), with Doe v. Roe.", ["Smith v. Jones", "Doe v. Roe"]],
+    ["See Smith v. Jones.", ["Smith v. Jones"]],
+    ["See also Smith v. Jones.", ["Smith v. Jones"]],
+    ["The rule is settled; see also Smith v. Jones.", ["Smith v. Jones"]],
+    ["Cf. Smith v. Jones.", ["Smith v. Jones"]],
+    ["The rule differs. But see Smith v. Jones.", ["Smith v. Jones"]],
+    ["But cf. Smith v. Jones.", ["Smith v. Jones"]],
+    ["Accord Smith v. Jones.", ["Smith v. Jones"]],
+    ["Contra Smith v. Jones.", ["Smith v. Jones"]],
+    ["E.g., Smith v. Jones.", ["Smith v. Jones"]],
+    ["E.g. Smith v. Jones.", ["Smith v. Jones"]],
+    ["In Smith v. Jones, the court held so.", ["Smith v. Jones"]],
+    ["Under Smith v. Jones, the duty runs to all.", ["Smith v. Jones"]],
+    ["Following Smith v. Jones, courts agree.", ["Smith v. Jones"]],
+    ["Applying Smith v. Jones, the court held so.", ["Smith v. Jones"]],
+    ["Unlike Smith v. Jones, this case is easy.", ["Smith v. Jones"]],
+    ["Like Smith v. Jones, this case is easy.", ["Smith v. Jones"]],
+    ["Per Smith v. Jones, the duty runs to all.", ["Smith v. Jones"]],
+    ["After Smith v. Jones, the rule changed.", ["Smith v. Jones"]],
+    ["Before Smith v. Jones, the rule was different.", ["Smith v. Jones"]],
+    ["As in Smith v. Jones, the claim fails.", ["Smith v. Jones"]],
+    ["Here Smith v. Jones controls.", ["Smith v. Jones"]],
+    ["Thus Smith v. Jones controls.", ["Smith v. Jones"]],
+    ["Notably Smith v. Jones left it open.", ["Smith v. Jones"]],
+    ["Consider Brown v. Board of Education.", ["Brown v. Board of Education"]],
+    ["Is Smith v. Jones still good law?", ["Smith v. Jones"]],
+    ["This Smith v. Jones line of cases is narrow.", ["Smith v. Jones"]],
+    ["Both Smith v. Jones and Doe v. Roe agree.", ["Smith v. Jones", "Doe v. Roe"]],
+    ["Citing Smith v. Jones, the court declined.", ["Smith v. Jones"]],
+    ["The standard is strict.\n\n### Cases\nSmith v. Jones sets it.", ["Smith v. Jones"]],
+    ["United States v. Lopez limits the Commerce Clause.", ["United States v. Lopez"]],
+    ["In United States v. Lopez, the Court struck the Act down.", ["United States v. Lopez"]],
+    ["New York Times Co. v. Sullivan requires actual malice.", ["New York Times Co. v. Sullivan"]],
+    ["See New York Times Co. v. Sullivan.", ["New York Times Co. v. Sullivan"]],
+    ["International Shoe Co. v. Washington sets the test.", ["International Shoe Co. v. Washington"]],
+    ["Under International Shoe Co. v. Washington, contacts matter.", ["International Shoe Co. v. Washington"]],
+    ["Palsgraf v. Long Island R.R. Co. limits duty.", ["Palsgraf v. Long Island R.R. Co."]],
+    ["Compare Palsgraf v. Long Island R.R. Co. with later cases.", ["Palsgraf v. Long Island R.R. Co."]],
+    ["In re Winship requires proof beyond a reasonable doubt.", ["In re Winship"]],
+    ["See In re Winship.", ["In re Winship"]],
+    ["Ex parte Young allows suits against state officers.", ["Ex parte Young"]],
+    ["Cf. Ex parte Young.", ["Ex parte Young"]],
+    ["Reading Co. v. Brown is about railroads.", ["Reading Co. v. Brown"]],
+    ["Contra Costa County v. Jones is a county case.", ["Contra Costa County v. Jones"]],
+    ["Beverly Hills Bancorp v. Hine is about banks.", ["Beverly Hills Bancorp v. Hine"]],
+    ["First National Bank v. Bellotti protects corporate speech.", ["First National Bank v. Bellotti"]],
+    ["A Quantity of Books v. Kansas concerns seizures.", ["A Quantity of Books v. Kansas"]],
+    ["Loving v. Virginia struck the ban down.", ["Loving v. Virginia"]],
+    ["See ProCD, Inc. v. Zeidenberg, on shrinkwrap licences.", ["ProCD, Inc. v. Zeidenberg"]],
+    ["Gertz v. Robert Welch, Inc. limits Sullivan.", ["Gertz v. Robert Welch, Inc."]],
+    ["Shady Grove Orthopedic Associates, P.A. v. Allstate Insurance Co. applies Rule 23.", ["Shady Grove Orthopedic Associates, P.A. v. Allstate Insurance Co."]],
+  ])("%j names %j", (text, names) => {
+    expect(caseNamesIn(text)).toEqual(names);
+  });
+  it("does not mark a case the sources hold because of the sentence word before it", () => {
+    const sources = [{ title: "Smith v. Jones", text: "A duty runs to the foreseeable plaintiff." }];
+    expect(unverifiedCaseNames("Compare Smith v. Jones, and cf. Doe v. Roe.", sources)).toEqual(["Doe v. Roe"]);
+    // A lead word no list holds still does not hide that the sources give the case.
+    expect(unverifiedCaseNames("Revisiting Smith v. Jones shows it.", sources)).toEqual([]);
+  });
   it("accepts names the sources hold, in another spelling of the parties", () => {
     const sources = [{ title: "Palsgraf v. Long Island Railroad Co.", text: "… (Swidler & Berlin v. United States) …" }];
     expect(unverifiedCaseNames("Palsgraf v. Long Island R.R. Co. and Swidler & Berlin v. United States; but Erie R.R. v. Tompkins", sources)).toEqual(["Erie R.R. v. Tompkins"]);

@@ -1,11 +1,14 @@
 /**
  * The study companion's HTTP surface (DESIGN.md §5; SPEC.md §4, §6, §7). All routes need a
  * session (401 UNAUTHENTICATED); another user's thread is 404 NOT_FOUND on every route.
- *   GET    /api/threads                     {threads:[{id,title,createdAt,updatedAt}]} newest first
+ *   GET    /api/threads?limit=&cursor=      {threads:[{id,title,createdAt,updatedAt}], nextCursor} newest first,
+ *                                           one page (default 50, at most 100; decision 044); bad limit/cursor → 400
  *   POST   /api/threads {title?}            201 {thread}; ensures the profile row first
  *   PATCH  /api/threads/:id {title}         {thread}; title trimmed, 1–120 characters
  *   DELETE /api/threads/:id                 204
- *   GET    /api/threads/:id/messages        {messages:[ChatMessage]} oldest first
+ *   GET    /api/threads/:id/messages?limit=&cursor=
+ *                                           {messages:[ChatMessage], nextCursor, thread}: the newest page first, each
+ *                                           page oldest first; nextCursor fetches older messages
  *   POST   /api/threads/:id/messages {content}
  *          text/event-stream (default): start, sources, delta…, then done or error (see SendEvent)
  *          Accept: application/json: 200 {message, userMessage, thread, usage} once complete;
@@ -16,17 +19,18 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { messageListSchema, renameThreadBody, sendMessageBody, type SendEvent, threadListSchema, usageSchema, createThreadBody } from "../../../contract/threads";
+import { createThreadBody, MAX_PAGE_SIZE, MESSAGE_PAGE_SIZE, messageListSchema, pageQuery, renameThreadBody, type SendEvent, sendMessageBody, THREAD_PAGE_SIZE, threadListSchema, usageSchema } from "../../../contract/threads";
 import type { AppDeps, AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { nowOf, parseBody, requireUser } from "../../lib/http";
+import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
 import { sseResponse } from "../../lib/sse";
 import { getSubscriptionSummary } from "../../services/subscriptions";
 import { getUsage } from "./quota.service";
 import { answerMessage, type SendDeps, type Started, startMessage, startRetry } from "./send.service";
 import { ThreadListCache } from "./thread-list-cache";
-import { createThread, deleteThread, listMessages, listThreadsJson, renameThread } from "./threads.service";
+import { decodeMessageCursor, decodeThreadCursor } from "./page-cursor";
+import { createThread, deleteThread, listMessagesPage, listThreadsPageJson, renameThread } from "./threads.service";
 
 const wantsJson = (c: Context<AppEnv>) => {
   const accept = c.req.header("accept") ?? "";
@@ -89,17 +93,30 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
     }
   };
 
-  documentRoute({ method: "get", path: "/api/threads", summary: "The signed-in user's threads, newest first.", tags: ["chat"], auth: true, responses: { 200: { description: "threads", schema: threadListSchema } } });
+  documentRoute({
+    method: "get",
+    path: "/api/threads",
+    summary: `The signed-in user's threads, newest first, one page at a time: limit 1–${MAX_PAGE_SIZE} (default ${THREAD_PAGE_SIZE}); cursor = the previous page's nextCursor (null on the last page).`,
+    tags: ["chat"],
+    auth: true,
+    query: pageQuery,
+    responses: { 200: { description: "threads", schema: threadListSchema }, 400: { description: "VALIDATION_FAILED: a bad limit or cursor" } },
+  });
   r.get("/threads", async (c) => {
     const user = requireUser(c);
+    const q = parseQuery(c, pageQuery);
+    const cursor = q.cursor === undefined ? undefined : decodeThreadCursor(q.cursor);
+    const limit = q.limit ?? THREAD_PAGE_SIZE;
+    // Only the first page of the default size is cached (decision 016): every change invalidates it.
+    const cacheable = !cursor && limit === THREAD_PAGE_SIZE;
     const now = Date.now();
-    let json = lists.get(user.id, now);
+    let json = cacheable ? lists.get(user.id, now) : null;
     if (json === null) {
       const generation = lists.generation(user.id);
-      json = await listThreadsJson({ db: db(c), userId: user.id });
-      if (bus(c).listening()) lists.set(user.id, json, generation, now);
+      json = await listThreadsPageJson({ db: db(c), userId: user.id, limit, cursor });
+      if (cacheable && bus(c).listening()) lists.set(user.id, json, generation, now);
     }
-    return c.body(`{"threads":${json}}`, 200, { "content-type": "application/json; charset=UTF-8" });
+    return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
   });
 
   documentRoute({ method: "post", path: "/api/threads", summary: "Create a thread (title default 'New Conversation'); ensures the profile row first.", tags: ["chat"], auth: true, body: createThreadBody, responses: { 201: { description: "thread" } } });
@@ -126,10 +143,20 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
     return c.body(null, 204);
   });
 
-  documentRoute({ method: "get", path: "/api/threads/:id/messages", summary: "A thread's messages, oldest first.", tags: ["chat"], auth: true, responses: { 200: { description: "messages", schema: messageListSchema }, 404: { description: "not the user's thread" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/threads/:id/messages",
+    summary: `A thread's messages, the newest page first, each page oldest first: limit 1–${MAX_PAGE_SIZE} (default ${MESSAGE_PAGE_SIZE}); cursor = the previous page's nextCursor (older messages; null when none are left). Also returns the thread.`,
+    tags: ["chat"],
+    auth: true,
+    query: pageQuery,
+    responses: { 200: { description: "messages", schema: messageListSchema }, 400: { description: "VALIDATION_FAILED: a bad limit or cursor" }, 404: { description: "not the user's thread" } },
+  });
   r.get("/threads/:id/messages", async (c) => {
     const user = requireUser(c);
-    return c.json({ messages: await listMessages({ db: db(c), userId: user.id, threadId: c.req.param("id") }) });
+    const q = parseQuery(c, pageQuery);
+    const beforeSeq = q.cursor === undefined ? undefined : decodeMessageCursor(q.cursor);
+    return c.json(await listMessagesPage({ db: db(c), userId: user.id, threadId: c.req.param("id"), limit: q.limit ?? MESSAGE_PAGE_SIZE, beforeSeq }));
   });
 
   documentRoute({

@@ -1,7 +1,8 @@
 /**
- * Per-process cache of each user's serialized thread list, so the most frequent request of the
- * app (GET /api/threads, every page load and tab) is served without a database round trip
- * (DESIGN.md §6: ≥ 2,000 req/s, p99 ≤ 50 ms; decision record 016).
+ * Per-process cache of each user's serialized first page of the thread list (the default page
+ * size, no cursor; decision 044), so the most frequent request of the app (GET /api/threads,
+ * every page load and tab) is served without a database round trip (DESIGN.md §6: ≥ 2,000 req/s,
+ * p99 ≤ 50 ms; decision record 016). Later pages are never cached.
  *
  * Coherence: every write path in this process invalidates the user's entry at once; changes made
  * by other processes arrive through the realtime bus (LISTEN/NOTIFY) and invalidate it too. While

@@ -3,7 +3,7 @@
  * another user's thread — or an id that is not a thread id at all — is 404 NOT_FOUND, never 403.
  * Changes are published on the realtime bus so the user's other tabs see them at once.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, type SQLWrapper, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../../contract/chat";
 import type { Thread } from "../../../contract/threads";
 import type { Db } from "../../db/client";
@@ -12,6 +12,7 @@ import { AppError } from "../../lib/errors";
 import type { RealtimeBus } from "../../realtime/bus";
 import { track } from "../../services/analytics";
 import { ensureProfile } from "../../services/profiles";
+import { encodeMessageCursor, encodeThreadCursor, type ThreadCursor } from "./page-cursor";
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -39,24 +40,37 @@ interface Scope {
   userId: string;
 }
 
-const iso = (col: typeof threads.createdAt) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** ISO 8601 UTC text of a timestamptz: to milliseconds for the wire, to microseconds (`US`) for cursors — a millisecond cursor would skip rows created within the same millisecond. */
+const iso = (col: SQLWrapper, fraction: "MS" | "US" = "MS") => sql`to_char(${col} at time zone 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"'`)})`;
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
- * The user's threads, newest first (SPEC.md §7: ordered by created_at descending), as the JSON text
- * of `Thread[]` built by the database in one row — the hot path of the app (see thread-list-cache.ts).
+ * One page of the user's threads, newest first (SPEC.md §7: ordered by created_at descending; ties
+ * by id), as the JSON text of `{threads: Thread[], nextCursor: string | null}` built by the database
+ * in one row — the hot path of the app (see thread-list-cache.ts). Keyset pagination (decision
+ * 044): `cursor` (a decoded `nextCursor`) starts the page right after that row; `limit` rows at
+ * most; `nextCursor` is null when no older thread is left. Uses threads_user_created_id_idx.
  */
-export async function listThreadsJson({ db, userId }: Scope): Promise<string> {
-  const result = await db.execute<{ j: string }>(sql`
-    select coalesce(json_agg(json_build_object('id', ${threads.id}, 'title', ${threads.title}, 'createdAt', ${iso(threads.createdAt)}, 'updatedAt', ${iso(threads.updatedAt)})
-      order by ${threads.createdAt} desc, ${threads.id} desc), '[]')::text as j
-    from ${threads} where ${threads.userId} = ${userId}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { j: string }[] }).rows) as { j: string }[];
-  return rows[0]?.j ?? "[]";
-}
-
-/** The user's threads, newest first, parsed. */
-export async function listThreads(scope: Scope): Promise<Thread[]> {
-  return JSON.parse(await listThreadsJson(scope)) as Thread[];
+export async function listThreadsPageJson({ db, userId, limit, cursor }: Scope & { limit: number; cursor?: ThreadCursor }): Promise<string> {
+  const after = cursor ? sql`and (${threads.createdAt}, ${threads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  const result = await db.execute<{ j: string; last: string | null; more: boolean }>(sql`
+    with page as (
+      select ${threads.id} as id, ${threads.title} as title, ${threads.createdAt} as created_at, ${threads.updatedAt} as updated_at,
+        row_number() over (order by ${threads.createdAt} desc, ${threads.id} desc) as rn
+      from ${threads} where ${threads.userId} = ${userId} ${after}
+      order by ${threads.createdAt} desc, ${threads.id} desc
+      limit ${limit + 1}
+    )
+    select coalesce(json_agg(json_build_object('id', id, 'title', title, 'createdAt', ${iso(sql`created_at`)}, 'updatedAt', ${iso(sql`updated_at`)}) order by rn)
+        filter (where rn <= ${limit}), '[]')::text as j,
+      max(case when rn = ${limit} then ${iso(sql`created_at`, "US")} || '/' || id::text end) as last,
+      count(*) > ${limit} as more
+    from page`);
+  const row = rowsOf<{ j: string; last: string | null; more: boolean }>(result)[0];
+  const [createdAt, id] = row?.more && row.last ? row.last.split("/") : [];
+  const nextCursor = createdAt && id ? encodeThreadCursor({ createdAt, id }) : null;
+  return `{"threads":${row?.j ?? "[]"},"nextCursor":${JSON.stringify(nextCursor)}}`;
 }
 
 /** The thread if `userId` owns it; otherwise throws 404 NOT_FOUND. */
@@ -108,13 +122,22 @@ export async function deleteThread({ db, bus, userId, threadId }: Scope & { bus:
   await bus.publish(userId, { type: "thread.deleted", threadId });
 }
 
-/** The thread's messages, oldest first; 404 when the thread is not the user's. */
-export async function listMessages({ db, userId, threadId }: Scope & { threadId: string }): Promise<ChatMessage[]> {
-  await getOwnedThread({ db, userId, threadId });
+/**
+ * One page of an owned thread's messages (decision 044): the newest `limit` messages before
+ * `beforeSeq` (all of them when absent), returned oldest first like the unpaginated list was;
+ * `nextCursor` fetches the page before these, null when the thread has no older message. Order is
+ * insertion order (`seq`, messages_thread_seq_idx), so equal timestamps never reorder a conversation.
+ * 404 NOT_FOUND when the thread is not the user's.
+ */
+export async function listMessagesPage({ db, userId, threadId, limit, beforeSeq }: Scope & { threadId: string; limit: number; beforeSeq?: number }): Promise<{ messages: ChatMessage[]; nextCursor: string | null; thread: Thread }> {
+  const thread = await getOwnedThread({ db, userId, threadId });
   const rows = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.threadId, threadId), eq(messages.userId, userId)))
-    .orderBy(asc(messages.seq));
-  return rows.map(toMessage);
+    .where(and(eq(messages.threadId, threadId), eq(messages.userId, userId), beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq)))
+    .orderBy(desc(messages.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  const oldest = page[0];
+  return { messages: page.map(toMessage), nextCursor: rows.length > limit && oldest?.seq ? encodeMessageCursor(oldest.seq) : null, thread: toThread(thread) };
 }

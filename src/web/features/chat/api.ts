@@ -3,7 +3,7 @@
  * with the SPEC.md §8 toasts and §9 time-outs, usage, and `streamAnswer` which reads the
  * text/event-stream of POST /api/threads/:id/messages (or /retry).
  */
-import { queryOptions } from "@tanstack/react-query";
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { ChatMessage } from "../../../contract/chat";
 import type { SendEvent, Thread, Usage } from "../../../contract/threads";
 import { ApiError, api } from "../../lib/api";
@@ -19,10 +19,25 @@ export const threadsKey = ["threads"] as const;
 export const messagesKey = (threadId: string) => ["messages", threadId] as const;
 export const usageKey = ["usage"] as const;
 
-/** SPEC.md §9 thread list: stale 2 min, 3 retries with backoff capped at 30 s, no refetch on focus or mount. */
-export const threadsQuery = queryOptions({
+/** A page of `GET /api/threads` (decision 044): newest first; `nextCursor` loads older threads. */
+export type ThreadPage = { threads: Thread[]; nextCursor: string | null };
+/** A page of `GET /api/threads/:id/messages`: pages[0] is the newest; each page's messages are oldest first. */
+export type MessagePage = { messages: ChatMessage[]; nextCursor: string | null; thread?: Thread };
+export type ThreadPages = InfiniteData<ThreadPage, string | null>;
+export type MessagePages = InfiniteData<MessagePage, string | null>;
+
+const withCursor = (path: string, cursor: string | null) => (cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);
+
+/**
+ * SPEC.md §9 thread list: stale 2 min, 3 retries with backoff capped at 30 s, no refetch on focus or
+ * mount. Loaded a page at a time (the sidebar asks for the next one at its end); a refetch reloads
+ * every loaded page from the first.
+ */
+export const threadsQuery = infiniteQueryOptions({
   queryKey: threadsKey,
-  queryFn: async ({ signal }) => (await api<{ threads: Thread[] }>("/api/threads", { timeoutMs: THREAD_TIMEOUTS.fetch, signal })).threads,
+  queryFn: ({ signal, pageParam }) => api<ThreadPage>(withCursor("/api/threads", pageParam), { timeoutMs: THREAD_TIMEOUTS.fetch, signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: ThreadPage) => last.nextCursor,
   staleTime: 2 * 60_000,
   retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 3,
   retryDelay: (n) => Math.min(1000 * 2 ** n, 30_000),
@@ -30,10 +45,13 @@ export const threadsQuery = queryOptions({
   refetchOnMount: false,
 });
 
+/** A thread's messages, the newest page first; the conversation loads older pages as the student scrolls up. */
 export const messagesQuery = (threadId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: messagesKey(threadId),
-    queryFn: async ({ signal }) => (await api<{ messages: ChatMessage[] }>(`/api/threads/${threadId}/messages`, { timeoutMs: THREAD_TIMEOUTS.fetch, signal })).messages,
+    queryFn: ({ signal, pageParam }) => api<MessagePage>(withCursor(`/api/threads/${threadId}/messages`, pageParam), { timeoutMs: THREAD_TIMEOUTS.fetch, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: MessagePage) => last.nextCursor,
     staleTime: 60_000,
     refetchOnWindowFocus: false,
   });
@@ -45,12 +63,66 @@ export const usageQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export const setThreads = (fn: (list: Thread[]) => Thread[]) => queryClient.setQueryData<Thread[]>(threadsKey, (old) => fn(old ?? []));
+/** Every loaded thread, newest first. */
+export const threadsOf = (data: { pages: ThreadPage[] } | undefined): Thread[] => data?.pages.flatMap((p) => p.threads) ?? [];
+/** The loaded conversation, oldest first. */
+export const conversationOf = (data: { pages: MessagePage[] } | undefined): ChatMessage[] => (data ? [...data.pages].reverse().flatMap((p) => p.messages) : []);
+/** The threads loaded in the sidebar's cache right now. */
+export const loadedThreads = () => threadsOf(queryClient.getQueryData<ThreadPages>(threadsKey));
 
-/** Adds or replaces a thread in the cached list, newest first. */
+/** Applies an order-keeping change (rename, removal) to every loaded page of the thread list. */
+export const editThreads = (fn: (page: Thread[]) => Thread[]) =>
+  queryClient.setQueryData<ThreadPages>(threadsKey, (old) => old && { ...old, pages: old.pages.map((p) => ({ ...p, threads: fn(p.threads) })) });
+
+/** Whether `a` sorts before `b` in the list (newest first: created_at, then id, descending — as the server pages it). */
+const before = (a: Thread, b: Thread) => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
+
+/**
+ * Adds or replaces a thread in the cached list, newest first, on the page where it belongs. A
+ * thread older than every loaded one while older pages remain is left to the page that holds it.
+ * The open conversation's header follows too (it may show a thread no loaded page holds).
+ */
 export function upsertThread(t: Thread) {
-  setThreads((list) => [t, ...list.filter((x) => x.id !== t.id)].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)));
+  queryClient.setQueryData<ThreadPages>(threadsKey, (old) => {
+    if (!old) return old;
+    const pages = old.pages.map((p) => ({ ...p, threads: p.threads.filter((x) => x.id !== t.id) }));
+    const at = pages.findIndex((p) => p.threads.some((x) => before(t, x)));
+    if (at >= 0) {
+      const list = pages[at].threads;
+      const i = list.findIndex((x) => before(t, x));
+      pages[at] = { ...pages[at], threads: [...list.slice(0, i), t, ...list.slice(i)] };
+    } else if (pages.length && pages[pages.length - 1].nextCursor === null) {
+      const last = pages[pages.length - 1];
+      pages[pages.length - 1] = { ...last, threads: [...last.threads, t] };
+    }
+    return { ...old, pages };
+  });
+  queryClient.setQueryData<MessagePages>(messagesKey(t.id), (old) => old && { ...old, pages: old.pages.map((p) => (p.thread ? { ...p, thread: t } : p)) });
 }
+
+/** Removes a thread from every loaded page of the list. */
+export const removeThread = (threadId: string) => editThreads((list) => list.filter((t) => t.id !== threadId));
+
+/** Starts a new conversation's message cache empty (no older page to load). */
+export const seedEmptyConversation = (threadId: string) => queryClient.setQueryData<MessagePages>(messagesKey(threadId), { pages: [{ messages: [], nextCursor: null }], pageParams: [null] });
+
+/** Adds a message at the end of a thread's conversation, once (the newest page holds it). */
+export const appendMessage = (threadId: string, m: ChatMessage) =>
+  queryClient.setQueryData<MessagePages>(messagesKey(threadId), (old) => {
+    if (!old?.pages.length) return { pages: [{ messages: [m], nextCursor: null }], pageParams: [null] };
+    if (old.pages.some((p) => p.messages.some((x) => x.id === m.id))) return old;
+    const [newest, ...rest] = old.pages;
+    return { ...old, pages: [{ ...newest, messages: [...newest.messages, m] }, ...rest] };
+  });
+
+/** Drops the conversation's last message when `drop` says so (a failed answer replaced by a retry). */
+export const dropLastMessageIf = (threadId: string, drop: (m: ChatMessage) => boolean) =>
+  queryClient.setQueryData<MessagePages>(messagesKey(threadId), (old) => {
+    const newest = old?.pages[0];
+    const last = newest?.messages.at(-1);
+    if (!old || !newest || !last || !drop(last)) return old;
+    return { ...old, pages: [{ ...newest, messages: newest.messages.slice(0, -1) }, ...old.pages.slice(1)] };
+  });
 
 /**
  * Forgets a deleted thread's cached messages once nothing shows them (removing them while the page

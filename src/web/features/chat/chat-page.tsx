@@ -4,19 +4,21 @@
  * and the empty state with the four demo prompts. A new conversation is created when its first
  * question is sent. If the session expires mid-compose, the unsent text and the thread id are kept
  * under the SPEC.md §3 keys preservedMessage / preservedThreadId and restored after sign-in.
+ * A conversation opens on its newest messages; older pages load when the student scrolls to the
+ * top, and the view stays on the message being read (decision 044).
  */
-import { useQuery } from "@tanstack/react-query";
-import { MessageSquarePlus, SearchX } from "lucide-react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { MessageSquarePlus, RotateCw, SearchX } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { buttonClass } from "../../components/ui/button";
+import { Button, buttonClass } from "../../components/ui/button";
 import { useBrand } from "../public/brand";
 import { Spinner } from "../../components/ui/card";
 import { ApiError } from "../../lib/api";
 import { queryClient, useMe } from "../../lib/session";
 import { KEYS, read, write } from "../../lib/storage";
 import { toast } from "../../lib/toast";
-import { type ChatMessage, messagesKey, messagesQuery, preserveDraft, threadsQuery, usageQuery } from "./api";
+import { conversationOf, messagesKey, messagesQuery, preserveDraft, seedEmptyConversation, threadsOf, threadsQuery, usageQuery } from "./api";
 import { Composer, type ComposerHandle } from "./composer";
 import { EmptyState } from "./empty-state";
 import { clearLiveAnswer, sendToThread, stopAnswer, useLiveAnswer } from "./live-answers";
@@ -43,9 +45,11 @@ export default function ChatPage() {
   const { threadId } = useParams();
   const navigate = useNavigate();
   const { data: me } = useMe();
-  const threads = useQuery(threadsQuery);
-  const thread = threads.data?.find((t) => t.id === threadId);
-  const msgs = useQuery({ ...messagesQuery(threadId ?? ""), enabled: !!threadId });
+  const threads = useInfiniteQuery(threadsQuery);
+  const msgs = useInfiniteQuery({ ...messagesQuery(threadId ?? ""), enabled: !!threadId });
+  // The list may not have loaded the page that holds an old thread: the messages carry it too.
+  const thread = threadsOf(threads.data).find((t) => t.id === threadId) ?? msgs.data?.pages[0]?.thread;
+  const list = conversationOf(msgs.data);
   const usage = useQuery(usageQuery);
   const live = useLiveAnswer(threadId);
   const [draft, setDraft] = useState("");
@@ -55,6 +59,9 @@ export default function ChatPage() {
   draftRef.current = draft;
   const sendingRef = useRef<{ text: string; threadId: string | null } | null>(null);
   const stick = useRef(true);
+  /** Distance from the page's bottom when older messages were asked for: restored once they are in, so the view stays put. */
+  const older = useRef<number | null>(null);
+  const [topVisible, setTopVisible] = useState(false);
   const threadIdRef = useRef(threadId);
   threadIdRef.current = threadId;
   const brand = useBrand();
@@ -69,6 +76,7 @@ export default function ChatPage() {
     setDraft(text ?? "");
     write(KEYS.currentThreadId, threadId ?? null);
     stick.current = true;
+    older.current = null;
     // Ready to type — unless the student is typing somewhere else (e.g. renaming a thread in the sidebar).
     const active = document.activeElement as HTMLElement | null;
     if (!active || !(active.matches("input, textarea, select") || active.isContentEditable)) composer.current?.focus();
@@ -91,10 +99,36 @@ export default function ChatPage() {
     window.addEventListener("scroll", on, { passive: true });
     return () => window.removeEventListener("scroll", on);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the conversation as it grows
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the conversation as it grows; keep the view when older messages come in above
   useLayoutEffect(() => {
-    if (stick.current) scrollToBottom();
-  }, [msgs.data?.length, live?.text, live?.phase, live?.citations.length, threadId]);
+    if (older.current !== null && !msgs.isFetchingNextPage) {
+      window.scrollTo({ top: document.documentElement.scrollHeight - older.current, behavior: "instant" });
+      older.current = null;
+    } else if (stick.current) scrollToBottom();
+  }, [list.length, live?.text, live?.phase, live?.citations.length, threadId, msgs.isFetchingNextPage]);
+
+  // The student reached the top of the loaded conversation: load the page before it.
+  const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = msgs;
+  useEffect(() => {
+    if (!topVisible || !hasNextPage || isFetching || isFetchNextPageError) return;
+    setTopVisible(false); // until the observer, made anew for the longer conversation, sees the top again
+    older.current = document.documentElement.scrollHeight - window.scrollY;
+    void fetchNextPage();
+  }, [topVisible, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+  const pageCount = msgs.data?.pages.length ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer per loaded page (and thread) reports whether the top is still in view
+  const watchTop = useCallback(
+    (el: HTMLDivElement | null) => {
+      if (!el) return;
+      const io = new IntersectionObserver(([e]) => setTopVisible(e.isIntersecting), { rootMargin: "200px 0px 0px 0px" });
+      io.observe(el);
+      return () => {
+        io.disconnect();
+        setTopVisible(false);
+      };
+    },
+    [pageCount, threadId],
+  );
 
   const send = useCallback(
     async (raw: string) => {
@@ -112,7 +146,7 @@ export default function ChatPage() {
             return;
           }
           id = created.id;
-          queryClient.setQueryData<ChatMessage[]>(messagesKey(id), []);
+          seedEmptyConversation(id);
           sendingRef.current = { text, threadId: id };
           navigate(`/chat/${id}`);
         }
@@ -143,7 +177,6 @@ export default function ChatPage() {
   }, [threadId]);
 
   const notFound = msgs.error instanceof ApiError && msgs.error.status === 404;
-  const list = msgs.data ?? [];
   const showPendingQuestion = live?.question && !list.some((m) => m.id === live.userMessageId);
   const u = usage.data;
   const outOfMessages = limitHit || (u?.limit != null && (u.remaining ?? 1) <= 0);
@@ -189,6 +222,21 @@ export default function ChatPage() {
           <EmptyState name={firstName} onPick={(p) => void send(p)} />
         ) : (
           <div className="space-y-8" data-testid="messages">
+            {hasNextPage && (
+              <div ref={watchTop} className="-mb-4 flex h-8 items-center justify-center" data-testid="older-messages">
+                {isFetchNextPageError ? (
+                  <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
+                    <RotateCw className="h-3.5 w-3.5" /> Load earlier messages
+                  </Button>
+                ) : (
+                  msgs.isFetchingNextPage && (
+                    <span role="status" aria-label="Loading earlier messages">
+                      <Spinner className="h-4 w-4 text-slate-400" />
+                    </span>
+                  )
+                )}
+              </div>
+            )}
             {list.map((m, i) =>
               m.role === "user" ? (
                 <UserBubble key={m.id} content={m.content} />

@@ -8,7 +8,7 @@ import type { Citation } from "../../../contract/chat";
 import { ANSWER_FAILURE_MESSAGES } from "../../../contract/chat-text";
 import { ApiError } from "../../lib/api";
 import { meQuery, queryClient } from "../../lib/session";
-import { type ChatMessage, messagesKey, preserveDraft, streamAnswer, upsertThread, usageKey } from "./api";
+import { appendMessage, dropLastMessageIf, messagesKey, preserveDraft, streamAnswer, upsertThread, usageKey } from "./api";
 
 export interface LiveAnswer {
   threadId: string;
@@ -51,9 +51,6 @@ export function useLiveAnswer(threadId: string | undefined): LiveAnswer | null {
   );
 }
 
-const appendMessage = (threadId: string, m: ChatMessage) =>
-  queryClient.setQueryData<ChatMessage[]>(messagesKey(threadId), (old) => (old?.some((x) => x.id === m.id) ? old : [...(old ?? []), m]));
-
 /**
  * Sends `content` to `threadId` (or, with `content` null, retries the thread's last question) and
  * streams the answer into the live store. Resolves when the answer ends; refusals before the stream
@@ -66,10 +63,7 @@ export async function sendToThread(threadId: string, content: string | null): Pr
   emit();
   if (content === null) {
     // Retry: the failed answer row is replaced by the new answer.
-    queryClient.setQueryData<ChatMessage[]>(messagesKey(threadId), (old) => {
-      const last = old?.at(-1);
-      return last?.role === "assistant" && last.status === "error" ? old!.slice(0, -1) : old;
-    });
+    dropLastMessageIf(threadId, (last) => last.role === "assistant" && last.status === "error");
   }
   try {
     await streamAnswer(

@@ -7,7 +7,7 @@ import { renamedTitle } from "../../../domain/threads";
 import { ApiError, api } from "../../lib/api";
 import { meQuery, queryClient } from "../../lib/session";
 import { toast } from "../../lib/toast";
-import { dropMessagesLater, isTimeout, setThreads, type Thread, THREAD_TIMEOUTS, threadsKey, upsertThread } from "./api";
+import { dropMessagesLater, editThreads, isTimeout, removeThread, type Thread, type ThreadPages, THREAD_TIMEOUTS, threadsKey, upsertThread } from "./api";
 
 const AUTH_SYNC_RETRY_MS = 2000;
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
@@ -47,7 +47,7 @@ export async function createThreadWithToasts(): Promise<Thread | null> {
 export async function renameThreadWithToasts(thread: Thread, input: string): Promise<void> {
   const title = renamedTitle(input, thread.title);
   if (title === null) return;
-  setThreads((list) => list.map((t) => (t.id === thread.id ? { ...t, title } : t)));
+  editThreads((list) => list.map((t) => (t.id === thread.id ? { ...t, title } : t)));
   try {
     const res = await api<{ thread: Thread }>(`/api/threads/${thread.id}`, { method: "PATCH", body: { title }, timeoutMs: THREAD_TIMEOUTS.update });
     upsertThread(res.thread);
@@ -57,7 +57,7 @@ export async function renameThreadWithToasts(thread: Thread, input: string): Pro
       void queryClient.invalidateQueries({ queryKey: threadsKey });
       return;
     }
-    setThreads((list) => list.map((t) => (t.id === thread.id ? { ...t, title: thread.title } : t)));
+    editThreads((list) => list.map((t) => (t.id === thread.id ? { ...t, title: thread.title } : t)));
     toast.add({ title: "Error updating thread", description: errorText(err, "We could not rename the conversation. Please try again."), variant: "destructive" });
   }
 }
@@ -67,8 +67,8 @@ export async function renameThreadWithToasts(thread: Thread, input: string): Pro
  * true otherwise (also on time-out: the UI stays updated, SPEC.md §8).
  */
 export async function deleteThreadWithToasts(thread: Thread): Promise<boolean> {
-  const before = queryClient.getQueryData<Thread[]>(threadsKey) ?? [];
-  setThreads((list) => list.filter((t) => t.id !== thread.id));
+  const before = queryClient.getQueryData<ThreadPages>(threadsKey);
+  removeThread(thread.id);
   try {
     await api(`/api/threads/${thread.id}`, { method: "DELETE", timeoutMs: THREAD_TIMEOUTS.delete });
     dropMessagesLater(thread.id);
@@ -79,7 +79,7 @@ export async function deleteThreadWithToasts(thread: Thread): Promise<boolean> {
       return true;
     }
     if (err instanceof ApiError && err.status === 404) return true; // already gone (another tab)
-    queryClient.setQueryData(threadsKey, before);
+    if (before) queryClient.setQueryData(threadsKey, before);
     toast.add({ title: "Error deleting thread", description: errorText(err, "We could not delete the conversation. Please try again."), variant: "destructive" });
     return false;
   }

@@ -2,17 +2,18 @@
  * The sidebar's conversation list (SPEC.md §4, §8, §9): grouped Today, Yesterday, This Week, then
  * month and year, newest first; inline rename (Enter or blur saves a non-empty trimmed title,
  * Escape cancels); delete with confirmation, opening the next remaining thread (or /chat) when the
- * open one is deleted; the thread toasts and time-outs of §8/§9.
+ * open one is deleted; the thread toasts and time-outs of §8/§9. Loaded a page at a time: the next
+ * (older) page comes when the end of the list scrolls into view (decision 044).
  */
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { MessageSquarePlus, MoreHorizontal, Pencil, RotateCw, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { groupThreads, nextThreadAfterDelete } from "../../../domain/threads";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../lib/toast";
-import { type Thread, THREAD_TIMEOUTS, threadsQuery } from "./api";
+import { type Thread, THREAD_TIMEOUTS, threadsOf, threadsQuery } from "./api";
 import { deleteThreadWithToasts, renameThreadWithToasts } from "./thread-actions";
 
 /** The open thread's id from the path (the sidebar sits outside the chat route). */
@@ -38,18 +39,41 @@ function useListToasts(q: { isPending: boolean; isError: boolean; failureCount: 
 }
 
 export function ThreadList() {
-  const q = useQuery(threadsQuery);
+  const q = useInfiniteQuery(threadsQuery);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const current = openThreadId(pathname);
   const stuck = useListToasts(q);
-  const groups = useMemo(() => groupThreads(q.data ?? [], new Date()), [q.data]);
+  const threads = useMemo(() => threadsOf(q.data), [q.data]);
+  const groups = useMemo(() => groupThreads(threads, new Date()), [threads]);
   const [editing, setEditing] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Thread | null>(null);
 
+  // The end of the loaded list scrolled into view: load the next (older) page.
+  const [endVisible, setEndVisible] = useState(false);
+  const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = q;
+  useEffect(() => {
+    if (!endVisible || !hasNextPage || isFetching || isFetchNextPageError) return;
+    setEndVisible(false); // until the observer, made anew for the longer list, sees the end again
+    void fetchNextPage();
+  }, [endVisible, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+  const pageCount = q.data?.pages.length ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer per loaded page reports whether the end is still in view
+  const watchEnd = useCallback(
+    (el: HTMLDivElement | null) => {
+      if (!el) return;
+      const io = new IntersectionObserver(([e]) => setEndVisible(e.isIntersecting), { rootMargin: "0px 0px 200px 0px" });
+      io.observe(el);
+      return () => {
+        io.disconnect();
+        setEndVisible(false);
+      };
+    },
+    [pageCount],
+  );
+
   const remove = async (t: Thread) => {
-    const list = q.data ?? [];
-    const next = nextThreadAfterDelete(list, t.id);
+    const next = nextThreadAfterDelete(threads, t.id);
     const wasOpen = current === t.id;
     if (wasOpen) navigate(next ? `/chat/${next.id}` : "/chat", { replace: true });
     const ok = await deleteThreadWithToasts(t);
@@ -71,7 +95,7 @@ export function ThreadList() {
           ))}
         </div>
       )}
-      {(q.isError || stuck) && (
+      {((q.isError && !q.data) || stuck) && (
         <div className="px-3 text-xs text-slate-500 dark:text-slate-400">
           <p>Conversations could not be loaded.</p>
           <Button variant="ghost" size="sm" className="mt-1 -ml-3" onClick={() => void q.refetch()}>
@@ -79,7 +103,7 @@ export function ThreadList() {
           </Button>
         </div>
       )}
-      {q.data && q.data.length === 0 && <p className="px-3 text-xs leading-relaxed text-slate-500 dark:text-slate-400">No conversations yet. Ask your first question to start one.</p>}
+      {q.data && threads.length === 0 && !hasNextPage && <p className="px-3 text-xs leading-relaxed text-slate-500 dark:text-slate-400">No conversations yet. Ask your first question to start one.</p>}
       {groups.map((g) => (
         <section key={g.label} aria-label={g.label}>
           <h3 className="px-3 pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{g.label}</h3>
@@ -90,6 +114,17 @@ export function ThreadList() {
           </ul>
         </section>
       ))}
+      {hasNextPage && (
+        <div ref={watchEnd} className="flex min-h-8 items-center justify-center px-3" data-testid="thread-list-more">
+          {isFetchNextPageError ? (
+            <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
+              <RotateCw className="h-3.5 w-3.5" /> Load more conversations
+            </Button>
+          ) : (
+            q.isFetchingNextPage && <div className="h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-800" role="status" aria-label="Loading more conversations" />
+          )}
+        </div>
+      )}
       <DeleteDialog thread={confirm} onClose={() => setConfirm(null)} onConfirm={(t) => void remove(t)} />
     </div>
   );

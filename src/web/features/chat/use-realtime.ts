@@ -11,7 +11,7 @@ import type { RealtimeChange } from "../../../contract/threads";
 import { initialRealtimeState, nextRealtimeState, REALTIME_BACKOFF, type RealtimeState } from "../../../domain/realtime-backoff";
 import { nextThreadAfterDelete } from "../../../domain/threads";
 import { queryClient } from "../../lib/session";
-import { dropMessagesLater, messagesKey, setThreads, type Thread, threadsKey, upsertThread, usageKey } from "./api";
+import { dropMessagesLater, loadedThreads, messagesKey, removeThread, threadsKey, upsertThread, usageKey } from "./api";
 import { hasLiveAnswer } from "./live-answers";
 import { openThreadId } from "./thread-list";
 
@@ -52,8 +52,8 @@ export function useRealtime(userId: string | undefined): RealtimeState {
     const apply = (change: RealtimeChange) => {
       if (change.type === "thread.created" || change.type === "thread.updated") upsertThread(change.thread);
       else if (change.type === "thread.deleted") {
-        const list = queryClient.getQueryData<Thread[]>(threadsKey) ?? [];
-        setThreads((l) => l.filter((t) => t.id !== change.threadId));
+        const list = loadedThreads();
+        removeThread(change.threadId);
         dropMessagesLater(change.threadId);
         if (openThreadId(path.current) === change.threadId) {
           const next = nextThreadAfterDelete(list, change.threadId);
