@@ -373,5 +373,15 @@ test("hundreds of threads and a long conversation load a page at a time as the s
   expect(Math.abs(after - before), `"Question 11" moved from ${before} to ${after}`).toBeLessThanOrEqual(2);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   expect(await bubbles.allTextContents()).toEqual(Array.from({ length: 35 }, (_, i) => `Question ${i + 1}: what is consideration?`));
+
+  // Away to another thread and back: the loaded conversation opens at its newest message again.
+  const atBottom = () => page.evaluate(() => Math.ceil(window.innerHeight + window.scrollY) >= document.documentElement.scrollHeight - 4);
+  await links.first().click();
+  await expect(page.getByTestId("chat-title")).toHaveText("Made in another tab");
+  await links.last().click();
+  await expect(page.getByTestId("chat-title")).toHaveText("The long one");
+  await expect(bubbles).toHaveCount(35);
+  await expect.poll(atBottom).toBe(true);
+  await expect(page.getByTestId("message-assistant").last()).toBeInViewport();
   expect(errors).toEqual([]);
 });

@@ -63,6 +63,7 @@ export default function ChatPage() {
   const older = useRef<number | null>(null);
   const [topVisible, setTopVisible] = useState(false);
   const threadIdRef = useRef(threadId);
+  const shownThread = useRef(threadId);
   threadIdRef.current = threadId;
   const brand = useBrand();
 
@@ -101,11 +102,29 @@ export default function ChatPage() {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the conversation as it grows; keep the view when older messages come in above
   useLayoutEffect(() => {
+    // Another thread is shown: it opens at its newest message, wherever the last one was scrolled
+    // (this runs before the effect above that resets the refs, so it resets them itself).
+    if (shownThread.current !== threadId) {
+      shownThread.current = threadId;
+      stick.current = true;
+      older.current = null;
+    }
     if (older.current !== null && !msgs.isFetchingNextPage) {
       window.scrollTo({ top: document.documentElement.scrollHeight - older.current, behavior: "instant" });
       older.current = null;
     } else if (stick.current) scrollToBottom();
   }, [list.length, live?.text, live?.phase, live?.citations.length, threadId, msgs.isFetchingNextPage]);
+
+  // Content can grow after the render that placed the view (Markdown laid out, fonts, a cached
+  // conversation shown again): while the student is at the bottom, the view follows it.
+  const followGrowth = useCallback((el: HTMLDivElement | null) => {
+    if (!el) return;
+    const ro = new ResizeObserver(() => {
+      if (stick.current && older.current === null) scrollToBottom();
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
 
   // The student reached the top of the loaded conversation: load the page before it.
   const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = msgs;
@@ -221,7 +240,7 @@ export default function ChatPage() {
         ) : empty ? (
           <EmptyState name={firstName} onPick={(p) => void send(p)} />
         ) : (
-          <div className="space-y-8" data-testid="messages">
+          <div ref={followGrowth} className="space-y-8" data-testid="messages">
             {hasNextPage && (
               <div ref={watchTop} className="-mb-4 flex h-8 items-center justify-center" data-testid="older-messages">
                 {isFetchNextPageError ? (

@@ -19,9 +19,11 @@ function Realtime() {
 export function ProtectedLayout() {
   const { pathname } = useLocation();
   const fullBleed = pathname === "/chat" || pathname.startsWith("/chat/");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation scrolls to the top (SPEC.md §2.3)
+  // Every navigation scrolls to the top (SPEC.md §2.3), except into a conversation: the chat page
+  // opens it at its newest message, and a scroll to the top here (which runs after the page's own
+  // layout effects) would leave a cached conversation at its oldest loaded message instead.
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!pathname.startsWith("/chat/")) window.scrollTo(0, 0);
   }, [pathname]);
   return (
     <ProtectedGate>
