@@ -284,7 +284,8 @@ const sameDue = (a: Date | null, b: Date | null) => (a === null || b === null ? 
  * schedule row if it is missing (`INSERT … ON CONFLICT DO NOTHING`) and locks it
  * (`SELECT … FOR UPDATE`), so ratings of one item, the first one included, are applied one at a
  * time. A rating whose schedule was changed by another rating in between is stale: 409 CONFLICT
- * with `details.schedule` = the current schedule, and nothing is written.
+ * with `details.schedule` = the current schedule in the shape of a rating's answer (with `kind`
+ * and `preview`, so a study session can show the item again against it), and nothing is written.
  *
  * Errors: 404 NOT_FOUND (unknown or another user's card), 403 UPGRADE_REQUIRED (premium card on
  * Free), 409 CONFLICT (stale rating, see above).
@@ -318,7 +319,7 @@ export async function recordReview(opts: { db: Db; userId: string; now: Date; it
     if (!sameDue(basis, before?.due ?? null)) {
       const what = item.kind === "card" ? "card" : "question";
       throw new AppError("CONFLICT", `This ${what} was already rated in another tab or window. This rating was not saved.`, {
-        schedule: before ? { ...publicSchedule(itemId, before), kind: item.kind } : null,
+        schedule: before ? { ...publicSchedule(itemId, before), kind: item.kind, preview: preview(before, now, retention, shortTerm) } : null,
       });
     }
     const { next, previousState } = rate(before, rating, now, retention, shortTerm);
