@@ -159,6 +159,74 @@ test("a rating key pressed twice at once, or held down, rates the card once", as
   expect(deck.cards.map((c: { reps: number; state: string }) => [c.reps, c.state])).toEqual([[1, "review"], [1, "review"], [0, "new"]]);
 });
 
+test("a card rated in another tab is not rated twice: the second tab says so and moves on", async ({ page, context }) => {
+  await signUpAndConfirm(page, uniqueEmail("twotabs"));
+  const deckId = await ownDeck(page, [
+    { question: "First card", answer: "One" },
+    { question: "Second card", answer: "Two" },
+    { question: "Third card", answer: "Three" },
+  ]);
+  const other = await context.newPage(); // the same student in a second tab
+  await page.goto(`/flashcards/study/session?decks=${deckId}`);
+  await other.goto(`/flashcards/study/session?decks=${deckId}`);
+  const a = page.getByTestId("study-card");
+  const b = other.getByTestId("study-card");
+  await expect(a).toContainText("First card");
+  await expect(b).toContainText("First card");
+  const server = async () => {
+    const deck = await (await page.request.get(`/api/study/decks/${deckId}`)).json();
+    const overview = await (await page.request.get("/api/study/overview")).json();
+    return { reps: deck.cards.map((c: { reps: number }) => c.reps), ratings: overview.today.ratingsToday };
+  };
+
+  // Easy in the first tab: the card leaves for days. The second tab's rating of it is refused.
+  await page.keyboard.press("Space");
+  await page.keyboard.press("4");
+  await expect(a).toContainText("Second card");
+  await other.keyboard.press("Space");
+  await other.keyboard.press("3");
+  const toast = other.getByTestId("toast");
+  await expect(toast).toContainText("Already rated elsewhere");
+  await expect(toast).toContainText("This card was already rated in another tab or window. This rating was not saved.");
+  await expect(toast).not.toContainText("comes back");
+  await expect(b).toContainText("Second card");
+  await expect(b).toHaveAttribute("data-side", "question");
+  expect(await server()).toEqual({ reps: [1, 0, 0], ratings: 1 });
+
+  // Again in the first tab: a learning step of a minute. The second tab's refused rating puts the
+  // card back later in its session, against the schedule the first tab made, where it rates fine.
+  await page.keyboard.press("Space");
+  await page.keyboard.press("1");
+  await expect(a).toContainText("Third card");
+  await other.keyboard.press("Space");
+  await other.keyboard.press("4");
+  await expect(toast).toContainText("This card was already rated in another tab or window. This rating was not saved. It comes back later in this session.");
+  await expect(b).toContainText("Third card");
+  expect(await server()).toEqual({ reps: [1, 1, 0], ratings: 2 });
+  await other.keyboard.press("Space");
+  await other.keyboard.press("4");
+  await expect(b).toContainText("Second card");
+  await expect(b).toContainText("learning");
+  await other.keyboard.press("Space");
+  await other.keyboard.press("4");
+  await expect(other.getByTestId("session-done")).toContainText("You rated 2 cards.");
+  expect(await server()).toEqual({ reps: [1, 2, 1], ratings: 4 });
+  await expect(other.getByText("Rating not saved")).toHaveCount(0);
+
+  // Cram ratings still go through and change nothing.
+  await other.goto(`/flashcards/study/session?decks=${deckId}&cram=1`);
+  await expect(b).toBeVisible();
+  for (let i = 0; i < 3; i++) {
+    await other.keyboard.press("Space");
+    await expect(b).toHaveAttribute("data-side", "answer");
+    await other.keyboard.press("4");
+    if (i < 2) await expect(other.getByRole("progressbar", { name: "Session progress" })).toHaveAttribute("aria-valuenow", String(i + 1));
+  }
+  await expect(other.getByTestId("session-done")).toContainText("You rated 3 cards.");
+  await expect(other.getByText("Rating not saved")).toHaveCount(0);
+  expect(await server()).toEqual({ reps: [1, 2, 1], ratings: 4 });
+});
+
 test("take a quiz to the results page", async ({ page }) => {
   await signUpAndConfirm(page, uniqueEmail("quiz"));
   // /quiz with no quiz under way opens the setup

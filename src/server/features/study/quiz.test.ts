@@ -5,7 +5,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
-import { decks, flashcards, questions } from "../../db/schema";
+import { decks, flashcards, questions, studyReviewLogs, studySchedules } from "../../db/schema";
 import { setPlan } from "../../services/subscriptions";
 
 const DAY = 86_400_000;
@@ -259,6 +259,31 @@ describe("question bank", () => {
     expect((await other.json<{ questions: { id: string; status: string }[] }>("/api/question-bank?subject=torts&limit=3")).body.questions.map((q) => q.status)).toEqual(["unanswered", "unanswered", "unanswered"]);
     expect((await other.json<{ total: number }>("/api/question-bank?filter=missed")).body.total).toBe(0);
     expect((await other.json<{ bySubject: unknown[] }>("/api/question-bank/analytics")).body.bySubject).toEqual([]);
+  });
+
+  it("simultaneous misses of one question by one student: every attempt is kept, only one is scheduled as the first outcome (decision 043)", async () => {
+    clock = new Date("2026-10-20T12:00:00Z");
+    const c = await user();
+    const me = (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
+    const [q] = (await c.json<{ questions: { id: string }[] }>("/api/question-bank?subject=contracts&filter=unanswered&limit=1")).body.questions;
+    const choice = wrong((await answerKey([q.id])).get(q.id)!);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => c.json<{ correct: boolean }>(`/api/question-bank/${q.id}/attempts`, { body: { choice } })));
+    expect(answers.map((a) => [a.status, a.body.correct])).toEqual(Array(6).fill([201, false]));
+    expect((await c.json<{ attempts: unknown[] }>(`/api/question-bank/${q.id}`)).body.attempts).toHaveLength(6);
+    const db = server.database.db;
+    const logs = await db.select().from(studyReviewLogs).where(and(eq(studyReviewLogs.userId, me), eq(studyReviewLogs.itemType, "question"), eq(studyReviewLogs.itemId, q.id)));
+    const [schedule] = await db.select().from(studySchedules).where(and(eq(studySchedules.userId, me), eq(studySchedules.itemType, "question"), eq(studySchedules.itemId, q.id)));
+    // One outcome per attempt, applied one on top of the other: a single rating from New, and
+    // the schedule counts every logged outcome (two first outcomes would leave reps 1 and two New logs).
+    expect(logs.map((l) => l.rating)).toEqual(Array(6).fill(1));
+    expect(logs.filter((l) => l.state === 0)).toHaveLength(1);
+    expect(schedule).toMatchObject({ reps: 6 });
+    // Simultaneous correct answers to a question never missed schedule nothing.
+    const [fresh] = (await c.json<{ questions: { id: string }[] }>("/api/question-bank?subject=torts&filter=unanswered&limit=1")).body.questions;
+    const right = (await answerKey([fresh.id])).get(fresh.id)!;
+    await Promise.all(Array.from({ length: 3 }, () => c.json(`/api/question-bank/${fresh.id}/attempts`, { body: { choice: right } })));
+    expect(await db.select().from(studySchedules).where(and(eq(studySchedules.userId, me), eq(studySchedules.itemId, fresh.id)))).toEqual([]);
+    expect(await db.select().from(studyReviewLogs).where(and(eq(studyReviewLogs.userId, me), eq(studyReviewLogs.itemId, fresh.id)))).toEqual([]);
   });
 
   it("a question retired by the content review is no longer served, answered or rated", async () => {

@@ -284,7 +284,8 @@ const sameDue = (a: Date | null, b: Date | null) => (a === null || b === null ? 
  * schedule row if it is missing (`INSERT … ON CONFLICT DO NOTHING`) and locks it
  * (`SELECT … FOR UPDATE`), so ratings of one item, the first one included, are applied one at a
  * time. A rating whose schedule was changed by another rating in between is stale: 409 CONFLICT
- * with `details.schedule` = the current schedule, and nothing is written.
+ * with `details.schedule` = the current schedule in the shape of a rating's answer (with `kind`
+ * and `preview`, so a study session can show the item again against it), and nothing is written.
  *
  * Errors: 404 NOT_FOUND (unknown or another user's card), 403 UPGRADE_REQUIRED (premium card on
  * Free), 409 CONFLICT (stale rating, see above).
@@ -318,7 +319,7 @@ export async function recordReview(opts: { db: Db; userId: string; now: Date; it
     if (!sameDue(basis, before?.due ?? null)) {
       const what = item.kind === "card" ? "card" : "question";
       throw new AppError("CONFLICT", `This ${what} was already rated in another tab or window. This rating was not saved.`, {
-        schedule: before ? { ...publicSchedule(itemId, before), kind: item.kind } : null,
+        schedule: before ? { ...publicSchedule(itemId, before), kind: item.kind, preview: preview(before, now, retention, shortTerm) } : null,
       });
     }
     const { next, previousState } = rate(before, rating, now, retention, shortTerm);
@@ -348,16 +349,31 @@ export async function recordReview(opts: { db: Db; userId: string; now: Date; it
  * Records the outcome of a bank question answered outside a study session (quiz or bank page):
  * a miss rates it Again (entering or re-entering the shared workload); a correct answer rates a
  * question already in the workload Good; a correct answer to an unscheduled question changes nothing.
+ * Writes the `study_schedules` row and one `study_review_logs` row (rating 1 or 3, `state` = the
+ * state before this answer); returns nothing.
+ *
+ * Must run inside the caller's transaction (`tx`), together with the attempt it scores.
+ * Concurrency (decision 043, as for `recordReview`): a miss creates the schedule row if missing
+ * (`INSERT … ON CONFLICT DO NOTHING`), then the row is locked (`SELECT … FOR UPDATE`), so two
+ * answers of one question by one student are scheduled one after the other: only the answer
+ * whose transaction inserted the row rates the question from New, the other rates on top of it.
+ * Answers are never refused here (each one is a real attempt): there is no stale answer.
  */
 export async function scheduleQuestionOutcome(tx: Db, userId: string, questionId: string, correct: boolean, now: Date, retention: number) {
-  const [row] = await tx.select().from(studySchedules).where(and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, "question"), eq(studySchedules.itemId, questionId)));
-  if (!row && correct) return;
-  const before = row ? memoryOf(row) : null;
+  const key = and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, "question"), eq(studySchedules.itemId, questionId));
+  // A correct answer never creates a schedule; a miss makes sure there is a row to lock.
+  const created = correct
+    ? []
+    : await tx
+        .insert(studySchedules)
+        .values({ userId, itemType: "question", itemId: questionId, ...newMemory(now) })
+        .onConflictDoNothing()
+        .returning({ itemId: studySchedules.itemId });
+  const [row] = await tx.select().from(studySchedules).where(key).for("update");
+  if (!row) return;
+  const before = created.length ? null : memoryOf(row);
   const { next, previousState } = rate(before, correct ? "good" : "again", now, retention, false);
-  await tx
-    .insert(studySchedules)
-    .values({ userId, itemType: "question", itemId: questionId, ...next })
-    .onConflictDoUpdate({ target: [studySchedules.userId, studySchedules.itemType, studySchedules.itemId], set: next });
+  await tx.update(studySchedules).set(next).where(key);
   await tx.insert(studyReviewLogs).values({ userId, itemType: "question", itemId: questionId, rating: correct ? 3 : 1, state: previousState, due: next.due, stability: next.stability, difficulty: next.difficulty, elapsedDays: next.elapsedDays, scheduledDays: next.scheduledDays, reviewedAt: now });
 }
 

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 interface QueueCard { id: string; kind: string; question: string; answer: string; state: string; isOfficial: boolean; deckId: string; preview: Record<string, number> }
 interface Queue { cards: QueueCard[]; counts: { due: number; new: number; learning: number; reviewedToday: number }; limits: { newLeft: number; reviewsLeft: number } }
-interface Schedule { id: string; due: string; stability: number; difficulty: number; reps: number; lapses: number; state: string }
+interface Schedule { id: string; due: string; stability: number; difficulty: number; reps: number; lapses: number; state: string; preview: Record<string, number> }
 
 let n = 0;
 async function user(plan: "trial" | "free" | "unlimited" = "unlimited"): Promise<{ c: Client; id: string }> {
@@ -161,7 +161,7 @@ describe("concurrent ratings of one card (decision 043)", () => {
       const e = (r.body as unknown as Stale).error;
       expect(e.code).toBe("CONFLICT");
       expect(e.message).toBe("This card was already rated in another tab or window. This rating was not saved.");
-      expect(e.details.schedule).toMatchObject({ id: card, kind: "card", due: saved.due, reps: 1, state: saved.state });
+      expect(e.details.schedule).toMatchObject({ id: card, kind: "card", due: saved.due, reps: 1, state: saved.state, preview: saved.preview });
     }
     // Exactly what one rating of a new card produces: one log (state New), one schedule row after one rating.
     expect(saved).toMatchObject({ state: "learning", reps: 1, lapses: 0 });

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { DeckOverview, QueueItem, RatingName } from "../../../contract/study";
-import { api } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
 
 export type { DeckOverview, RatingName };
 /** A queue item as the study session holds it. */
@@ -78,8 +78,24 @@ export const overviewQuery = queryOptions({ queryKey: ["study", "overview"], que
 export const settingsQuery = queryOptions({ queryKey: ["study", "settings"], queryFn: () => api<{ settings: StudySettings; saved: boolean }>("/api/study/settings"), staleTime: 0 });
 export const deckQuery = (id: string) => queryOptions({ queryKey: ["study", "deck", id], queryFn: () => api<DeckDetail>(`/api/study/decks/${id}`), staleTime: 0 });
 
-export const rateCard = (cardId: string, rating: RatingName, opts: { kind?: "card" | "question"; cram?: boolean; durationMs?: number } = {}) =>
-  api<Schedule>("/api/study/reviews", { body: { cardId, rating, kind: opts.kind, mode: opts.cram ? "cram" : "normal", durationMs: opts.durationMs } });
+/**
+ * Rates a card or missed question (`POST /api/study/reviews`); resolves to its new schedule.
+ * `expectedDue` is the item's `due` as the session holds it (queue item or previous answer),
+ * `null` for a new card: if another tab or window rated the item since, the server refuses with
+ * `ApiError` 409 CONFLICT and `details.schedule` = the current schedule (see `staleSchedule`).
+ */
+export const rateCard = (cardId: string, rating: RatingName, opts: { kind?: "card" | "question"; cram?: boolean; durationMs?: number; expectedDue?: string | null } = {}) =>
+  api<Schedule>("/api/study/reviews", { body: { cardId, rating, kind: opts.kind, mode: opts.cram ? "cram" : "normal", durationMs: opts.durationMs, expectedDue: opts.expectedDue } });
+
+/**
+ * For a rating refused because the item was already rated elsewhere (409 CONFLICT, decision 043):
+ * `{schedule}` with the item's current schedule (`null` when it has none). `undefined` for any
+ * other error.
+ */
+export function staleSchedule(e: unknown): { schedule: Schedule | null } | undefined {
+  if (!(e instanceof ApiError) || e.status !== 409 || e.code !== "CONFLICT") return undefined;
+  return { schedule: (e.details as { schedule?: Schedule | null } | undefined)?.schedule ?? null };
+}
 
 /** Query string of a study selection (decks, subjects, tags). */
 export function selectionQuery(sel: { decks?: string[]; subjects?: string[]; tags?: string[] }) {

@@ -4,6 +4,11 @@
  * resets to the question whenever the card changes; each button shows its next interval. Every
  * rating is saved at once, so closing the tab loses nothing. A card rated into a short learning
  * step comes back later in the same session. Cram mode never touches the schedule.
+ *
+ * Every rating names the schedule it was made against (`expectedDue`, decision 043). When the card
+ * was already rated in another tab or window, the server refuses (409): a toast says so and the
+ * session moves on; the card comes back later in the session only if its current schedule makes it
+ * due within the learn-ahead, like a card rated into a learning step here.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
@@ -15,7 +20,7 @@ import { Badge, Spinner } from "../../components/ui/card";
 import { buttonClass } from "../../components/ui/button";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { type QueueCard, type Queue, type RatingName, rateCard, subjectName, useStudyTimeZone } from "./api";
+import { type QueueCard, type Queue, type RatingName, rateCard, staleSchedule, subjectName, useStudyTimeZone } from "./api";
 
 const RATINGS: { name: RatingName; label: string; key: string; cls: string }[] = [
   { name: "again", label: "Again", key: "1", cls: "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300" },
@@ -30,6 +35,15 @@ const STATE_BADGE: Record<QueueCard["state"], string> = {
   relearning: "bg-rose-100 text-rose-800 dark:bg-rose-900/40 dark:text-rose-300",
   review: "bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-300",
 };
+
+/** Puts a card rated into a short step back a few cards later (at the end of a short queue). */
+function requeue(rest: QueueCard[], card: QueueCard): QueueCard[] {
+  const at = Math.min(rest.length, 3 + Math.floor(rest.length / 4));
+  return [...rest.slice(0, at), card, ...rest.slice(at)];
+}
+
+/** Due within the learn-ahead: the card belongs to this session again. */
+const dueInSession = (due: string) => new Date(due).getTime() <= Date.now() + LEARN_AHEAD_MS;
 
 function Text({ children, className }: { children: string; className?: string }) {
   return <div className={clsx("whitespace-pre-wrap break-words", className)}>{children}</div>;
@@ -82,7 +96,9 @@ export default function StudySession() {
   });
 
   const [queue, setQueue] = useState<QueueCard[] | null>(null);
+  // `done`: ratings saved in this session; `turn`: cards shown, whether their rating was saved or refused.
   const [done, setDone] = useState(0);
+  const [turn, setTurn] = useState(0);
   // The flipped side belongs to one card at one position: a new card always starts on its question.
   const [flippedKey, setFlippedKey] = useState<string | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
@@ -95,7 +111,7 @@ export default function StudySession() {
   }, [data, queue]);
 
   const card = queue?.[0] ?? null;
-  const cardKey = card ? `${card.id}-${done}` : "";
+  const cardKey = card ? `${card.id}-${turn}` : "";
   const flipped = flippedKey === cardKey && !!card;
   const setFlipped = useCallback((v: boolean | ((f: boolean) => boolean)) => setFlippedKey((k) => ((typeof v === "function" ? v(k === cardKey) : v) ? cardKey : null)), [cardKey]);
   // Flipping resets whenever the card changes (SPEC.md §4); the timer restarts for the new card.
@@ -114,20 +130,35 @@ export default function StudySession() {
       savingRef.current = true;
       setSaving(true);
       try {
-        const res = await rateCard(card.id, rating, { kind: card.kind, cram, durationMs: Math.min(Date.now() - shownAt.current, 3_600_000) });
+        // Cram ratings change no schedule, so the server does not check them (decision 043).
+        const res = await rateCard(card.id, rating, { kind: card.kind, cram, durationMs: Math.min(Date.now() - shownAt.current, 3_600_000), expectedDue: cram ? undefined : card.due });
         setQueue((q) => {
           if (!q) return q;
           const rest = q.slice(1);
-          const again = cram ? rating === "again" : new Date(res.due).getTime() <= Date.now() + LEARN_AHEAD_MS;
-          if (!again) return rest;
-          const next: QueueCard = { ...card, state: res.state, due: res.due, preview: res.preview };
-          const at = Math.min(rest.length, 3 + Math.floor(rest.length / 4));
-          return [...rest.slice(0, at), next, ...rest.slice(at)];
+          const again = cram ? rating === "again" : dueInSession(res.due);
+          return again ? requeue(rest, { ...card, state: res.state, due: res.due, preview: res.preview }) : rest;
         });
         setDone((d) => d + 1);
+        setTurn((t) => t + 1);
         void queryClient.invalidateQueries({ queryKey: ["study", "overview"] });
       } catch (e) {
-        toast.add({ title: "Rating not saved", description: (e as Error).message, variant: "destructive" });
+        const stale = staleSchedule(e);
+        if (!stale) {
+          toast.add({ title: "Rating not saved", description: (e as Error).message, variant: "destructive" });
+          return;
+        }
+        // Rated in another tab or window: this rating was not saved. Show the card again only when
+        // its current schedule brings it back within this session, rated against that schedule.
+        const current = stale.schedule;
+        const back = !!current && dueInSession(current.due);
+        setQueue((q) => {
+          if (!q) return q;
+          const rest = q.slice(1);
+          return back && current ? requeue(rest, { ...card, state: current.state, due: current.due, preview: current.preview }) : rest;
+        });
+        setTurn((t) => t + 1);
+        toast.add({ title: "Already rated elsewhere", description: `${(e as Error).message}${back ? " It comes back later in this session." : ""}`, variant: "warning" });
+        void queryClient.invalidateQueries({ queryKey: ["study", "overview"] });
       } finally {
         savingRef.current = false;
         setSaving(false);
