@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { briefs, notes, topics } from "../../db/schema";
+import { briefs, notes, studentBriefs, topics } from "../../db/schema";
 import { createLlmClient } from "../../ai/index";
 import type { LlmClient } from "../../ai/types";
 import type { AppDeps } from "../../lib/context";
@@ -14,6 +14,8 @@ import { AppError } from "../../lib/errors";
 import { type Draft, draftsFromBrief, draftsFromText, draftsFromTopic, htmlToPlain, LLM_SYSTEM, parseLlmDrafts } from "./generate";
 
 export type Source = { type: "topic"; id: string } | { type: "brief"; id: string } | { type: "note"; id: string } | { type: "text"; title: string; text: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface DraftOut extends Draft {
   subjectId: string | null;
@@ -35,17 +37,23 @@ interface Material {
 async function load(db: Db, userId: string, sources: Source[]): Promise<Material[]> {
   const topicIds = sources.filter((s) => s.type === "topic").map((s) => (s as { id: string }).id);
   const briefIds = sources.filter((s) => s.type === "brief").map((s) => (s as { id: string }).id);
-  const noteIds = sources.filter((s) => s.type === "note").map((s) => (s as { id: string }).id);
-  const [topicRows, briefRows, noteRows] = await Promise.all([
+  // Note and student-brief ids are uuids, compared in lower case (the database prints them so).
+  const noteIds = sources.filter((s) => s.type === "note").map((s) => (s as { id: string }).id.toLowerCase());
+  const ownBriefIds = briefIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+  const [topicRows, briefRows, noteRows, studentRows] = await Promise.all([
     topicIds.length ? db.select().from(topics).where(and(inArray(topics.id, topicIds), sql`${topics.retiredAt} is null`)) : [],
     briefIds.length ? db.select().from(briefs).where(and(inArray(briefs.id, briefIds), or(eq(briefs.isOfficial, true), eq(briefs.createdBy, userId)))) : [],
     // Only the student's own notes, and not ones in the bin.
     noteIds.length ? db.select({ id: notes.id, title: notes.title, text: notes.text }).from(notes).where(and(inArray(notes.id, noteIds), eq(notes.userId, userId), sql`${notes.deletedAt} is null`)) : [],
+    // The student's own case briefs (their ids are uuids; official brief ids are slugs).
+    ownBriefIds.length
+      ? db.select({ id: studentBriefs.id, name: studentBriefs.name, subjectId: studentBriefs.subjectId, topicIds: studentBriefs.topicIds, sections: studentBriefs.sections }).from(studentBriefs).where(and(inArray(studentBriefs.id, ownBriefIds), eq(studentBriefs.userId, userId)))
+      : [],
   ]);
   return sources.map((s): Material => {
     if (s.type === "text") return { source: { type: "text", id: null, title: s.title }, subjectId: null, topicId: null, extract: () => draftsFromText({ title: s.title, text: htmlToPlain(s.text) }), text: htmlToPlain(s.text) };
     if (s.type === "note") {
-      const n = noteRows.find((x) => x.id === s.id);
+      const n = noteRows.find((x) => x.id === s.id.toLowerCase());
       if (!n) throw new AppError("NOT_FOUND", "No such note.");
       const title = n.title || "Untitled note";
       return { source: { type: "note", id: n.id, title }, subjectId: null, topicId: null, extract: () => draftsFromText({ title, text: n.text }), text: `${title}\n${n.text}` };
@@ -55,6 +63,23 @@ async function load(db: Db, userId: string, sources: Source[]): Promise<Material
       if (!t) throw new AppError("NOT_FOUND", "No such topic.");
       const body = t.body as { elements?: string[]; exceptions?: string[]; traps?: string[] };
       return { source: { type: "topic", id: t.id, title: t.title }, subjectId: t.subjectId, topicId: t.id, extract: () => draftsFromTopic({ title: t.title, rule: t.rule, ...body }), text: `${t.title}\n${t.rule}\n${(body.elements ?? []).join("\n")}\n${(body.exceptions ?? []).join("\n")}` };
+    }
+    const own = studentRows.find((x) => x.id === s.id.toLowerCase());
+    if (own) {
+      const sec = own.sections;
+      const plain = (v?: string) => (v ? htmlToPlain(v) : undefined);
+      // One takeaway per list item or paragraph of the section.
+      const takeaways = (sec.takeaways ?? "")
+        .split(/<\/li>|<\/p>|<br\s*\/?>/i)
+        .map((l) => htmlToPlain(l).replace(/^[.\s]+|[.\s]+$/g, ""))
+        .filter(Boolean);
+      return {
+        source: { type: "brief", id: own.id, title: own.name },
+        subjectId: own.subjectId,
+        topicId: own.topicIds[0] ?? null,
+        extract: () => draftsFromBrief({ name: own.name, issue: plain(sec.issue), rule: plain(sec.rule), holding: plain(sec.holding), facts: plain(sec.facts), takeaways }),
+        text: [own.name, sec.facts, sec.issue, sec.rule, sec.holding, sec.takeaways].filter(Boolean).map((x) => htmlToPlain(x as string)).join("\n"),
+      };
     }
     const b = briefRows.find((x) => x.id === s.id);
     if (!b) throw new AppError("NOT_FOUND", "No such case brief.");

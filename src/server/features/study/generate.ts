@@ -145,6 +145,7 @@ export const htmlToPlain = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/\.\s*\./g, ".")
+    .replace(/([?!:;])\s*\./g, "$1")
     .replace(/\s+/g, " ")
     .trim();
 

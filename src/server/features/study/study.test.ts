@@ -523,6 +523,24 @@ describe("card generation", () => {
     expect((await a.c.json<{ cards: unknown[] }>(`/api/study/decks/${deckId}`)).body.cards).toHaveLength(1 + hadley.length);
   });
 
+  it("drafts from a case brief the student wrote (student_briefs), never from another student's", async () => {
+    const { c } = await user("trial");
+    const other = await user("trial");
+    const created = await c.json<{ brief: { id: string } }>("/api/student-briefs", {
+      body: { name: "Roe v. Doe", subjectId: "torts", sections: { issue: "<p>Was the touching a battery?</p>", rule: "<p>A battery is an intentional harmful or offensive contact with the person of another.</p>", holding: "<p>Yes: the touching was offensive.</p>", takeaways: "<ul><li><p>Intent to contact suffices.</p></li><li><p>In the problem's state a battery claim is barred after two years.</p></li></ul>" } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.brief.id;
+    const r = await c.json<{ drafts: { question: string; answer: string; kind: string; subjectId: string | null; source: { type: string; id: string; title: string } }[] }>("/api/study/generate", { body: { sources: [{ type: "brief", id: id.toUpperCase() }] } });
+    expect(r.status).toBe(200);
+    expect(r.body.drafts.find((d) => d.kind === "rule")).toMatchObject({ answer: "A battery is an intentional harmful or offensive contact with the person of another.", subjectId: "torts", source: { type: "brief", id, title: "Roe v. Doe" } });
+    // Each takeaway (one per list item) is its own sentence to cloze.
+    expect(r.body.drafts.find((d) => d.kind === "cloze")).toMatchObject({ question: "In the problem's state a battery claim is barred after […]", answer: "two years" });
+    // Section HTML becomes plain sentences: the issue keeps its question mark, with no stray period.
+    expect(r.body.drafts.find((d) => d.kind === "holding")?.question).toBe("Roe v. Doe: Was the touching a battery?");
+    expect((await other.c.json("/api/study/generate", { body: { sources: [{ type: "brief", id }] } })).status).toBe(404);
+  });
+
   it("drafts cards from the student's own saved note, never from another student's", async () => {
     const { c } = await user("trial");
     const other = await user("trial");
@@ -537,6 +555,8 @@ describe("card generation", () => {
     expect(stolen.status).toBe(404);
     const bad = await c.json<{ error: { code: string } }>("/api/study/generate", { body: { sources: [{ type: "note", id: "not-a-note" }] } });
     expect(bad.status).toBe(400);
+    // A uuid written in upper case is the same note.
+    expect((await c.json("/api/study/generate", { body: { sources: [{ type: "note", id: note.id.toUpperCase() }] } })).status).toBe(200);
   });
 
   it("says when no LLM is configured and drafts by extraction (the LLM path: tests/integration/study-generate-llm.test.ts)", async () => {
