@@ -104,6 +104,8 @@ describe("the opinion of an official brief's case ('Write your own' and 'Read th
     expect((await bob.json<{ opinion: unknown }>("/api/case-law/for-brief/palsgraf-v-long-island-railroad-co")).body.opinion).toBeNull();
     expect((await ada.json<{ opinion: unknown }>("/api/case-law/for-brief/no-such-brief")).body.opinion).toBeNull();
     expect((await ada.json<{ opinion: unknown }>("/api/case-law/for-brief/hadley-v-baxendale")).body.opinion).toBeNull();
+    const nul = await ada.json<{ opinion: unknown }>("/api/case-law/for-brief/%00");
+    expect([nul.status, nul.body.opinion]).toEqual([200, null]);
   });
 });
 

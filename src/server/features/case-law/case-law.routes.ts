@@ -141,7 +141,9 @@ export function caseLawRoutes() {
   documentRoute({ method: "get", path: "/api/case-law/for-brief/:briefId", summary: "The opinion of an official brief's case that you can read (shared library or your upload), or null: where 'Write your own' starts.", tags: ["case-law"], auth: true, responses: { 200: { description: "{opinion: {id,name,citation} | null}" } } });
   r.get("/case-law/for-brief/:briefId", async (c) => {
     const user = requireUser(c);
-    return c.json({ opinion: await opinionForBrief(db(c), user.id, c.req.param("briefId").slice(0, 200)) });
+    // Brief ids are slugs; anything else (a NUL byte, an over-long id) names no brief.
+    const briefId = c.req.param("briefId");
+    return c.json({ opinion: /^[A-Za-z0-9_.-]{1,200}$/.test(briefId) ? await opinionForBrief(db(c), user.id, briefId) : null });
   });
 
   documentRoute({ method: "get", path: "/api/case-law/:id", summary: "One opinion (Markdown body) with its official brief and the user's own briefs of it.", tags: ["case-law"], auth: true, responses: { 200: { description: "opinion" }, 404: { description: "no such opinion (or another user's upload)" } } });

@@ -37,6 +37,8 @@ export function decodeThreadCursor(cursor: string): ThreadCursor {
   // A calendar-impossible time ("02-30") would be a database error: it must round-trip.
   const ms = Date.parse(`${m[1]}.${m[2].slice(0, 3)}Z`);
   if (Number.isNaN(ms) || new Date(ms).toISOString() !== `${m[1]}.${m[2].slice(0, 3)}Z`) throw invalid();
+  // PostgreSQL has no year 0 (and no thread predates 1970): such a time would be a database error.
+  if (ms < 0) throw invalid();
   return { createdAt, id };
 }
 

@@ -315,6 +315,8 @@ export async function recordReview(opts: { db: Db; userId: string; now: Date; it
       .onConflictDoNothing()
       .returning({ itemId: studySchedules.itemId });
     const [row] = await tx.select().from(studySchedules).where(key).for("update");
+    // The card was deleted between the insert and the lock (the schedule went with it).
+    if (!row) throw new AppError("NOT_FOUND", "No such card.");
     const before = created.length ? null : memoryOf(row);
     if (!sameDue(basis, before?.due ?? null)) {
       const what = item.kind === "card" ? "card" : "question";
