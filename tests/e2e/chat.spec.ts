@@ -327,6 +327,22 @@ test("hundreds of threads and a long conversation load a page at a time as the s
   const links = list.locator('a[href^="/chat/"]');
   await expect(links).toHaveCount(50);
   await expect(list.getByRole("region", { name: "Today" })).toBeVisible();
+  // The oldest loaded thread, renamed while the next page is still on its way, keeps its place.
+  let releaseList: () => void = () => {};
+  const listHeld = new Promise<void>((r) => {
+    releaseList = r;
+  });
+  await page.route("**/api/threads?*cursor=*", async (route) => {
+    await listHeld;
+    await route.continue();
+  });
+  const fiftieth = (await links.nth(49).getAttribute("href"))!;
+  await links.nth(49).dblclick();
+  await list.getByLabel("Conversation title").fill("Renamed at the end");
+  await list.getByLabel("Conversation title").press("Enter");
+  await expect(list.locator(`a[href="${fiftieth}"]`)).toHaveText("Renamed at the end");
+  await expect(links).toHaveCount(50);
+  releaseList(); // (the route stays, letting later pages through at once)
   for (const n of [100, 121]) {
     await links.last().scrollIntoViewIfNeeded();
     await expect(links).toHaveCount(n);

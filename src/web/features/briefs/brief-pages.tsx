@@ -176,8 +176,8 @@ export function NewBriefPage() {
   const initial: BriefDraft = {
     opinionId: o?.id ?? null,
     name: o?.name ?? params.get("name") ?? "",
-    citation: o?.citation ?? params.get("citation") ?? null,
-    court: o?.court ?? params.get("court") ?? null,
+    citation: o?.citation ?? (params.get("citation") || null),
+    court: o?.court ?? (params.get("court") || null),
     year: o?.year ?? (Number.isInteger(year) && year > 1000 && year < 3000 ? year : null),
     subjectId: o?.subjectId ?? ((SUBJECT_IDS as readonly string[]).includes(subject ?? "") ? subject : null),
     sections: {} as BriefDraft["sections"],

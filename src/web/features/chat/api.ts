@@ -85,7 +85,12 @@ const before = (a: Thread, b: Thread) => a.createdAt > b.createdAt || (a.created
 export function upsertThread(t: Thread) {
   queryClient.setQueryData<ThreadPages>(threadsKey, (old) => {
     if (!old) return old;
-    const pages = old.pages.map((p) => ({ ...p, threads: p.threads.filter((x) => x.id !== t.id) }));
+    // Already loaded: replace it in place (created_at never changes, so neither does its position;
+    // taking it out first would lose the oldest loaded thread while older pages remain).
+    if (old.pages.some((p) => p.threads.some((x) => x.id === t.id))) {
+      return { ...old, pages: old.pages.map((p) => ({ ...p, threads: p.threads.map((x) => (x.id === t.id ? t : x)) })) };
+    }
+    const pages = old.pages.map((p) => ({ ...p }));
     const at = pages.findIndex((p) => p.threads.some((x) => before(t, x)));
     if (at >= 0) {
       const list = pages[at].threads;

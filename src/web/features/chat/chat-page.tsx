@@ -244,7 +244,15 @@ export default function ChatPage() {
             {hasNextPage && (
               <div ref={watchTop} className="-mb-4 flex h-8 items-center justify-center" data-testid="older-messages">
                 {isFetchNextPageError ? (
-                  <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      // Keep what the student is reading in place, as the automatic load does.
+                      older.current = document.documentElement.scrollHeight - window.scrollY;
+                      void fetchNextPage();
+                    }}
+                  >
                     <RotateCw className="h-3.5 w-3.5" /> Load earlier messages
                   </Button>
                 ) : (
