@@ -12,6 +12,7 @@ import { htmlToPlainText } from "../../lib/html-text";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { opinionText } from "../case-law/opinions.service";
 import { extractDraft } from "./draft-extract";
+import { isUuid } from "../../../domain/ids";
 
 export const SECTION_KEYS = ["facts", "proceduralHistory", "issue", "rule", "holding", "reasoning", "separateOpinions", "takeaways"] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
@@ -30,7 +31,6 @@ export const MAX_BRIEF_BYTES = 1024 * 1024;
 /** The 413 message of a brief over 1 MB (also the brief routes' body limit). */
 export const BRIEF_TOO_LARGE = "This brief is larger than 1 MB. Shorten its sections.";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError("NOT_FOUND", "No such case brief.");
 
 export interface BriefFields {
@@ -70,7 +70,7 @@ const view = (b: typeof studentBriefs.$inferSelect) => ({
 });
 
 export async function getStudentBrief(db: Db, userId: string, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [b] = await db.select().from(studentBriefs).where(and(eq(studentBriefs.id, id), eq(studentBriefs.userId, userId)));
   if (!b) throw notFound();
   return view(b);
@@ -78,7 +78,7 @@ export async function getStudentBrief(db: Db, userId: string, id: string) {
 
 async function checkOpinion(db: Db, userId: string, opinionId: string | null | undefined) {
   if (!opinionId) return null;
-  if (!UUID.test(opinionId)) throw new AppError("VALIDATION_FAILED", "opinionId: no such opinion");
+  if (!isUuid(opinionId)) throw new AppError("VALIDATION_FAILED", "opinionId: no such opinion");
   await opinionText(db, userId, opinionId).catch(() => {
     throw new AppError("VALIDATION_FAILED", "opinionId: no such opinion");
   });
@@ -129,7 +129,7 @@ export async function updateStudentBrief(db: Db, userId: string, id: string, f: 
 }
 
 export async function deleteStudentBrief(db: Db, userId: string, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [row] = await db.delete(studentBriefs).where(and(eq(studentBriefs.id, id), eq(studentBriefs.userId, userId))).returning({ id: studentBriefs.id });
   if (!row) throw notFound();
 }
@@ -182,7 +182,7 @@ const paragraphs = (list: string[]) => list.map((s) => `<p>${esc(s)}</p>`).join(
  * edits. Nothing is saved. NOT_FOUND when the opinion is not visible to the user.
  */
 export async function draftBriefByExtraction(db: Db, userId: string, opinionId: string) {
-  if (!UUID.test(opinionId)) throw new AppError("NOT_FOUND", "No such opinion.");
+  if (!isUuid(opinionId)) throw new AppError("NOT_FOUND", "No such opinion.");
   const o = await opinionText(db, userId, opinionId);
   const d = extractDraft({ name: o.name, citation: o.citation, court: o.court, year: o.year, text: o.text });
   const s = d.sections;

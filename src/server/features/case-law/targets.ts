@@ -7,17 +7,16 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { CASE_KINDS, type CaseKind, type CaseTarget } from "../../../contract/case-law";
 import type { Db } from "../../db/client";
 import { briefs, opinions, studentBriefs } from "../../db/schema";
+import { isUuid } from "../../../domain/ids";
 
 export { CASE_KINDS, type CaseKind, type CaseTarget };
 
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const caseUrl = (kind: CaseKind, id: string) => (kind === "opinion" ? `/case-law/${id}` : `/cases/${id}`);
 
 export async function resolveCaseTargets(db: Db, userId: string, refs: { kind: CaseKind; id: string }[]): Promise<CaseTarget[]> {
   const ids = (k: CaseKind) => [...new Set(refs.filter((r) => r.kind === k).map((r) => r.id))];
-  const op = ids("opinion").filter((id) => UUID.test(id));
-  const sb = ids("student_brief").filter((id) => UUID.test(id));
+  const op = ids("opinion").filter(isUuid);
+  const sb = ids("student_brief").filter(isUuid);
   const ob = ids("brief").filter((id) => id.length <= 120);
   const cols = (t: typeof opinions | typeof studentBriefs | typeof briefs) => ({ id: t.id, title: t.name, citation: t.citation, court: t.court, year: t.year });
   const [o, s, b] = await Promise.all([

@@ -13,11 +13,11 @@ import type { RealtimeBus } from "../../realtime/bus";
 import { track } from "../../services/analytics";
 import { ensureProfile } from "../../services/profiles";
 import { encodeMessageCursor, encodeThreadCursor, type ThreadCursor } from "./page-cursor";
+import { isUuid } from "../../../domain/ids";
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const threadNotFound = () => new AppError("NOT_FOUND", "This conversation does not exist or was deleted.");
 
 export const toThread = (r: ThreadRow): Thread => ({ id: r.id, title: r.title, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
@@ -75,7 +75,7 @@ export async function listThreadsPageJson({ db, userId, limit, cursor }: Scope &
 
 /** The thread if `userId` owns it; otherwise throws 404 NOT_FOUND. */
 export async function getOwnedThread({ db, userId, threadId }: Scope & { threadId: string }): Promise<ThreadRow> {
-  if (!UUID.test(threadId)) throw threadNotFound();
+  if (!isUuid(threadId)) throw threadNotFound();
   const [row] = await db.select().from(threads).where(and(eq(threads.id, threadId), eq(threads.userId, userId)));
   if (!row) throw threadNotFound();
   return row;
@@ -99,7 +99,7 @@ export async function createThread({ db, bus, userId, title }: Scope & { bus: Re
 
 /** Renames an owned thread (the route has trimmed and checked the title); 404 otherwise. */
 export async function renameThread({ db, bus, userId, threadId, title, now }: Scope & { bus: RealtimeBus; threadId: string; title: string; now: Date }): Promise<Thread> {
-  if (!UUID.test(threadId)) throw threadNotFound();
+  if (!isUuid(threadId)) throw threadNotFound();
   const [row] = await db
     .update(threads)
     .set({ title, updatedAt: now })
@@ -113,7 +113,7 @@ export async function renameThread({ db, bus, userId, threadId, title, now }: Sc
 
 /** Deletes an owned thread and its messages (real delete, cascade); 404 otherwise. */
 export async function deleteThread({ db, bus, userId, threadId }: Scope & { bus: RealtimeBus; threadId: string }): Promise<void> {
-  if (!UUID.test(threadId)) throw threadNotFound();
+  if (!isUuid(threadId)) throw threadNotFound();
   const rows = await db
     .delete(threads)
     .where(and(eq(threads.id, threadId), eq(threads.userId, userId)))

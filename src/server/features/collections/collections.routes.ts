@@ -21,8 +21,8 @@ import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
 import { CASE_KINDS, type CaseKind, resolveCaseTargets } from "../case-law/targets";
+import { isUuid } from "../../../domain/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError("NOT_FOUND", "No such collection.");
 const nameBody = z.object({ name: z.string().trim().min(1, "a collection needs a name").max(120, "at most 120 characters"), description: z.string().trim().max(500).optional() });
 const renameBody = nameBody.partial();
@@ -30,7 +30,7 @@ const itemRef = z.object({ kind: z.enum(CASE_KINDS), id: z.string().min(1).max(1
 const orderBody = z.object({ items: z.array(itemRef).max(1000) });
 
 async function owned(db: Db, userId: string, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [c] = await db.select().from(caseCollections).where(and(eq(caseCollections.id, id), eq(caseCollections.userId, userId)));
   if (!c) throw notFound();
   return c;

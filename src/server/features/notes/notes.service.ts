@@ -17,6 +17,7 @@ import { htmlToMarkdown, htmlToPlainText } from "../../lib/html-text";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { headline, markSnippet } from "../../lib/snippet";
 import { type CaseKind, caseUrl, resolveCaseTargets } from "../case-law/targets";
+import { isUuid } from "../../../domain/ids";
 
 /** Largest note body accepted, in bytes of UTF-8 (issue 5 §6: 1 MB). */
 export const MAX_NOTE_BYTES = 1024 * 1024;
@@ -33,7 +34,6 @@ export interface CaseLink {
   url: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError("NOT_FOUND", "No such note.");
 
 export { caseUrl };
@@ -78,7 +78,7 @@ async function writeRelations(db: Db, userId: string, noteId: string, html: stri
 
 /** The full note as the API returns it. */
 export async function getNote(db: Db, userId: string, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [n] = await db.select().from(notes).where(and(eq(notes.id, id), eq(notes.userId, userId), isNull(notes.deletedAt)));
   if (!n) throw notFound();
   const [tagRows, links] = await Promise.all([
@@ -116,7 +116,7 @@ export async function createNote(opts: { db: Db; userId: string; title?: string;
  * the save applies unconditionally (API clients that do not track versions).
  */
 export async function updateNote(opts: { db: Db; userId: string; id: string; title?: string; html?: string; tags?: string[]; version?: number; now: Date }) {
-  if (!UUID.test(opts.id)) throw notFound();
+  if (!isUuid(opts.id)) throw notFound();
   if (opts.html !== undefined) checkNoteSize(opts.html);
   const title = opts.title === undefined ? undefined : normTitle(opts.title);
   const html = opts.html === undefined ? undefined : sanitizeRichText(opts.html);
@@ -141,7 +141,7 @@ export async function updateNote(opts: { db: Db; userId: string; id: string; tit
 
 /** Moves a note to the bin; returns when it can be restored until (UTC). */
 export async function deleteNote(db: Db, userId: string, id: string, now: Date) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [row] = await db.update(notes).set({ deletedAt: now }).where(and(eq(notes.id, id), eq(notes.userId, userId), isNull(notes.deletedAt))).returning({ id: notes.id });
   if (!row) throw notFound();
   return { restoreUntil: new Date(now.getTime() + RESTORE_WINDOW_MS) };
@@ -149,7 +149,7 @@ export async function deleteNote(db: Db, userId: string, id: string, now: Date) 
 
 /** Undoes a delete within the window. */
 export async function restoreNote(db: Db, userId: string, id: string, now: Date) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [row] = await db
     .update(notes)
     .set({ deletedAt: null })
@@ -177,7 +177,7 @@ export async function listNotes(o: ListNotesOptions) {
   const q = o.q?.trim() ? sql`websearch_to_tsquery('english', ${o.q})` : null;
   if (q) where.push(sql`${notes.search} @@ ${q}`);
   if (o.tag) {
-    if (!UUID.test(o.tag)) return { notes: [], total: 0 };
+    if (!isUuid(o.tag)) return { notes: [], total: 0 };
     where.push(sql`exists (select 1 from ${noteTags} nt where nt.note_id = ${notes.id} and nt.tag_id = ${o.tag})`);
   }
   const order = q && o.sort === "updated" && !o.q?.match(/^\s*$/) ? [desc(sql`ts_rank_cd(${notes.search}, ${q}, 32)`), desc(notes.updatedAt)] : o.sort === "title" ? [asc(sql`lower(${notes.title})`)] : o.sort === "created" ? [desc(notes.createdAt)] : [desc(notes.updatedAt)];

@@ -12,10 +12,9 @@ import type { LlmClient } from "../../ai/types";
 import type { AppDeps } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { type Draft, draftsFromBrief, draftsFromText, draftsFromTopic, htmlToPlain, LLM_SYSTEM, parseLlmDrafts } from "./generate";
+import { isUuid } from "../../../domain/ids";
 
 export type Source = { type: "topic"; id: string } | { type: "brief"; id: string } | { type: "note"; id: string } | { type: "text"; title: string; text: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface DraftOut extends Draft {
   subjectId: string | null;
@@ -39,7 +38,7 @@ async function load(db: Db, userId: string, sources: Source[]): Promise<Material
   const briefIds = sources.filter((s) => s.type === "brief").map((s) => (s as { id: string }).id);
   // Note and student-brief ids are uuids, compared in lower case (the database prints them so).
   const noteIds = sources.filter((s) => s.type === "note").map((s) => (s as { id: string }).id.toLowerCase());
-  const ownBriefIds = briefIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+  const ownBriefIds = briefIds.filter(isUuid).map((id) => id.toLowerCase());
   const [topicRows, briefRows, noteRows, studentRows] = await Promise.all([
     topicIds.length ? db.select().from(topics).where(and(inArray(topics.id, topicIds), sql`${topics.retiredAt} is null`)) : [],
     briefIds.length ? db.select().from(briefs).where(and(inArray(briefs.id, briefIds), or(eq(briefs.isOfficial, true), eq(briefs.createdBy, userId)))) : [],

@@ -52,5 +52,3 @@ export const briefsApi = {
   draft: (opinionId: string, method: "extract" | "llm") => api<{ method: string; draft: BriefDraft; notes: string[] }>("/api/student-briefs/draft", { body: { opinionId, method }, timeoutMs: 60_000 }),
   official: (id: string) => api<{ brief: Record<string, unknown> & { id: string; name: string; citation: string; court: string; year: number; subjectId: string; topics: { id: string; title: string }[]; takeaways: string[] } }>(`/api/briefs/${id}`).then((r) => r.brief),
 };
-
-export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

@@ -17,7 +17,8 @@ import { Select, SubjectBadge, useSubjects } from "../case-law/case-law-ui";
 import { CaseNotes, OfficialBriefView } from "../case-law/opinion-page";
 import { AddToCollection } from "../collections/add-to-collection";
 import { NotFoundPage } from "../shell/screens";
-import { type BriefDraft, briefsApi, isUuid } from "./api";
+import { isUuid } from "../../../domain/ids";
+import { type BriefDraft, briefsApi } from "./api";
 import { BriefEditor } from "./brief-editor";
 
 const esc = (s: string) =>
