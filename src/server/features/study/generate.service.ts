@@ -33,6 +33,18 @@ interface Material {
   text: string;
 }
 
+/** A case brief, official or the student's own, as drafting material; its sections may be HTML. */
+function briefMaterial(b: { id: string; name: string; subjectId: string | null; topicIds: string[]; facts?: string; issue?: string; rule?: string; holding?: string; takeaways: string[] }): Material {
+  const plain = (v?: string) => (v ? htmlToPlain(v) : v);
+  return {
+    source: { type: "brief", id: b.id, title: b.name },
+    subjectId: b.subjectId,
+    topicId: b.topicIds[0] ?? null,
+    extract: () => draftsFromBrief({ name: b.name, issue: plain(b.issue), rule: plain(b.rule), holding: plain(b.holding), facts: plain(b.facts), takeaways: b.takeaways }),
+    text: [b.name, b.facts, b.issue, b.rule, b.holding, ...b.takeaways].filter(Boolean).map((x) => htmlToPlain(x as string)).join("\n"),
+  };
+}
+
 async function load(db: Db, userId: string, sources: Source[]): Promise<Material[]> {
   const topicIds = sources.filter((s) => s.type === "topic").map((s) => (s as { id: string }).id);
   const briefIds = sources.filter((s) => s.type === "brief").map((s) => (s as { id: string }).id);
@@ -66,31 +78,17 @@ async function load(db: Db, userId: string, sources: Source[]): Promise<Material
     const own = studentRows.find((x) => x.id === s.id.toLowerCase());
     if (own) {
       const sec = own.sections;
-      const plain = (v?: string) => (v ? htmlToPlain(v) : undefined);
       // One takeaway per list item or paragraph of the section.
       const takeaways = (sec.takeaways ?? "")
         .split(/<\/li>|<\/p>|<br\s*\/?>/i)
         .map((l) => htmlToPlain(l).replace(/^[.\s]+|[.\s]+$/g, ""))
         .filter(Boolean);
-      return {
-        source: { type: "brief", id: own.id, title: own.name },
-        subjectId: own.subjectId,
-        topicId: own.topicIds[0] ?? null,
-        extract: () => draftsFromBrief({ name: own.name, issue: plain(sec.issue), rule: plain(sec.rule), holding: plain(sec.holding), facts: plain(sec.facts), takeaways }),
-        text: [own.name, sec.facts, sec.issue, sec.rule, sec.holding, sec.takeaways].filter(Boolean).map((x) => htmlToPlain(x as string)).join("\n"),
-      };
+      return briefMaterial({ ...own, facts: sec.facts, issue: sec.issue, rule: sec.rule, holding: sec.holding, takeaways });
     }
     const b = briefRows.find((x) => x.id === s.id);
     if (!b) throw new AppError("NOT_FOUND", "No such case brief.");
     const body = b.body as { issue?: string; rule?: string; holding?: string; facts?: string; takeaways?: string[] };
-    const plain = (v?: string) => (v ? htmlToPlain(v) : v);
-    return {
-      source: { type: "brief", id: b.id, title: b.name },
-      subjectId: b.subjectId,
-      topicId: b.topicIds[0] ?? null,
-      extract: () => draftsFromBrief({ name: b.name, issue: plain(body.issue), rule: plain(body.rule), holding: plain(body.holding), facts: plain(body.facts), takeaways: body.takeaways }),
-      text: [b.name, body.facts, body.issue, body.rule, body.holding, ...(body.takeaways ?? [])].filter(Boolean).map((x) => plain(x as string)).join("\n"),
-    };
+    return briefMaterial({ ...b, ...body, takeaways: body.takeaways ?? [] });
   });
 }
 
