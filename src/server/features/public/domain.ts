@@ -21,15 +21,17 @@ export function resolveDomain(hostHeader: string | undefined, env: Pick<Env, "BR
   return own(host) ?? own(name) ?? "law";
 }
 
+type LinkEnv = Pick<Env, "REFER_A_FRIEND_URL" | "VIDEO_CHANNEL_URL" | "SUPPORT_EMAIL">;
+
 /** The operator's external links from the environment (null when unset). */
-export const siteLinksFrom = (env: Pick<Env, "REFER_A_FRIEND_URL" | "VIDEO_CHANNEL_URL" | "SUPPORT_EMAIL">): SiteLinks => ({
+export const siteLinksFrom = (env: LinkEnv): SiteLinks => ({
   referAFriendUrl: env.REFER_A_FRIEND_URL ?? null,
   videoChannelUrl: env.VIDEO_CHANNEL_URL ?? null,
   supportEmail: env.SUPPORT_EMAIL ?? null,
 });
 
 /** Boot data for a page served on `domain` (brand, domain flag, external links). */
-export const bootDataFor = (domain: DomainFlag, env: Pick<Env, "REFER_A_FRIEND_URL" | "VIDEO_CHANNEL_URL" | "SUPPORT_EMAIL">): BootData => ({
+export const bootDataFor = (domain: DomainFlag, env: LinkEnv): BootData => ({
   domain,
   brand: brandFor(domain),
   links: siteLinksFrom(env),

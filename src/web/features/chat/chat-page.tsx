@@ -128,12 +128,16 @@ export default function ChatPage() {
 
   // The student reached the top of the loaded conversation: load the page before it.
   const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = msgs;
+  /** Loads the page before the loaded conversation, keeping what the student is reading in place. */
+  const loadOlder = useCallback(() => {
+    older.current = document.documentElement.scrollHeight - window.scrollY;
+    void fetchNextPage();
+  }, [fetchNextPage]);
   useEffect(() => {
     if (!topVisible || !hasNextPage || isFetching || isFetchNextPageError) return;
     setTopVisible(false); // until the observer, made anew for the longer conversation, sees the top again
-    older.current = document.documentElement.scrollHeight - window.scrollY;
-    void fetchNextPage();
-  }, [topVisible, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+    loadOlder();
+  }, [topVisible, hasNextPage, isFetching, isFetchNextPageError, loadOlder]);
   const pageCount = msgs.data?.pages.length ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer per loaded page (and thread) reports whether the top is still in view
   const watchTop = useCallback(
@@ -244,15 +248,7 @@ export default function ChatPage() {
             {hasNextPage && (
               <div ref={watchTop} className="-mb-4 flex h-8 items-center justify-center" data-testid="older-messages">
                 {isFetchNextPageError ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => {
-                      // Keep what the student is reading in place, as the automatic load does.
-                      older.current = document.documentElement.scrollHeight - window.scrollY;
-                      void fetchNextPage();
-                    }}
-                  >
+                  <Button variant="ghost" size="sm" onClick={loadOlder}>
                     <RotateCw className="h-3.5 w-3.5" /> Load earlier messages
                   </Button>
                 ) : (
