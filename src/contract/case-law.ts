@@ -4,14 +4,18 @@
  * points at, resolved to title, citation and in-app URL.
  */
 
-/** One ranked opinion. `snippet` is HTML-escaped text with the matched words in `<mark>…</mark>`. */
-export interface SearchHit {
+/** What every case shows in lists and headings: its name, reporter citation, court, year and subject. */
+export interface CaseHeading {
   id: string;
   name: string;
   citation: string | null;
   court: string | null;
   year: number | null;
   subjectId: string | null;
+}
+
+/** One ranked opinion. `snippet` is HTML-escaped text with the matched words in `<mark>…</mark>`. */
+export interface SearchHit extends CaseHeading {
   snippet: string;
   /** Relevance in [0, 1). */
   score: number;

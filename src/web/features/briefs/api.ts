@@ -1,4 +1,5 @@
 /** Case-brief API client (server: src/server/features/briefs/briefs.routes.ts). */
+import type { CaseHeading } from "../../../contract/case-law";
 import { api } from "../../lib/api";
 
 export const SECTIONS = [
@@ -13,14 +14,8 @@ export const SECTIONS = [
 ] as const;
 export type SectionKey = (typeof SECTIONS)[number][0];
 
-export interface StudentBrief {
-  id: string;
+export interface StudentBrief extends CaseHeading {
   opinionId: string | null;
-  name: string;
-  citation: string | null;
-  court: string | null;
-  year: number | null;
-  subjectId: string | null;
   topicIds: string[];
   sections: Record<SectionKey, string>;
   version: number;
@@ -28,13 +23,7 @@ export interface StudentBrief {
   updatedAt: string;
 }
 export type BriefDraft = Pick<StudentBrief, "opinionId" | "name" | "citation" | "court" | "year" | "subjectId" | "sections"> & { topicIds?: string[] };
-export interface CaseBriefRow {
-  id: string;
-  name: string;
-  citation: string | null;
-  court: string | null;
-  year: number | null;
-  subjectId: string | null;
+export interface CaseBriefRow extends CaseHeading {
   topicIds: string[];
   isOfficial: boolean;
   updatedAt: string | null;

@@ -1,25 +1,13 @@
 /** Case-law API client (server: src/server/features/case-law/case-law.routes.ts). */
 import { ApiError, api } from "../../lib/api";
-import type { SearchHit } from "../../../contract/case-law";
+import type { CaseHeading, SearchHit } from "../../../contract/case-law";
 
 export type Hit = SearchHit;
-export interface OpinionRow {
-  id: string;
-  name: string;
-  citation: string | null;
-  court: string | null;
-  year: number | null;
-  subjectId: string | null;
+export interface OpinionRow extends CaseHeading {
   wordCount: number;
   mine: boolean;
 }
-export interface OfficialBrief {
-  id: string;
-  name: string;
-  citation: string | null;
-  court: string | null;
-  year: number | null;
-  subjectId: string | null;
+export interface OfficialBrief extends CaseHeading {
   facts: string;
   proceduralHistory: string;
   issue: string;
@@ -29,14 +17,8 @@ export interface OfficialBrief {
   separateOpinions: string | null;
   takeaways: string[];
 }
-export interface Opinion {
-  id: string;
-  name: string;
-  citation: string | null;
-  court: string | null;
-  year: number | null;
+export interface Opinion extends CaseHeading {
   decidedOn: string | null;
-  subjectId: string | null;
   body: string;
   wordCount: number;
   source: string;
