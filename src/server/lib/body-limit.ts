@@ -95,6 +95,8 @@ function declaredFor(c: Context<AppEnv>): Declared | undefined {
 export function apiBodyLimit(defaultBytes = DEFAULT_BODY_LIMIT_BYTES): MiddlewareHandler<AppEnv> {
   const fallback = declare(defaultBytes, tooLargeMessage(defaultBytes));
   return async (c: Context<AppEnv>, next: Next) => {
+    // No body (GET, HEAD): nothing to limit, so skip the route lookup on the hot read paths.
+    if (!c.req.raw.body) return next();
     const d = declaredFor(c) ?? fallback;
     c.set("bodyLimit", d.maxBytes);
     return d.check(c, next);
