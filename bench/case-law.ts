@@ -228,7 +228,9 @@ async function importCorpus(db: Db, data: string, rows: [string, string, string]
 }
 
 async function searchSection(db: Db, rows: [string, string, string][]) {
-  const total = ((await db.execute(sql`select count(*)::int as n from opinions`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+  const total = (
+    (await db.execute(sql`select count(*)::int as n from opinions`)) as unknown as { rows: { n: number }[] }
+  ).rows[0].n;
   // Warm-up pass (first touches of the indexes), then three measured passes. Wall time, and
   // this process's CPU time (PGlite runs in-process): on a machine other work is loading, wall
   // time includes waiting for a core; CPU time is what the search itself costs.
@@ -243,16 +245,31 @@ async function searchSection(db: Db, rows: [string, string, string][]) {
       const c1 = process.cpuUsage(c0);
       times.push(performance.now() - s0);
       cpu.push((c1.user + c1.system) / 1000);
-      if (process.env.BENCH_VERBOSE) process.stderr.write(`  ${times[times.length - 1].toFixed(1)} ms wall, ${cpu[cpu.length - 1].toFixed(1)} ms CPU  ${q}\n`);
+      if (process.env.BENCH_VERBOSE)
+        process.stderr.write(
+          `  ${times[times.length - 1].toFixed(1)} ms wall, ${cpu[cpu.length - 1].toFixed(1)} ms CPU  ${q}\n`,
+        );
     }
   }
   times.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
   const top = await searchOpinions({ db, userId: "bench", q: "minimum contacts", limit: 3 });
   const load = loadavg()[0];
-  rows.push([`case-law search over ${total.toLocaleString("en-US")} opinions (${CASE_LAW_QUERIES.length} queries × 3, snippets): p50 wall / CPU`, `${pct(times, 0.5).toFixed(1)} / ${pct(cpu, 0.5).toFixed(1)} ms`, `(load average ${load.toFixed(1)} on ${cpus().length} cores)`]);
-  rows.push(["case-law search: p95 wall / CPU", `${pct(times, 0.95).toFixed(1)} / ${pct(cpu, 0.95).toFixed(1)} ms`, `≤ 50 ms (max wall ${times[times.length - 1].toFixed(0)} ms)`]);
-  rows.push(["case-law search: top 3 for 'minimum contacts'", top.results.map((r) => r.name.split(" v. ")[0]).join("; "), "International Shoe in top 3"]);
+  rows.push([
+    `case-law search over ${total.toLocaleString("en-US")} opinions (${CASE_LAW_QUERIES.length} queries × 3, snippets): p50 wall / CPU`,
+    `${pct(times, 0.5).toFixed(1)} / ${pct(cpu, 0.5).toFixed(1)} ms`,
+    `(load average ${load.toFixed(1)} on ${cpus().length} cores)`,
+  ]);
+  rows.push([
+    "case-law search: p95 wall / CPU",
+    `${pct(times, 0.95).toFixed(1)} / ${pct(cpu, 0.95).toFixed(1)} ms`,
+    `≤ 50 ms (max wall ${times[times.length - 1].toFixed(0)} ms)`,
+  ]);
+  rows.push([
+    "case-law search: top 3 for 'minimum contacts'",
+    top.results.map((r) => r.name.split(" v. ")[0]).join("; "),
+    "International Shoe in top 3",
+  ]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -21,7 +21,9 @@ const pct = (xs: number[], q: number) => {
 
 export async function benchEngine(rounds = 5): Promise<[string, string, string][]> {
   const root = resolve(import.meta.dirname, "..");
-  const questions = (YAML.parse(readFileSync(resolve(root, "eval/questions.yaml"), "utf8")) as { question: string }[]).map((q) => q.question);
+  const questions = (
+    YAML.parse(readFileSync(resolve(root, "eval/questions.yaml"), "utf8")) as { question: string }[]
+  ).map((q) => q.question);
   const database = await openDatabase({ dataDir: "memory://" });
   try {
     await seedContent(database.db, loadContent(resolve(root, "content")).corpus);
@@ -35,7 +37,8 @@ export async function benchEngine(rounds = 5): Promise<[string, string, string][
       for (const question of questions) {
         const start = performance.now();
         let firstAt = 0;
-        for await (const ev of engine.answer({ userId: "", question, history: [] })) if (ev.type === "delta" && !firstAt) firstAt = performance.now();
+        for await (const ev of engine.answer({ userId: "", question, history: [] }))
+          if (ev.type === "delta" && !firstAt) firstAt = performance.now();
         if (round === 0) continue; // warm-up
         first.push(firstAt - start);
         whole.push(performance.now() - start);
@@ -44,8 +47,16 @@ export async function benchEngine(rounds = 5): Promise<[string, string, string][
     const n = first.length;
     return [
       ["companion index build (read corpus + BM25F index), once at boot", `${buildMs.toFixed(0)} ms`, "—"],
-      [`companion, no LLM: first token p50 / p95 (${n} answers)`, `${pct(first, 0.5).toFixed(1)} / ${pct(first, 0.95).toFixed(1)} ms`, "p95 ≤ 100 ms"],
-      [`companion, no LLM: whole answer p50 / p95 (${n} answers)`, `${pct(whole, 0.5).toFixed(1)} / ${pct(whole, 0.95).toFixed(1)} ms`, "p95 ≤ 400 ms"],
+      [
+        `companion, no LLM: first token p50 / p95 (${n} answers)`,
+        `${pct(first, 0.5).toFixed(1)} / ${pct(first, 0.95).toFixed(1)} ms`,
+        "p95 ≤ 100 ms",
+      ],
+      [
+        `companion, no LLM: whole answer p50 / p95 (${n} answers)`,
+        `${pct(whole, 0.5).toFixed(1)} / ${pct(whole, 0.95).toFixed(1)} ms`,
+        "p95 ≤ 400 ms",
+      ],
     ];
   } finally {
     await database.close();

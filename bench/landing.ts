@@ -32,7 +32,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const gzipKbOf = async (url: string) => gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 6 }).length / 1024;
+const gzipKbOf = async (url: string) =>
+  gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 6 }).length / 1024;
 
 export async function measureLanding(base: string, runs = 7): Promise<LandingFigures> {
   const html = await (await fetch(`${base}/`)).text();
@@ -42,7 +43,15 @@ export async function measureLanding(base: string, runs = 7): Promise<LandingFig
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const lcp = [];
   let allJsGzipKb = 0;
@@ -73,7 +82,12 @@ export async function measureLanding(base: string, runs = 7): Promise<LandingFig
           w.__lcp = null;
           new PerformanceObserver((list) => {
             const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
-            w.__lcp = { t: last.startTime, el: last.element ? `${last.element.tagName.toLowerCase()}${last.element.id ? `#${last.element.id}` : ""}` : "?" };
+            w.__lcp = {
+              t: last.startTime,
+              el: last.element
+                ? `${last.element.tagName.toLowerCase()}${last.element.id ? `#${last.element.id}` : ""}`
+                : "?",
+            };
           }).observe({ type: "largest-contentful-paint", buffered: true });
         });
         await page.goto(`${base}/`, { waitUntil: "load" });
@@ -90,7 +104,13 @@ export async function measureLanding(base: string, runs = 7): Promise<LandingFig
         }
         ttfbs.push(r.ttfb);
       }
-      lcp.push({ viewport: `${vp.width}×${vp.height}`, medianMs: median(times), maxMs: Math.max(...times), ttfbMs: median(ttfbs), element });
+      lcp.push({
+        viewport: `${vp.width}×${vp.height}`,
+        medianMs: median(times),
+        maxMs: Math.max(...times),
+        ttfbMs: median(ttfbs),
+        element,
+      });
     }
   } finally {
     await browser.close();

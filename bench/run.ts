@@ -25,7 +25,10 @@ const PORT = 3197;
 
 async function startOnce(dataDir: string, during?: () => Promise<void>): Promise<{ ms: number; rssMb: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["dist/server/main.mjs"], { env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "ignore" });
+  const child = spawn(process.execPath, ["dist/server/main.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    stdio: "ignore",
+  });
   let ms = 0;
   for (;;) {
     try {
@@ -61,7 +64,10 @@ function jsSizes() {
   // /chat loads the entry, the signed-in shell (app-routes) and the chat route, each with the chunks
   // it imports statically (`import … from"./x.js"`); lazily imported routes are not counted.
   const seen = new Set<string>(initial);
-  const queue = [...initial, ...files.filter((f) => /^(app-routes|chat-page)-.*\.js$/.test(f)).map((f) => `/assets/${f}`)];
+  const queue = [
+    ...initial,
+    ...files.filter((f) => /^(app-routes|chat-page)-.*\.js$/.test(f)).map((f) => `/assets/${f}`),
+  ];
   while (queue.length) {
     const f = queue.pop()!;
     seen.add(f);
@@ -74,7 +80,11 @@ function jsSizes() {
   return { chatKb: [...seen].reduce((n, f) => n + gz(f), 0) / 1024 };
 }
 
-if (!existsSync("dist/web/landing.html") && spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" }).status !== 0) process.exit(1);
+if (
+  !existsSync("dist/web/landing.html") &&
+  spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" }).status !== 0
+)
+  process.exit(1);
 // The server runs as `npm start` runs it: the esbuild bundle under plain Node.
 if (spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
 const rows: [string, string, string][] = [];
@@ -85,7 +95,11 @@ try {
   const warm = await startOnce(dir, async () => {
     landing = await measureLanding(`http://127.0.0.1:${PORT}`);
   });
-  rows.push(["cold start to first 200 /api/health (fresh PGlite, migrations, content seed)", `${cold.ms.toFixed(0)} ms`, "—"]);
+  rows.push([
+    "cold start to first 200 /api/health (fresh PGlite, migrations, content seed)",
+    `${cold.ms.toFixed(0)} ms`,
+    "—",
+  ]);
   rows.push(["warm start to first 200 /api/health", `${warm.ms.toFixed(0)} ms`, "—"]);
   rows.push(["server RSS at idle (PGlite)", `${warm.rssMb.toFixed(0)} MB`, "≤ 400 MB"]);
 } finally {
@@ -96,14 +110,31 @@ const js = jsSizes();
 const l = landing as LandingFigures | null;
 if (l) {
   rows.push(["JS for / before first paint (gzip; pre-rendered HTML)", `${l.jsGzipKb.toFixed(1)} KB`, "≤ 120 KB"]);
-  rows.push(["all JS / loads, islands hydrated after first paint (gzip)", `${l.allJsGzipKb.toFixed(1)} KB`, "≤ 120 KB"]);
-  for (const v of l.lcp) rows.push([`LCP of / at ${v.viewport}, median / worst of 7 (${v.element}; TTFB ${v.ttfbMs.toFixed(0)} ms)`, `${v.medianMs.toFixed(0)} / ${v.maxMs.toFixed(0)} ms`, "≤ 800 ms"]);
+  rows.push([
+    "all JS / loads, islands hydrated after first paint (gzip)",
+    `${l.allJsGzipKb.toFixed(1)} KB`,
+    "≤ 120 KB",
+  ]);
+  for (const v of l.lcp)
+    rows.push([
+      `LCP of / at ${v.viewport}, median / worst of 7 (${v.element}; TTFB ${v.ttfbMs.toFixed(0)} ms)`,
+      `${v.medianMs.toFixed(0)} / ${v.maxMs.toFixed(0)} ms`,
+      "≤ 800 ms",
+    ]);
 }
 rows.push(["initial JS for /chat, signed-in shell (gzip)", `${js.chatKb.toFixed(1)} KB`, "≤ 250 KB"]);
 rows.push(...(await benchStudy()));
 const threads = await benchThreads();
-rows.push(["GET /api/threads, 50 threads, 50 connections: throughput", `${threads.rps.toFixed(0)} req/s`, "≥ 2,000 req/s"]);
-rows.push(["GET /api/threads, 50 threads, 50 connections: p99 (p50)", `${threads.p99.toFixed(1)} ms (${threads.p50.toFixed(1)})`, "≤ 50 ms"]);
+rows.push([
+  "GET /api/threads, 50 threads, 50 connections: throughput",
+  `${threads.rps.toFixed(0)} req/s`,
+  "≥ 2,000 req/s",
+]);
+rows.push([
+  "GET /api/threads, 50 threads, 50 connections: p99 (p50)",
+  `${threads.p99.toFixed(1)} ms (${threads.p50.toFixed(1)})`,
+  "≤ 50 ms",
+]);
 if (threads.errors) rows.push(["GET /api/threads errors", String(threads.errors), "0"]);
 rows.push(...(await caseLawBench()).rows);
 const w = Math.max(...rows.map((r) => r[0].length));

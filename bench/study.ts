@@ -15,7 +15,8 @@ import { openDatabase } from "../src/server/db/client";
 import { decks, flashcards, studyReviewLogs, studySchedules, user } from "../src/server/db/schema";
 import { buildQueue, recordReview } from "../src/server/features/study/study.service";
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const DAY = 86_400_000;
 
 export async function benchStudy(): Promise<[string, string, string][]> {
@@ -25,28 +26,69 @@ export async function benchStudy(): Promise<[string, string, string][]> {
     const db = database.db;
     await seedContent(db, loadContent(resolve("content")).corpus);
     const userId = randomUUID();
-    await db.insert(user).values({ id: userId, name: "Bench", email: `bench-${userId}@example.com`, emailVerified: true });
+    await db
+      .insert(user)
+      .values({ id: userId, name: "Bench", email: `bench-${userId}@example.com`, emailVerified: true });
     const now = new Date("2026-06-01T12:00:00Z");
     const deckIds = Array.from({ length: 40 }, () => randomUUID());
-    await db.insert(decks).values(deckIds.map((id, i) => ({ id, title: `Deck ${i}`, subjectId: "torts", createdBy: userId })));
+    await db
+      .insert(decks)
+      .values(deckIds.map((id, i) => ({ id, title: `Deck ${i}`, subjectId: "torts", createdBy: userId })));
     const cardIds: string[] = [];
     for (let i = 0; i < 20_000; i += 1000) {
       const chunk = Array.from({ length: 1000 }, (_, j) => {
         const id = randomUUID();
         cardIds.push(id);
-        return { id, deckId: deckIds[(i + j) % 40], question: `Question ${i + j}: what is the rule?`, answer: `Answer ${i + j}`, subjectId: "torts", createdBy: userId, position: i + j };
+        return {
+          id,
+          deckId: deckIds[(i + j) % 40],
+          question: `Question ${i + j}: what is the rule?`,
+          answer: `Answer ${i + j}`,
+          subjectId: "torts",
+          createdBy: userId,
+          position: i + j,
+        };
       });
       await db.insert(flashcards).values(chunk);
     }
     for (let i = 0; i < 16_000; i += 1000) {
-      await db.insert(studySchedules).values(
-        cardIds.slice(i, i + 1000).map((id, j) => ({ userId, itemType: "card", itemId: id, due: new Date(now.getTime() + (((i + j) % 121) - 60) * DAY), stability: 5 + ((i + j) % 50), difficulty: 5, reps: 3, lapses: (i + j) % 3, state: (i + j) % 10 === 0 ? 3 : 2, lastReview: new Date(now.getTime() - 10 * DAY) })),
-      );
+      await db
+        .insert(studySchedules)
+        .values(
+          cardIds
+            .slice(i, i + 1000)
+            .map((id, j) => ({
+              userId,
+              itemType: "card",
+              itemId: id,
+              due: new Date(now.getTime() + (((i + j) % 121) - 60) * DAY),
+              stability: 5 + ((i + j) % 50),
+              difficulty: 5,
+              reps: 3,
+              lapses: (i + j) % 3,
+              state: (i + j) % 10 === 0 ? 3 : 2,
+              lastReview: new Date(now.getTime() - 10 * DAY),
+            })),
+        );
     }
     for (let i = 0; i < 100_000; i += 2000) {
-      await db.insert(studyReviewLogs).values(
-        Array.from({ length: 2000 }, (_, j) => ({ userId, itemType: "card", itemId: cardIds[(i + j) % 16_000], rating: 1 + ((i + j) % 4), state: 2, due: now, stability: 10, difficulty: 5, elapsedDays: 3, scheduledDays: 5, reviewedAt: new Date(now.getTime() - ((i + j) % 365) * DAY - 3_600_000) })),
-      );
+      await db
+        .insert(studyReviewLogs)
+        .values(
+          Array.from({ length: 2000 }, (_, j) => ({
+            userId,
+            itemType: "card",
+            itemId: cardIds[(i + j) % 16_000],
+            rating: 1 + ((i + j) % 4),
+            state: 2,
+            due: now,
+            stability: 10,
+            difficulty: 5,
+            elapsedDays: 3,
+            scheduledDays: 5,
+            reviewedAt: new Date(now.getTime() - ((i + j) % 365) * DAY - 3_600_000),
+          })),
+        );
     }
     await database.exec("ANALYZE");
 
@@ -61,12 +103,26 @@ export async function benchStudy(): Promise<[string, string, string][]> {
     const rateMs: number[] = [];
     for (let i = 0; i < 60; i++) {
       const t = performance.now();
-      await recordReview({ db, userId, now: new Date(now.getTime() + i * 1000), itemId: cardIds[i * 7], rating: (["again", "hard", "good", "easy"] as const)[i % 4] });
+      await recordReview({
+        db,
+        userId,
+        now: new Date(now.getTime() + i * 1000),
+        itemId: cardIds[i * 7],
+        rating: (["again", "hard", "good", "easy"] as const)[i % 4],
+      });
       if (i >= 10) rateMs.push(performance.now() - t);
     }
     return [
-      [`study queue, 20,000 cards + 100,000 review logs (limit 100, got ${size}) p50 / p95`, `${pct(queueMs, 50).toFixed(1)} / ${pct(queueMs, 95).toFixed(1)} ms`, "p95 ≤ 50 ms"],
-      ["one rating (FSRS + schedule upsert + review log) p50 / p95", `${pct(rateMs, 50).toFixed(1)} / ${pct(rateMs, 95).toFixed(1)} ms`, "—"],
+      [
+        `study queue, 20,000 cards + 100,000 review logs (limit 100, got ${size}) p50 / p95`,
+        `${pct(queueMs, 50).toFixed(1)} / ${pct(queueMs, 95).toFixed(1)} ms`,
+        "p95 ≤ 50 ms",
+      ],
+      [
+        "one rating (FSRS + schedule upsert + review log) p50 / p95",
+        `${pct(rateMs, 50).toFixed(1)} / ${pct(rateMs, 95).toFixed(1)} ms`,
+        "—",
+      ],
     ];
   } finally {
     await database.close();

@@ -39,7 +39,10 @@ const flag = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const show = flag("--show");
-const set = ({ dev: "dev-questions", blind: "blind-questions", blind2: "blind-2-questions" } as Record<string, string>)[flag("--set") ?? ""] ?? "questions";
+const set =
+  ({ dev: "dev-questions", blind: "blind-questions", blind2: "blind-2-questions" } as Record<string, string>)[
+    flag("--set") ?? ""
+  ] ?? "questions";
 const only = flag("--only");
 
 const root = resolve(import.meta.dirname, "..");
@@ -52,7 +55,8 @@ for (const s of SUBJECT_IDS) {
   const n = inScope.filter((q) => q.subject === s).length;
   if (set === "questions" && n < 10) problems.push(`only ${n} questions for ${s} (need ≥ 10)`);
 }
-if (set === "questions" && outOfScope.length < 10) problems.push(`only ${outOfScope.length} out-of-scope questions (need ≥ 10)`);
+if (set === "questions" && outOfScope.length < 10)
+  problems.push(`only ${outOfScope.length} out-of-scope questions (need ≥ 10)`);
 for (const q of inScope) if (!q.expect.length) problems.push(`${q.id}: lists no expected source`);
 if (new Set(questions.map((q) => q.id)).size !== questions.length) problems.push("duplicate question ids");
 
@@ -62,7 +66,9 @@ await seedContent(database.db, corpus);
 const topicIds = new Set(corpus.topics.map((t) => t.id));
 const briefIds = new Set(corpus.briefs.map((b) => b.id));
 const provisions = buildProvisionRegistry(corpus.topics);
-for (const q of inScope) for (const id of q.expect) if (!topicIds.has(id) && !briefIds.has(id)) problems.push(`${q.id}: expected id '${id}' is not a topic or case`);
+for (const q of inScope)
+  for (const id of q.expect)
+    if (!topicIds.has(id) && !briefIds.has(id)) problems.push(`${q.id}: expected id '${id}' is not a topic or case`);
 
 /** Why a citation list or its markers are invalid ([] when valid). */
 function validate(content: string, citations: Citation[], declined: boolean): string[] {
@@ -111,7 +117,14 @@ for (const q of questions) {
   const totalMs = performance.now() - t0;
   if (!done) throw new Error(`${q.id}: the engine ended without a done event`);
   const first3 = done.citations.slice(0, 3).map((c) => c.id);
-  results.push({ q, ...done, invalid: validate(done.content, done.citations, done.declined), hit: q.expect.some((id) => first3.includes(id)), firstMs, totalMs });
+  results.push({
+    q,
+    ...done,
+    invalid: validate(done.content, done.citations, done.declined),
+    hit: q.expect.some((id) => first3.includes(id)),
+    firstMs,
+    totalMs,
+  });
 }
 await database.close();
 
@@ -141,11 +154,21 @@ const misses = inRes.filter((r) => !r.hit);
 if (misses.length) {
   console.log("\nMisses:");
   for (const r of misses)
-    console.log(`  ${r.q.id}${r.declined ? " (declined)" : ""}: expected ${r.q.expect.join(" | ")}; got ${r.citations.slice(0, 3).map((c) => c.id).join(", ") || "—"}`);
+    console.log(
+      `  ${r.q.id}${r.declined ? " (declined)" : ""}: expected ${r.q.expect.join(" | ")}; got ${
+        r.citations
+          .slice(0, 3)
+          .map((c) => c.id)
+          .join(", ") || "—"
+      }`,
+    );
 }
 const kinded = inRes.filter((r) => r.q.kind);
 const wrongKind = kinded.filter((r) => r.kind !== r.q.kind);
-if (wrongKind.length) console.log(`\nKind differs from the set's (${wrongKind.length}): ${wrongKind.map((r) => `${r.q.id} ${r.q.kind}→${r.kind}`).join(", ")}`);
+if (wrongKind.length)
+  console.log(
+    `\nKind differs from the set's (${wrongKind.length}): ${wrongKind.map((r) => `${r.q.id} ${r.q.kind}→${r.kind}`).join(", ")}`,
+  );
 for (const r of results.filter((x) => x.invalid.length)) console.log(`  INVALID ${r.q.id}: ${r.invalid.join("; ")}`);
 for (const r of outRes.filter((x) => !x.declined)) console.log(`  NOT DECLINED ${r.q.id}: ${r.q.question}`);
 
@@ -161,8 +184,20 @@ citation validity:   ${fmt(validity)}  (${valid}/${results.length} answers, ${ci
 correct declines:    ${fmt(declineRate)}  (${correctDeclines}/${outRes.length}; target 100%)
 false declines:      ${fmt(pct(falseDeclines.length, inRes.length))}  (${falseDeclines.length}/${inRes.length} in-scope questions declined)
 question kind:       ${fmt(pct(kinded.length - wrongKind.length, kinded.length))} as labelled (reported, not a target)
-time to first delta: p50 ${p(results.map((r) => r.firstMs), 0.5).toFixed(1)} ms, p95 ${p(results.map((r) => r.firstMs), 0.95).toFixed(1)} ms
-whole answer:        p50 ${p(results.map((r) => r.totalMs), 0.5).toFixed(1)} ms, p95 ${p(results.map((r) => r.totalMs), 0.95).toFixed(1)} ms`);
+time to first delta: p50 ${p(
+  results.map((r) => r.firstMs),
+  0.5,
+).toFixed(1)} ms, p95 ${p(
+  results.map((r) => r.firstMs),
+  0.95,
+).toFixed(1)} ms
+whole answer:        p50 ${p(
+  results.map((r) => r.totalMs),
+  0.5,
+).toFixed(1)} ms, p95 ${p(
+  results.map((r) => r.totalMs),
+  0.95,
+).toFixed(1)} ms`);
 
 for (const x of problems) console.log(`PROBLEM: ${x}`);
 const failed = problems.length > 0 || (!only && (hitRate < 90 || validity < 100 || declineRate < 100));

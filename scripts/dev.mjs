@@ -2,7 +2,10 @@
 import { spawn } from "node:child_process";
 
 const procs = [
-  spawn("npx", ["tsx", "watch", "src/server/main.ts"], { stdio: "inherit", env: { NODE_ENV: "development", APP_URL: "http://localhost:5173", ...process.env } }),
+  spawn("npx", ["tsx", "watch", "src/server/main.ts"], {
+    stdio: "inherit",
+    env: { NODE_ENV: "development", APP_URL: "http://localhost:5173", ...process.env },
+  }),
   spawn("npx", ["vite"], { stdio: "inherit" }),
 ];
 const stop = () => {

@@ -13,5 +13,8 @@ if (!existsSync(resolve(dist, "index.html")) || !existsSync(resolve(dist, "landi
 }
 const built = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
 if (built.status !== 0) process.exit(built.status ?? 1);
-const r = spawnSync(process.execPath, ["--enable-source-maps", "dist/server/main.mjs"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
+const r = spawnSync(process.execPath, ["--enable-source-maps", "dist/server/main.mjs"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
 process.exit(r.status ?? 0);

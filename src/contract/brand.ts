@@ -85,4 +85,7 @@ export const brandFor = (domain: DomainFlag): Brand => BRANDS[domain === "admin"
 
 /** Serializes JSON for a `<script type="application/json">` element: `<` is escaped so no `</script>` can end it early. */
 export const jsonForScript = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");

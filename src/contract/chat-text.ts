@@ -8,7 +8,8 @@ export const MAX_MESSAGE_CHARS = 8000;
 
 /** Messages for an answer that failed (errorCode of an assistant message with status "error"); shown with a Retry button. */
 export const ANSWER_FAILURE_MESSAGES: Record<string, string> = {
-  LLM_UNAUTHORIZED: "The AI provider refused this server's API key, so no answer was produced. Please tell your administrator; you can retry once it is fixed.",
+  LLM_UNAUTHORIZED:
+    "The AI provider refused this server's API key, so no answer was produced. Please tell your administrator; you can retry once it is fixed.",
   LLM_RATE_LIMITED: "The AI provider is rate limiting this server right now. Wait a moment and retry.",
   LLM_UNAVAILABLE: "The AI provider is unavailable right now. Please retry in a moment.",
   LLM_TIMEOUT: "The AI provider took longer than 45 seconds to answer. Please retry.",

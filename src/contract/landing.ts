@@ -28,7 +28,12 @@ export interface Citation {
 }
 
 /** The four chat demo examples of SPEC.md §2.2, in this order. */
-export const CHAT_DEMO_KINDS = ["concept-clarification", "legal-distinctions", "case-analysis", "rapid-topic-summaries"] as const;
+export const CHAT_DEMO_KINDS = [
+  "concept-clarification",
+  "legal-distinctions",
+  "case-analysis",
+  "rapid-topic-summaries",
+] as const;
 export type ChatDemoKind = (typeof CHAT_DEMO_KINDS)[number];
 
 export interface ChatDemo {

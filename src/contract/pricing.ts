@@ -26,8 +26,20 @@ export interface PricingResponse {
 
 export const FALLBACK_PRICING: PricingEntry[] = [
   { tier_name: "Free", interval_type: "month", display_price_cents: 0, display_currency: "USD", formatted_price: "$0" },
-  { tier_name: "Premium", interval_type: "month", display_price_cents: FALLBACK_PRICE_CENTS, display_currency: "USD", formatted_price: "$10" },
-  { tier_name: "Unlimited", interval_type: "month", display_price_cents: FALLBACK_PRICE_CENTS, display_currency: "USD", formatted_price: "$10" },
+  {
+    tier_name: "Premium",
+    interval_type: "month",
+    display_price_cents: FALLBACK_PRICE_CENTS,
+    display_currency: "USD",
+    formatted_price: "$10",
+  },
+  {
+    tier_name: "Unlimited",
+    interval_type: "month",
+    display_price_cents: FALLBACK_PRICE_CENTS,
+    display_currency: "USD",
+    formatted_price: "$10",
+  },
 ];
 
 /** The entry for a tier (case-insensitive), else the fallback's. */

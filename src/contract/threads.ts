@@ -7,7 +7,13 @@ import { MAX_THREAD_TITLE } from "../domain/threads";
 import { type ChatMessage, chatMessageSchema } from "./chat";
 import { MAX_MESSAGE_CHARS, MAX_PAGE_SIZE } from "./chat-text";
 
-export { ANSWER_FAILURE_MESSAGES, MAX_MESSAGE_CHARS, MAX_PAGE_SIZE, MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from "./chat-text";
+export {
+  ANSWER_FAILURE_MESSAGES,
+  MAX_MESSAGE_CHARS,
+  MAX_PAGE_SIZE,
+  MESSAGE_PAGE_SIZE,
+  THREAD_PAGE_SIZE,
+} from "./chat-text";
 
 export const threadSchema = z.object({
   id: z.string(),
@@ -17,15 +23,27 @@ export const threadSchema = z.object({
 });
 export type Thread = z.infer<typeof threadSchema>;
 
-
 export const createThreadBody = z.object({
-  title: z.string().trim().min(1, "Title cannot be empty").max(MAX_THREAD_TITLE, `Title must be ${MAX_THREAD_TITLE} characters or fewer`).optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title cannot be empty")
+    .max(MAX_THREAD_TITLE, `Title must be ${MAX_THREAD_TITLE} characters or fewer`)
+    .optional(),
 });
 export const renameThreadBody = z.object({
-  title: z.string().trim().min(1, "Title cannot be empty").max(MAX_THREAD_TITLE, `Title must be ${MAX_THREAD_TITLE} characters or fewer`),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title cannot be empty")
+    .max(MAX_THREAD_TITLE, `Title must be ${MAX_THREAD_TITLE} characters or fewer`),
 });
 export const sendMessageBody = z.object({
-  content: z.string().trim().min(1, "Message cannot be empty").max(MAX_MESSAGE_CHARS, `Message must be ${MAX_MESSAGE_CHARS} characters or fewer`),
+  content: z
+    .string()
+    .trim()
+    .min(1, "Message cannot be empty")
+    .max(MAX_MESSAGE_CHARS, `Message must be ${MAX_MESSAGE_CHARS} characters or fewer`),
 });
 
 /**
@@ -48,7 +66,11 @@ export const threadListSchema = z.object({ threads: z.array(threadSchema), nextC
  * pagination); `nextCursor` fetches the page of messages before these, null when none are left.
  * `thread` is the conversation itself (its title, for a thread not among the loaded list pages).
  */
-export const messageListSchema = z.object({ messages: z.array(chatMessageSchema), nextCursor: z.string().nullable(), thread: threadSchema });
+export const messageListSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  nextCursor: z.string().nullable(),
+  thread: threadSchema,
+});
 export type ThreadPage = z.infer<typeof threadListSchema>;
 export type MessagePage = z.infer<typeof messageListSchema>;
 
@@ -68,14 +90,16 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-
 /** Server-sent events of `POST /api/threads/:id/messages` (text/event-stream), in order. */
 export type SendEvent =
   | { event: "start"; data: { thread: Thread; userMessage: ChatMessage; usage: Usage } }
   | { event: "sources"; data: { citations: ChatMessage["citations"] } }
   | { event: "delta"; data: { text: string } }
   | { event: "done"; data: { message: ChatMessage; usage: Usage } }
-  | { event: "error"; data: { error: { code: string; message: string }; message: ChatMessage | null; usage: Usage | null } };
+  | {
+      event: "error";
+      data: { error: { code: string; message: string }; message: ChatMessage | null; usage: Usage | null };
+    };
 
 /**
  * One change on `GET /api/realtime` (SPEC.md §7 realtime: thread inserts, updates, deletes), per

@@ -12,6 +12,10 @@ describe("password rules (SPEC.md §5)", () => {
     ["Ünïcødé1!", true],
   ])("%s → %s", (p, ok) => expect(meetsPasswordRules(p)).toBe(ok));
   it("names each failing rule for the live checklist", () => {
-    expect(passwordChecks("abc").filter((c) => !c.ok).map((c) => c.id)).toEqual(["length", "upper", "digit", "special"]);
+    expect(
+      passwordChecks("abc")
+        .filter((c) => !c.ok)
+        .map((c) => c.id),
+    ).toEqual(["length", "upper", "digit", "special"]);
   });
 });

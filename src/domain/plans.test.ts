@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { courseAccess, daysLeft, displayState, hasFeature, isActiveSubscription, monthPeriod, subscriptionBanner, tierName, trialBanner, usagePercent } from "./plans";
+import {
+  courseAccess,
+  daysLeft,
+  displayState,
+  hasFeature,
+  isActiveSubscription,
+  monthPeriod,
+  subscriptionBanner,
+  tierName,
+  trialBanner,
+  usagePercent,
+} from "./plans";
 
 const NOW = new Date("2026-03-15T12:00:00Z");
 const at = (ms: number) => new Date(NOW.getTime() + ms);
@@ -39,10 +50,12 @@ describe("hasFeature (SPEC.md §6)", () => {
   it("Free gets chat and case briefs only", () => {
     expect(hasFeature("Free", "chat_messages")).toBe(true);
     expect(hasFeature("Free", "case_briefs")).toBe(true);
-    for (const f of ["notes", "outline_iq", "flashcards", "question_bank", "video_courses"] as const) expect(hasFeature("Free", f)).toBe(false);
+    for (const f of ["notes", "outline_iq", "flashcards", "question_bank", "video_courses"] as const)
+      expect(hasFeature("Free", f)).toBe(false);
   });
   it("Trial and unlimited get everything", () => {
-    for (const tier of ["Trial", "unlimited", "premium"] as const) for (const f of ["notes", "flashcards", "video_courses"] as const) expect(hasFeature(tier, f)).toBe(true);
+    for (const tier of ["Trial", "unlimited", "premium"] as const)
+      for (const f of ["notes", "flashcards", "video_courses"] as const) expect(hasFeature(tier, f)).toBe(true);
   });
 });
 
@@ -80,7 +93,11 @@ describe("trialBanner (SPEC.md §4)", () => {
     [DAY, "Trial expires in 1 day!", true],
     [1, "Trial expires in 1 day!", true],
   ])("%i ms left → %s", (left, text, urgent) => {
-    expect(trialBanner({ ...base, currentPeriodEnd: at(left) })).toEqual({ days: daysLeft(at(left), NOW), text, urgent });
+    expect(trialBanner({ ...base, currentPeriodEnd: at(left) })).toEqual({
+      days: daysLeft(at(left), NOW),
+      text,
+      urgent,
+    });
   });
   it("hidden at the exact expiry instant and after", () => {
     expect(trialBanner({ ...base, currentPeriodEnd: NOW })).toBeNull();
@@ -89,7 +106,16 @@ describe("trialBanner (SPEC.md §4)", () => {
   it("hidden when dismissed, for paid users, and on public paths", () => {
     expect(trialBanner({ ...base, currentPeriodEnd: at(DAY), dismissed: true })).toBeNull();
     expect(trialBanner({ ...base, status: "active", currentPeriodEnd: at(DAY) })).toBeNull();
-    for (const path of ["/", "/pricing", "/terms", "/privacy", "/disclaimer", "/auth", "/auth/callback", "/resend-confirmation"])
+    for (const path of [
+      "/",
+      "/pricing",
+      "/terms",
+      "/privacy",
+      "/disclaimer",
+      "/auth",
+      "/auth/callback",
+      "/resend-confirmation",
+    ])
       expect(trialBanner({ ...base, path, currentPeriodEnd: at(DAY) })).toBeNull();
     expect(trialBanner({ ...base, path: "/settings", currentPeriodEnd: at(DAY) })).not.toBeNull();
   });
@@ -113,13 +139,38 @@ describe("courseAccess (SPEC.md §6 order)", () => {
     ["free course (0)", { coursePrice: 0, tier: "Free" }, true, "free"],
     ["free course (null)", { coursePrice: null, tier: "Free" }, true, "free"],
     ["active enrollment", { coursePrice: 4000, tier: "Free", enrollment }, true, "enrollment"],
-    ["enrollment starting later", { coursePrice: 4000, tier: "Free", enrollment: { ...enrollment, enrolledAt: at(1) } }, false, "none"],
-    ["enrollment expired", { coursePrice: 4000, tier: "Free", enrollment: { ...enrollment, expiresAt: at(-1) } }, false, "none"],
-    ["enrollment expiring exactly now", { coursePrice: 4000, tier: "Free", enrollment: { ...enrollment, expiresAt: NOW } }, true, "enrollment"],
-    ["inactive enrollment", { coursePrice: 4000, tier: "Free", enrollment: { ...enrollment, status: "canceled" } }, false, "none"],
+    [
+      "enrollment starting later",
+      { coursePrice: 4000, tier: "Free", enrollment: { ...enrollment, enrolledAt: at(1) } },
+      false,
+      "none",
+    ],
+    [
+      "enrollment expired",
+      { coursePrice: 4000, tier: "Free", enrollment: { ...enrollment, expiresAt: at(-1) } },
+      false,
+      "none",
+    ],
+    [
+      "enrollment expiring exactly now",
+      { coursePrice: 4000, tier: "Free", enrollment: { ...enrollment, expiresAt: NOW } },
+      true,
+      "enrollment",
+    ],
+    [
+      "inactive enrollment",
+      { coursePrice: 4000, tier: "Free", enrollment: { ...enrollment, status: "canceled" } },
+      false,
+      "none",
+    ],
     ["trial", { coursePrice: 4000, tier: "Trial" }, true, "subscription"],
     ["unlimited", { coursePrice: 4000, tier: "unlimited" }, true, "subscription"],
-    ["price id with unlimited", { coursePrice: 4000, tier: "premium", priceId: "price_unlimited" }, true, "subscription"],
+    [
+      "price id with unlimited",
+      { coursePrice: 4000, tier: "premium", priceId: "price_unlimited" },
+      true,
+      "subscription",
+    ],
     ["premium", { coursePrice: 4000, tier: "premium" }, false, "none"],
   ] as const)("%s", (_n, input, hasAccess, reason) => {
     expect(courseAccess({ ...input, now: NOW } as Parameters<typeof courseAccess>[0])).toEqual({ hasAccess, reason });

@@ -166,7 +166,10 @@ export interface CourseAccessInput {
  * enrollment whose window contains now; tier Unlimited or Trial (or a price id containing
  * 'unlimited'). Anything else is no access.
  */
-export function courseAccess(i: CourseAccessInput): { hasAccess: boolean; reason: "enrollment" | "subscription" | "none" | "free" } {
+export function courseAccess(i: CourseAccessInput): {
+  hasAccess: boolean;
+  reason: "enrollment" | "subscription" | "none" | "free";
+} {
   if (i.coursePrice == null || i.coursePrice === 0) return { hasAccess: true, reason: "free" };
   const e = i.enrollment;
   if (e && e.status === "active") {

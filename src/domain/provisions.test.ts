@@ -12,7 +12,11 @@ describe("parseProvision", () => {
     ["U.S. Const. art. I, § 8, cl. 3", "const-art-1-8", "U.S. Const. art. I, § 8"],
     ["U.S. Const. art. VI, cl. 2", "const-art-6", "U.S. Const. art. VI"],
     ["MPC § 2.02", "mpc-2-02", "MPC § 2.02"],
-    ["Restatement (Second) of Contracts § 90", "restatement-second-contracts-90", "Restatement (Second) of Contracts § 90"],
+    [
+      "Restatement (Second) of Contracts § 90",
+      "restatement-second-contracts-90",
+      "Restatement (Second) of Contracts § 90",
+    ],
     ["12 U.S.C. § 1701j-3 (Garn-St Germain Act, due-on-sale clauses)", "12-usc-1701j-3", "12 U.S.C. § 1701j-3"],
   ])("%s → %s", (raw, id, label) => {
     const [p] = parseProvision(raw);
@@ -22,7 +26,10 @@ describe("parseProvision", () => {
 
   it("expands ranges and pairs of amendments", () => {
     expect(parseProvision("U.S. Const. amends. I-VIII").map((p) => p.id)).toHaveLength(8);
-    expect(parseProvision("U.S. Const. amend. V and amend. XIV (Due Process Clauses)").map((p) => p.id)).toEqual(["const-amend-5", "const-amend-14"]);
+    expect(parseProvision("U.S. Const. amend. V and amend. XIV (Due Process Clauses)").map((p) => p.id)).toEqual([
+      "const-amend-5",
+      "const-amend-14",
+    ]);
   });
 
   it("groups the exact strings under their base with the topics citing each", () => {
@@ -38,7 +45,17 @@ describe("parseProvision", () => {
 });
 
 describe("detectProvisionIds", () => {
-  const known = new Set(["fre-403", "fre-801", "frcp-12", "ucc-2-207", "42-usc-1983", "28-usc-1332", "const-amend-14", "const-art-3-2", "mpc-2-02"]);
+  const known = new Set([
+    "fre-403",
+    "fre-801",
+    "frcp-12",
+    "ucc-2-207",
+    "42-usc-1983",
+    "28-usc-1332",
+    "const-amend-14",
+    "const-art-3-2",
+    "mpc-2-02",
+  ]);
   it.each([
     ["Is it excluded under Rule 403?", ["fre-403"]],
     ["what counts under 801(d)(2)", ["fre-801"]],

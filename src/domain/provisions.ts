@@ -36,8 +36,66 @@ export function romanToInt(r: string): number {
   }
   return n;
 }
-const INT_ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV", "XXVI", "XXVII"];
-export const ORDINALS = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth", "twenty-first", "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth", "twenty-sixth", "twenty-seventh"];
+const INT_ROMAN = [
+  "",
+  "I",
+  "II",
+  "III",
+  "IV",
+  "V",
+  "VI",
+  "VII",
+  "VIII",
+  "IX",
+  "X",
+  "XI",
+  "XII",
+  "XIII",
+  "XIV",
+  "XV",
+  "XVI",
+  "XVII",
+  "XVIII",
+  "XIX",
+  "XX",
+  "XXI",
+  "XXII",
+  "XXIII",
+  "XXIV",
+  "XXV",
+  "XXVI",
+  "XXVII",
+];
+export const ORDINALS = [
+  "",
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+  "eleventh",
+  "twelfth",
+  "thirteenth",
+  "fourteenth",
+  "fifteenth",
+  "sixteenth",
+  "seventeenth",
+  "eighteenth",
+  "nineteenth",
+  "twentieth",
+  "twenty-first",
+  "twenty-second",
+  "twenty-third",
+  "twenty-fourth",
+  "twenty-fifth",
+  "twenty-sixth",
+  "twenty-seventh",
+];
 
 const slug = (s: string) =>
   s
@@ -47,25 +105,72 @@ const slug = (s: string) =>
     .replace(/^-|-$/g, "");
 
 function amendment(n: number): ProvisionRef {
-  return { id: `const-amend-${n}`, label: `U.S. Const. amend. ${INT_ROMAN[n]}`, family: "United States Constitution", aliases: [`${ORDINALS[n]} amendment`, `amendment ${n}`] };
+  return {
+    id: `const-amend-${n}`,
+    label: `U.S. Const. amend. ${INT_ROMAN[n]}`,
+    family: "United States Constitution",
+    aliases: [`${ORDINALS[n]} amendment`, `amendment ${n}`],
+  };
 }
 
 type Rule = [RegExp, (m: RegExpExecArray, s: string) => ProvisionRef[]];
 
-const one = (id: string, label: string, family: string, aliases: string[] = []): ProvisionRef[] => [{ id, label, family, aliases }];
+const one = (id: string, label: string, family: string, aliases: string[] = []): ProvisionRef[] => [
+  { id, label, family, aliases },
+];
 
 const RULES: Rule[] = [
-  [/^FRE (\d+)/, (m) => one(`fre-${m[1]}`, `FRE ${m[1]}`, "Federal Rules of Evidence", [`rule ${m[1]}`, `federal rule of evidence ${m[1]}`])],
-  [/^FRCP (\d+)/, (m) => one(`frcp-${m[1]}`, `FRCP ${m[1]}`, "Federal Rules of Civil Procedure", [`rule ${m[1]}`, `federal rule of civil procedure ${m[1]}`])],
-  [/^FRAP (\d+)/, (m) => one(`frap-${m[1]}`, `FRAP ${m[1]}`, "Federal Rules of Appellate Procedure", [`appellate rule ${m[1]}`])],
-  [/^Fed\. R\. Crim\. P\. (\d+)/, (m) => one(`frcrimp-${m[1]}`, `Fed. R. Crim. P. ${m[1]}`, "Federal Rules of Criminal Procedure", [`criminal rule ${m[1]}`])],
-  [/^UCC § (\d+-\d+[A-Za-z]?)/, (m) => one(`ucc-${m[1].toLowerCase()}`, `UCC § ${m[1]}`, "Uniform Commercial Code", [`ucc ${m[1]}`, `section ${m[1]}`])],
+  [
+    /^FRE (\d+)/,
+    (m) =>
+      one(`fre-${m[1]}`, `FRE ${m[1]}`, "Federal Rules of Evidence", [
+        `rule ${m[1]}`,
+        `federal rule of evidence ${m[1]}`,
+      ]),
+  ],
+  [
+    /^FRCP (\d+)/,
+    (m) =>
+      one(`frcp-${m[1]}`, `FRCP ${m[1]}`, "Federal Rules of Civil Procedure", [
+        `rule ${m[1]}`,
+        `federal rule of civil procedure ${m[1]}`,
+      ]),
+  ],
+  [
+    /^FRAP (\d+)/,
+    (m) => one(`frap-${m[1]}`, `FRAP ${m[1]}`, "Federal Rules of Appellate Procedure", [`appellate rule ${m[1]}`]),
+  ],
+  [
+    /^Fed\. R\. Crim\. P\. (\d+)/,
+    (m) =>
+      one(`frcrimp-${m[1]}`, `Fed. R. Crim. P. ${m[1]}`, "Federal Rules of Criminal Procedure", [
+        `criminal rule ${m[1]}`,
+      ]),
+  ],
+  [
+    /^UCC § (\d+-\d+[A-Za-z]?)/,
+    (m) =>
+      one(`ucc-${m[1].toLowerCase()}`, `UCC § ${m[1]}`, "Uniform Commercial Code", [`ucc ${m[1]}`, `section ${m[1]}`]),
+  ],
   [/^UPC § (\d+-\d+)/, (m) => one(`upc-${m[1]}`, `UPC § ${m[1]}`, "Uniform Probate Code")],
-  [/^(\d+) U\.S\.C\. § ([0-9]+[a-z]?(?:-[0-9]+)?)/, (m) => one(`${m[1]}-usc-${m[2]}`, `${m[1]} U.S.C. § ${m[2]}`, "United States Code", [`section ${m[2]}`, `§ ${m[2]}`])],
-  [/^MPC § (\d+\.\d+)/, (m) => one(`mpc-${m[1].replace(".", "-")}`, `MPC § ${m[1]}`, "Model Penal Code", [`model penal code ${m[1]}`])],
+  [
+    /^(\d+) U\.S\.C\. § ([0-9]+[a-z]?(?:-[0-9]+)?)/,
+    (m) =>
+      one(`${m[1]}-usc-${m[2]}`, `${m[1]} U.S.C. § ${m[2]}`, "United States Code", [`section ${m[2]}`, `§ ${m[2]}`]),
+  ],
+  [
+    /^MPC § (\d+\.\d+)/,
+    (m) => one(`mpc-${m[1].replace(".", "-")}`, `MPC § ${m[1]}`, "Model Penal Code", [`model penal code ${m[1]}`]),
+  ],
   [
     /^Restatement \((Second|Third)\) of ([A-Za-z: ]+?) § ([0-9A-Z]+(?:\.[0-9]+)?)/,
-    (m) => one(`restatement-${slug(m[1])}-${slug(m[2])}-${slug(m[3])}`, `Restatement (${m[1]}) of ${m[2]} § ${m[3]}`, `Restatement (${m[1]}) of ${m[2].split(":")[0]}`, [`restatement ${m[3]}`]),
+    (m) =>
+      one(
+        `restatement-${slug(m[1])}-${slug(m[2])}-${slug(m[3])}`,
+        `Restatement (${m[1]}) of ${m[2]} § ${m[3]}`,
+        `Restatement (${m[1]}) of ${m[2].split(":")[0]}`,
+        [`restatement ${m[3]}`],
+      ),
   ],
   [
     /^U\.S\. Const\. amends?\. ([IVXL]+)-([IVXL]+)/,
@@ -75,13 +180,21 @@ const RULES: Rule[] = [
       return out;
     },
   ],
-  [/^U\.S\. Const\. amend\./, (_m, s) => [...new Set([...s.matchAll(/amend\. ([IVXL]+)/g)].map((x) => romanToInt(x[1])))].map(amendment)],
+  [
+    /^U\.S\. Const\. amend\./,
+    (_m, s) => [...new Set([...s.matchAll(/amend\. ([IVXL]+)/g)].map((x) => romanToInt(x[1])))].map(amendment),
+  ],
   [
     /^U\.S\. Const\. art\. ([IVX]+)(?:, § (\d+))?/,
     (m) => {
       const art = romanToInt(m[1]);
-      if (!m[2]) return one(`const-art-${art}`, `U.S. Const. art. ${m[1]}`, "United States Constitution", [`article ${m[1].toLowerCase()}`]);
-      return one(`const-art-${art}-${m[2]}`, `U.S. Const. art. ${m[1]}, § ${m[2]}`, "United States Constitution", [`article ${m[1].toLowerCase()} section ${m[2]}`]);
+      if (!m[2])
+        return one(`const-art-${art}`, `U.S. Const. art. ${m[1]}`, "United States Constitution", [
+          `article ${m[1].toLowerCase()}`,
+        ]);
+      return one(`const-art-${art}-${m[2]}`, `U.S. Const. art. ${m[1]}, § ${m[2]}`, "United States Constitution", [
+        `article ${m[1].toLowerCase()} section ${m[2]}`,
+      ]);
     },
   ],
 ];

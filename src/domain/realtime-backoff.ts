@@ -44,8 +44,13 @@ export type RealtimeEvent = { type: "subscribed" } | { type: "closed" } | { type
  * One transition of the connection. `subscribed` resets the count and stops polling; `closed` or
  * `timed_out` counts a failure and returns `retryInMs` = 1 s pause + backoff delay.
  */
-export function nextRealtimeState(state: RealtimeState, event: RealtimeEvent, random: () => number = Math.random): { state: RealtimeState; retryInMs: number | null } {
-  if (event.type === "subscribed") return { state: { failures: 0, mode: "connected", polling: false }, retryInMs: null };
+export function nextRealtimeState(
+  state: RealtimeState,
+  event: RealtimeEvent,
+  random: () => number = Math.random,
+): { state: RealtimeState; retryInMs: number | null } {
+  if (event.type === "subscribed")
+    return { state: { failures: 0, mode: "connected", polling: false }, retryInMs: null };
   const failures = state.failures + 1;
   return {
     state: { failures, mode: "reconnecting", polling: failures >= REALTIME_BACKOFF.pollAfterFailures },

@@ -81,8 +81,14 @@ export function formatInterval(ms: number): string {
  * The daily workload (decision 026): how many due items and new cards a session may still take
  * today. Reviews of cards and of missed questions share `maxReviewsPerDay`; only cards are new.
  */
-export function remainingToday(s: { newPerDay: number; maxReviewsPerDay: number }, done: { newToday: number; reviewsToday: number }) {
-  return { reviews: Math.max(0, s.maxReviewsPerDay - done.reviewsToday), newCards: Math.max(0, s.newPerDay - done.newToday) };
+export function remainingToday(
+  s: { newPerDay: number; maxReviewsPerDay: number },
+  done: { newToday: number; reviewsToday: number },
+) {
+  return {
+    reviews: Math.max(0, s.maxReviewsPerDay - done.reviewsToday),
+    newCards: Math.max(0, s.newPerDay - done.newToday),
+  };
 }
 
 /**
@@ -99,5 +105,10 @@ export function todayWorkload(
   const left = remainingToday(s, done);
   const dueAll = available.due + available.questionsDue;
   const reviews = Math.min(dueAll, left.reviews);
-  return { reviews, learning: available.learning, fresh: Math.min(available.fresh, left.newCards), overLimit: dueAll - reviews };
+  return {
+    reviews,
+    learning: available.learning,
+    fresh: Math.min(available.fresh, left.newCards),
+    overLimit: dueAll - reviews,
+  };
 }

@@ -12,7 +12,41 @@ export const MAX_THREAD_TITLE = 120;
 export const AUTO_TITLE_MAX = 60;
 
 /** Abbreviations that end with a period without ending a sentence (case names, citations, Latin). */
-const ABBREVIATIONS = new Set(["v", "vs", "co", "corp", "inc", "ltd", "llc", "no", "nos", "art", "sec", "st", "jr", "sr", "mr", "mrs", "ms", "dr", "u.s", "e.g", "i.e", "cf", "id", "etc", "p", "pp", "cal", "n.y", "f", "supp", "app", "ct", "s.ct"]);
+const ABBREVIATIONS = new Set([
+  "v",
+  "vs",
+  "co",
+  "corp",
+  "inc",
+  "ltd",
+  "llc",
+  "no",
+  "nos",
+  "art",
+  "sec",
+  "st",
+  "jr",
+  "sr",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "u.s",
+  "e.g",
+  "i.e",
+  "cf",
+  "id",
+  "etc",
+  "p",
+  "pp",
+  "cal",
+  "n.y",
+  "f",
+  "supp",
+  "app",
+  "ct",
+  "s.ct",
+]);
 
 /** Index just after the first sentence's final punctuation, or the text's length. */
 function firstSentenceEnd(text: string): number {
@@ -92,7 +126,11 @@ function dayNumber(d: Date, timeZone?: string): number {
  * (`timeZone`, default the runtime's). Today; Yesterday; This Week (2–6 days ago); older threads
  * by month and year ("March 2026"). A thread dated in the future (clock skew) counts as Today.
  */
-export function groupThreads<T extends ThreadLike>(threads: readonly T[], now: Date, timeZone?: string): ThreadGroup<T>[] {
+export function groupThreads<T extends ThreadLike>(
+  threads: readonly T[],
+  now: Date,
+  timeZone?: string,
+): ThreadGroup<T>[] {
   const today = dayNumber(now, timeZone);
   const sorted = [...threads].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
   const groups: ThreadGroup<T>[] = [];
@@ -100,7 +138,13 @@ export function groupThreads<T extends ThreadLike>(threads: readonly T[], now: D
     const created = new Date(t.createdAt);
     const ago = today - dayNumber(created, timeZone);
     const label =
-      ago <= 0 ? "Today" : ago === 1 ? "Yesterday" : ago < 7 ? "This Week" : fmt(timeZone, { month: "long", year: "numeric" }).format(created);
+      ago <= 0
+        ? "Today"
+        : ago === 1
+          ? "Yesterday"
+          : ago < 7
+            ? "This Week"
+            : fmt(timeZone, { month: "long", year: "numeric" }).format(created);
     const last = groups[groups.length - 1];
     if (last && last.label === label) last.threads.push(t);
     else groups.push({ label, threads: [t] });

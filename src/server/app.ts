@@ -46,7 +46,16 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header("x-request-id", requestId);
     if (c.req.path.startsWith("/api/")) {
-      log.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
+      log.info(
+        {
+          reqId: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - start),
+        },
+        "request",
+      );
     }
   });
   app.use("*", securityHeaders());
@@ -87,7 +96,13 @@ export function createApp(deps: AppDeps) {
         const result = await deps.auth.api.getSession({ headers: c.req.raw.headers });
         if (result?.user) {
           const u = result.user as typeof result.user & { isAdmin?: boolean };
-          const user = { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, isAdmin: !!u.isAdmin } satisfies SessionUser;
+          const user = {
+            id: u.id,
+            email: u.email,
+            name: u.name,
+            emailVerified: u.emailVerified,
+            isAdmin: !!u.isAdmin,
+          } satisfies SessionUser;
           c.set("user", user);
           sessions.set(cookie, user, new Date(result.session.expiresAt), now);
         }
@@ -124,7 +139,10 @@ export function createApp(deps: AppDeps) {
   app.onError(async (err, c) => {
     if (err instanceof AppError) {
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } }, err.status as 400);
+      return c.json(
+        { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
+        err.status as 400,
+      );
     }
     if (err instanceof HTTPException) {
       const status = err.status;
@@ -135,7 +153,13 @@ export function createApp(deps: AppDeps) {
       return c.json({ error: { code: "BAD_REQUEST", message: "The request body is not valid JSON." } }, 400);
     }
     log.error({ err, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
-    await recordError(deps, { message: err.message, stackTrace: err.stack ?? null, userId: c.get("user")?.id ?? null, source: "server", url: c.req.path });
+    await recordError(deps, {
+      message: err.message,
+      stackTrace: err.stack ?? null,
+      userId: c.get("user")?.id ?? null,
+      source: "server",
+      url: c.req.path,
+    });
     return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } }, 500);
   });
 

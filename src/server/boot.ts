@@ -66,7 +66,10 @@ export async function boot(opts: BootOptions): Promise<Server> {
   try {
     const { corpus, problems } = loadContent(resolve(env.CONTENT_DIR));
     if (problems.length) {
-      logger.warn({ problems: problems.slice(0, 20), total: problems.length }, "official content has problems; run `npm run cli -- content:check`");
+      logger.warn(
+        { problems: problems.slice(0, 20), total: problems.length },
+        "official content has problems; run `npm run cli -- content:check`",
+      );
     }
     const seeded = await seedContent(database.db, corpus);
     await seedPricing(database.db);
@@ -75,19 +78,48 @@ export async function boot(opts: BootOptions): Promise<Server> {
 
     const port = env.PORT;
     const appUrl = env.APP_URL ?? `http://localhost:${port}`;
-    const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, "outbox"), logger });
-    realtime = env.DATABASE_URL ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db }) : createLocalBus();
+    const mailer =
+      opts.mailer ??
+      createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, "outbox"), logger });
+    realtime = env.DATABASE_URL
+      ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db })
+      : createLocalBus();
     const bus = realtime;
     let engine: AnswerEngine | undefined = opts.engine;
     if (!engine) {
       const companion = createAnswerEngine({ db: database.db, env, logger });
       // Build the search index in the background so the first question does not wait for it.
-      companion.warm().catch((err) => logger.warn({ err }, "answer engine: index warm-up failed; it will be built on the first question"));
+      companion
+        .warm()
+        .catch((err) =>
+          logger.warn({ err }, "answer engine: index warm-up failed; it will be built on the first question"),
+        );
       engine = companion;
     }
     const build = (url: string) => {
-      const auth = createAuth({ db: database.db, appUrl: url, secret: authSecret(env), mailer, brandName: BRAND_NAME, adminEmails: env.ADMIN_EMAILS, rateLimitDisabled: env.RATE_LIMIT_DISABLED, logger });
-      return createApp({ env, database, auth, mailer, logger, appUrl: url, brandName: BRAND_NAME, version: VERSION, now: opts.now, engine, realtime: bus });
+      const auth = createAuth({
+        db: database.db,
+        appUrl: url,
+        secret: authSecret(env),
+        mailer,
+        brandName: BRAND_NAME,
+        adminEmails: env.ADMIN_EMAILS,
+        rateLimitDisabled: env.RATE_LIMIT_DISABLED,
+        logger,
+      });
+      return createApp({
+        env,
+        database,
+        auth,
+        mailer,
+        logger,
+        appUrl: url,
+        brandName: BRAND_NAME,
+        version: VERSION,
+        now: opts.now,
+        engine,
+        realtime: bus,
+      });
     };
     // Port 0 (tests): listen first, then build the app for the real URL.
     let app = port === 0 ? null : build(appUrl);

@@ -19,17 +19,36 @@ describe("parseEnv", () => {
   it("configures the companion's model: none by default, each provider's required variables named", () => {
     expect(parseEnv({}).LLM_PROVIDER).toBe("none");
     expect(parseEnv({}).LLM_TIMEOUT_MS).toBe(45_000);
-    expect(() => parseEnv({ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m" })).toThrow(/LLM_BASE_URL: is required when LLM_PROVIDER=openai-compatible/);
-    expect(() => parseEnv({ LLM_PROVIDER: "anthropic", LLM_MODEL: "m" })).toThrow(/LLM_API_KEY: is required when LLM_PROVIDER=anthropic/);
+    expect(() => parseEnv({ LLM_PROVIDER: "openai-compatible", LLM_MODEL: "m" })).toThrow(
+      /LLM_BASE_URL: is required when LLM_PROVIDER=openai-compatible/,
+    );
+    expect(() => parseEnv({ LLM_PROVIDER: "anthropic", LLM_MODEL: "m" })).toThrow(
+      /LLM_API_KEY: is required when LLM_PROVIDER=anthropic/,
+    );
     expect(() => parseEnv({ LLM_PROVIDER: "gpt" })).toThrow(/^Invalid configuration: LLM_PROVIDER: /);
     expect(() => parseEnv({ LLM_TIMEOUT_MS: "5" })).toThrow(/LLM_TIMEOUT_MS/);
-    const env = parseEnv({ LLM_PROVIDER: "openai-compatible", LLM_BASE_URL: "http://localhost:11434/v1", LLM_MODEL: "llama3.1", LLM_TIMEOUT_MS: "1000" });
-    expect(env).toMatchObject({ LLM_PROVIDER: "openai-compatible", LLM_BASE_URL: "http://localhost:11434/v1", LLM_MODEL: "llama3.1", LLM_TIMEOUT_MS: 1000 });
+    const env = parseEnv({
+      LLM_PROVIDER: "openai-compatible",
+      LLM_BASE_URL: "http://localhost:11434/v1",
+      LLM_MODEL: "llama3.1",
+      LLM_TIMEOUT_MS: "1000",
+    });
+    expect(env).toMatchObject({
+      LLM_PROVIDER: "openai-compatible",
+      LLM_BASE_URL: "http://localhost:11434/v1",
+      LLM_MODEL: "llama3.1",
+      LLM_TIMEOUT_MS: 1000,
+    });
   });
   it("maps BRAND_HOSTS host=variant pairs and rejects anything else by name", () => {
-    expect(parseEnv({ BRAND_HOSTS: "Lexmate.example=law, bar.example:8080=BAR" }).BRAND_HOSTS).toEqual({ "lexmate.example": "law", "bar.example:8080": "bar" });
+    expect(parseEnv({ BRAND_HOSTS: "Lexmate.example=law, bar.example:8080=BAR" }).BRAND_HOSTS).toEqual({
+      "lexmate.example": "law",
+      "bar.example:8080": "bar",
+    });
     expect(parseEnv({}).BRAND_HOSTS).toEqual({});
-    expect(() => parseEnv({ BRAND_HOSTS: "bar.example" })).toThrow(/^Invalid configuration: BRAND_HOSTS: 'bar.example' is not host=law or host=bar$/);
+    expect(() => parseEnv({ BRAND_HOSTS: "bar.example" })).toThrow(
+      /^Invalid configuration: BRAND_HOSTS: 'bar.example' is not host=law or host=bar$/,
+    );
     expect(() => parseEnv({ BRAND_HOSTS: "x.example=medical" })).toThrow(/BRAND_HOSTS: 'x.example=medical'/);
   });
   it("splits ADMIN_HOSTS into lower-case hosts", () => {

@@ -24,7 +24,10 @@ const brandHosts = z
   .optional()
   .transform((v, ctx) => {
     const map: Record<string, "law" | "bar"> = {};
-    for (const entry of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const m = /^([a-z0-9.\-[\]:]+)=(law|bar)$/i.exec(entry);
       if (!m) {
         ctx.addIssue({ code: "custom", message: `'${entry}' is not host=law or host=bar` });
@@ -35,69 +38,75 @@ const brandHosts = z
     return map;
   });
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  /** Public origin used in email links and the auth origin check, e.g. https://lexmate.example. */
-  APP_URL: z.url().optional(),
-  DATA_DIR: z.string().default("./data"),
-  /** postgres://… switches from the embedded PGlite to PostgreSQL. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-    .optional(),
-  /** Secret for signing sessions and tokens; generated into DATA_DIR when unset. */
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
-  MAIL_FROM: z.string().default("Lexmate <no-reply@lexmate.local>"),
-  ADMIN_EMAILS: list,
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Turn off auth rate limits (only for local load tests). */
-  RATE_LIMIT_DISABLED: bool,
-  /**
-   * Host → brand variant, comma-separated `host=variant` pairs with variant `law` (Lexmate) or
-   * `bar` (Lexmate Bar), e.g. `lexmate.example=law,bar.lexmate.example=bar`. A host may carry a
-   * port. Hosts not listed get Lexmate (SPEC.md §1 domain flag, DESIGN.md §1).
-   */
-  BRAND_HOSTS: brandHosts,
-  /** Hosts served the administrator route table (SPEC.md §2.5), comma-separated. */
-  ADMIN_HOSTS: list,
-  /** How long (ms) a process may reuse a validated session before asking the database again; 0 turns the cache off. */
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
-  CONTENT_DIR: z.string().default("./content"),
-  /** The external refer-a-friend page the footer links to (SPEC.md §2.2); left out when unset. */
-  REFER_A_FRIEND_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** The video channel the footer links to (SPEC.md §2.2); left out when unset. */
-  VIDEO_CHANNEL_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Where "Contact Support" mails go (SPEC.md §3 subscription page); the link is left out when unset. */
-  SUPPORT_EMAIL: z.email().optional(),
-  /** CourtListener API token: turns on live case-law search and one-click import (issue 5 §3). */
-  COURTLISTENER_API_TOKEN: z.string().min(10, "must be a CourtListener API token").optional(),
-  /** CourtListener origin (tests point it at a fake server on 127.0.0.1). */
-  COURTLISTENER_BASE_URL: z.url().default("https://www.courtlistener.com"),
-  WEB_DIST: z.string().default("./dist/web"),
-  /** The companion's model (issue 4): none = answers composed from our content and the student's own material. */
-  LLM_PROVIDER: z.enum(["none", "openai-compatible", "anthropic"]).default("none"),
-  /** openai-compatible: the API root that holds /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. anthropic: optional override. */
-  LLM_BASE_URL: z.url().optional(),
-  LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().optional(),
-  /** Longest wait (ms) for the model's first token and between tokens before the answer fails with LLM_TIMEOUT. */
-  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
-}).superRefine((v, ctx) => {
-  const need = (key: "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL") => {
-    if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: `is required when LLM_PROVIDER=${v.LLM_PROVIDER}` });
-  };
-  if (v.LLM_PROVIDER === "openai-compatible") {
-    need("LLM_BASE_URL");
-    need("LLM_MODEL");
-  }
-  if (v.LLM_PROVIDER === "anthropic") {
-    need("LLM_API_KEY");
-    need("LLM_MODEL");
-  }
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Public origin used in email links and the auth origin check, e.g. https://lexmate.example. */
+    APP_URL: z.url().optional(),
+    DATA_DIR: z.string().default("./data"),
+    /** postgres://… switches from the embedded PGlite to PostgreSQL. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    /** Secret for signing sessions and tokens; generated into DATA_DIR when unset. */
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().default("Lexmate <no-reply@lexmate.local>"),
+    ADMIN_EMAILS: list,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Turn off auth rate limits (only for local load tests). */
+    RATE_LIMIT_DISABLED: bool,
+    /**
+     * Host → brand variant, comma-separated `host=variant` pairs with variant `law` (Lexmate) or
+     * `bar` (Lexmate Bar), e.g. `lexmate.example=law,bar.lexmate.example=bar`. A host may carry a
+     * port. Hosts not listed get Lexmate (SPEC.md §1 domain flag, DESIGN.md §1).
+     */
+    BRAND_HOSTS: brandHosts,
+    /** Hosts served the administrator route table (SPEC.md §2.5), comma-separated. */
+    ADMIN_HOSTS: list,
+    /** How long (ms) a process may reuse a validated session before asking the database again; 0 turns the cache off. */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+    CONTENT_DIR: z.string().default("./content"),
+    /** The external refer-a-friend page the footer links to (SPEC.md §2.2); left out when unset. */
+    REFER_A_FRIEND_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The video channel the footer links to (SPEC.md §2.2); left out when unset. */
+    VIDEO_CHANNEL_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Where "Contact Support" mails go (SPEC.md §3 subscription page); the link is left out when unset. */
+    SUPPORT_EMAIL: z.email().optional(),
+    /** CourtListener API token: turns on live case-law search and one-click import (issue 5 §3). */
+    COURTLISTENER_API_TOKEN: z.string().min(10, "must be a CourtListener API token").optional(),
+    /** CourtListener origin (tests point it at a fake server on 127.0.0.1). */
+    COURTLISTENER_BASE_URL: z.url().default("https://www.courtlistener.com"),
+    WEB_DIST: z.string().default("./dist/web"),
+    /** The companion's model (issue 4): none = answers composed from our content and the student's own material. */
+    LLM_PROVIDER: z.enum(["none", "openai-compatible", "anthropic"]).default("none"),
+    /** openai-compatible: the API root that holds /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. anthropic: optional override. */
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().optional(),
+    /** Longest wait (ms) for the model's first token and between tokens before the answer fails with LLM_TIMEOUT. */
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
+  })
+  .superRefine((v, ctx) => {
+    const need = (key: "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL") => {
+      if (!v[key])
+        ctx.addIssue({ code: "custom", path: [key], message: `is required when LLM_PROVIDER=${v.LLM_PROVIDER}` });
+    };
+    if (v.LLM_PROVIDER === "openai-compatible") {
+      need("LLM_BASE_URL");
+      need("LLM_MODEL");
+    }
+    if (v.LLM_PROVIDER === "anthropic") {
+      need("LLM_API_KEY");
+      need("LLM_MODEL");
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -19,7 +19,9 @@ const AppearancePage = lazy(() => import("./features/settings/appearance-page"))
 const StatisticsPage = lazy(() => import("./features/settings/statistics-page"));
 const NotesPage = lazy(() => import("./features/notes/notes-page"));
 const CaseLawPage = lazy(() => import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawPage })));
-const CaseLawSearchPage = lazy(() => import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawSearchPage })));
+const CaseLawSearchPage = lazy(() =>
+  import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawSearchPage })),
+);
 const OpinionPage = lazy(() => import("./features/case-law/opinion-page"));
 const CasesPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.CasesPage })));
 const NewBriefPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.NewBriefPage })));
@@ -64,11 +66,40 @@ export default function AppRoutes() {
         <Route path="courses/*" element={placeholders.courses} />
         <Route path="course/*" element={placeholders.courses} />
         <Route path="course-detail/:id" element={placeholders.courses} />
-        <Route path="subscription/success" element={<FeaturePlaceholder title="Subscription" description="Online payment is not enabled on this server yet." />} />
+        <Route
+          path="subscription/success"
+          element={
+            <FeaturePlaceholder title="Subscription" description="Online payment is not enabled on this server yet." />
+          }
+        />
         <Route path="admin" element={<AdminGuard />}>
           <Route path="dashboard" element={<AdminDashboard />} />
-          {["users", "security", "error-logs", "courses", "courses/:courseId", "flashcards", "outlines", "cases", "askjds", "settings", "price-mapping", "utilities", "set-admin", "batch-monitor"].map((p) => (
-            <Route key={p} path={p} element={<FeaturePlaceholder title={`Admin: ${p.split("/")[0]}`} description="This admin page arrives with the admin console." />} />
+          {[
+            "users",
+            "security",
+            "error-logs",
+            "courses",
+            "courses/:courseId",
+            "flashcards",
+            "outlines",
+            "cases",
+            "askjds",
+            "settings",
+            "price-mapping",
+            "utilities",
+            "set-admin",
+            "batch-monitor",
+          ].map((p) => (
+            <Route
+              key={p}
+              path={p}
+              element={
+                <FeaturePlaceholder
+                  title={`Admin: ${p.split("/")[0]}`}
+                  description="This admin page arrives with the admin console."
+                />
+              }
+            />
           ))}
           <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
         </Route>

@@ -29,7 +29,9 @@ function OnMount({ onMount, children }: { onMount: () => void; children: ReactNo
 
 export function hydrateIslands() {
   window.addEventListener("error", (e) => reportError(e.message, e.error?.stack));
-  window.addEventListener("unhandledrejection", (e) => reportError(String(e.reason?.message ?? e.reason), e.reason?.stack));
+  window.addEventListener("unhandledrejection", (e) =>
+    reportError(String(e.reason?.message ?? e.reason), e.reason?.stack),
+  );
   const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
   let pending = islands.length;
   const mounted = () => {

@@ -9,7 +9,9 @@ import { router } from "./router";
 import "./styles.css";
 
 window.addEventListener("error", (e) => reportError(e.message, e.error?.stack));
-window.addEventListener("unhandledrejection", (e) => reportError(String(e.reason?.message ?? e.reason), e.reason?.stack));
+window.addEventListener("unhandledrejection", (e) =>
+  reportError(String(e.reason?.message ?? e.reason), e.reason?.stack),
+);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -34,12 +34,44 @@ const fallback = (
 const L = (el: React.ReactNode) => <Suspense fallback={fallback}>{el}</Suspense>;
 
 export const placeholders = {
-  chat: <FeaturePlaceholder title="Chat" icon={MessageSquare} description="Ask legal questions and get answers that cite the topic, case or rule they come from." />,
-  notes: <FeaturePlaceholder title="Notes" icon={FileText} description="A note editor with templates, tags and links to case briefs." />,
-  outlines: <FeaturePlaceholder title="Outlines" icon={Layers} description="Drag-and-drop outlines built from your notes." />,
-  study: <FeaturePlaceholder title="Study" icon={Brain} description="Flashcards with FSRS spaced repetition, generated cards, quizzes and the question bank." />,
-  courses: <FeaturePlaceholder title="Courses" icon={GraduationCap} description="Structured video courses by subject, module and lesson." />,
-  caseLaw: <FeaturePlaceholder title="Case law" icon={BookOpen} description="Full-text search and reading of court opinions, with your briefs beside them." />,
+  chat: (
+    <FeaturePlaceholder
+      title="Chat"
+      icon={MessageSquare}
+      description="Ask legal questions and get answers that cite the topic, case or rule they come from."
+    />
+  ),
+  notes: (
+    <FeaturePlaceholder
+      title="Notes"
+      icon={FileText}
+      description="A note editor with templates, tags and links to case briefs."
+    />
+  ),
+  outlines: (
+    <FeaturePlaceholder title="Outlines" icon={Layers} description="Drag-and-drop outlines built from your notes." />
+  ),
+  study: (
+    <FeaturePlaceholder
+      title="Study"
+      icon={Brain}
+      description="Flashcards with FSRS spaced repetition, generated cards, quizzes and the question bank."
+    />
+  ),
+  courses: (
+    <FeaturePlaceholder
+      title="Courses"
+      icon={GraduationCap}
+      description="Structured video courses by subject, module and lesson."
+    />
+  ),
+  caseLaw: (
+    <FeaturePlaceholder
+      title="Case law"
+      icon={BookOpen}
+      description="Full-text search and reading of court opinions, with your briefs beside them."
+    />
+  ),
 };
 
 const authRoutes = [
@@ -54,7 +86,9 @@ function AdminHostRoutes() {
   const { pathname } = useLocation();
   return pathname.startsWith("/admin/") ? L(<App />) : <Navigate to="/admin/dashboard" replace />;
 }
-const adminTable = [{ errorElement: <RouteErrorScreen />, children: [...authRoutes, { path: "/*", element: <AdminHostRoutes /> }] }];
+const adminTable = [
+  { errorElement: <RouteErrorScreen />, children: [...authRoutes, { path: "/*", element: <AdminHostRoutes /> }] },
+];
 
 const publicTable = [
   {
@@ -69,7 +103,12 @@ const publicTable = [
           { path: "/disclaimer", element: L(<DisclaimerPage />) },
           { path: "/pricing", element: L(<PricingRoute />) },
           { path: "/unlimited", element: L(<UnlimitedRoute />) },
-          { path: "/checkout-confirmation", element: <FeaturePlaceholder title="Checkout" description="Online payment is not enabled on this server yet." /> },
+          {
+            path: "/checkout-confirmation",
+            element: (
+              <FeaturePlaceholder title="Checkout" description="Online payment is not enabled on this server yet." />
+            ),
+          },
         ],
       },
       ...authRoutes,
@@ -81,4 +120,3 @@ const publicTable = [
 ];
 
 export const router = createBrowserRouter(readBoot().domain === "admin" ? adminTable : publicTable);
-

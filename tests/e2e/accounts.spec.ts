@@ -47,7 +47,10 @@ test("sign up, confirm from the outbox, arrive at /chat, sign out", async ({ pag
     expect(banner!.height).toBe(40);
     expect(upgrade!.y + upgrade!.height).toBeLessThanOrEqual(banner!.y + banner!.height);
     expect(menu!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
-    const axe = await new AxeBuilder({ page }).include("[data-testid=trial-banner]").withTags(["wcag2a", "wcag2aa"]).analyze();
+    const axe = await new AxeBuilder({ page })
+      .include("[data-testid=trial-banner]")
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze();
     expect(axe.violations.map((v) => `${theme}: ${v.id}`)).toEqual([]);
   }
   await shot(page, "trial-banner-375-dark");

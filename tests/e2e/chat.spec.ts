@@ -49,16 +49,29 @@ test("ask, watch the answer stream, open a citation, rename and delete threads",
   await recordStreaming(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: 16 * 1024, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: 16 * 1024,
+    uploadThroughput: -1,
+  });
   await page.getByLabel("Ask a question").fill("What is the mailbox rule, and when does it not apply?");
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
   const answer = page.getByTestId("message-assistant").last();
   await expect(answer).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   const lengths = await page.evaluate(() => (window as unknown as { __live: number[] }).__live);
   const final = (await answer.textContent())!.length;
-  expect(lengths.some((n) => n > 0 && n < final), `streamed lengths ${lengths.join(",")} vs final ${final}`).toBe(true);
+  expect(
+    lengths.some((n) => n > 0 && n < final),
+    `streamed lengths ${lengths.join(",")} vs final ${final}`,
+  ).toBe(true);
   await expect(answer).toContainText("acceptance");
   await expect(page.getByTestId("message-user")).toHaveText("What is the mailbox rule, and when does it not apply?");
   await expect(page.getByTestId("chat-title")).toHaveText("What is the mailbox rule, and when does it not apply?");
@@ -71,7 +84,15 @@ test("ask, watch the answer stream, open a citation, rename and delete threads",
     await setTheme(page, theme);
     const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
     const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    expect(
+      serious.map(
+        (v) =>
+          `${theme}: ${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      ),
+    ).toEqual([]);
   }
   await setTheme(page, "light");
 
@@ -172,10 +193,9 @@ test("a session that expires mid-compose keeps the question and the thread", asy
   await page.getByLabel("Ask a question").fill("And how does it differ from consideration?");
   await page.keyboard.press("Enter");
   await page.waitForURL("**/auth");
-  expect(await page.evaluate(() => [localStorage.getItem("preservedMessage"), localStorage.getItem("preservedThreadId")])).toEqual([
-    "And how does it differ from consideration?",
-    threadUrl.split("/").at(-1),
-  ]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem("preservedMessage"), localStorage.getItem("preservedThreadId")]),
+  ).toEqual(["And how does it differ from consideration?", threadUrl.split("/").at(-1)]);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).last().click();
@@ -195,7 +215,9 @@ test.describe("a Free user at the monthly limit", () => {
     if (!reply.ok) throw new Error(reply.error);
   };
   test.beforeAll(async () => {
-    child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/e2e-server.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+    child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/e2e-server.ts"], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
     lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
     server = JSON.parse((await lines.next()).value as string);
   });
@@ -217,7 +239,9 @@ test.describe("a Free user at the monthly limit", () => {
     await page.getByRole("button", { name: "Sign Up" }).last().click();
     await page.getByTestId("signup-sent").waitFor();
     const outbox = join(server.dataDir, "outbox");
-    const mail = readdirSync(outbox).map((f) => JSON.parse(readFileSync(join(outbox, f), "utf8")) as { to: string; links: string[] }).find((m) => m.to === email)!;
+    const mail = readdirSync(outbox)
+      .map((f) => JSON.parse(readFileSync(join(outbox, f), "utf8")) as { to: string; links: string[] })
+      .find((m) => m.to === email)!;
     await page.goto(mail.links.find((l) => l.includes("/auth/callback"))!.replace(/^https?:\/\/[^/]+/, server.url));
     await page.waitForURL("**/chat");
 
@@ -233,13 +257,20 @@ test.describe("a Free user at the monthly limit", () => {
     const prompt = page.getByTestId("upgrade-prompt");
     await expect(prompt).toContainText("You've used all 10 free messages this month");
     await expect(page.getByLabel("Ask a question")).toHaveCount(0);
-    await expect(prompt.getByRole("link", { name: "Upgrade to Unlimited" })).toHaveAttribute("href", "/settings?upgrade=unlimited");
+    await expect(prompt.getByRole("link", { name: "Upgrade to Unlimited" })).toHaveAttribute(
+      "href",
+      "/settings?upgrade=unlimited",
+    );
     await shot(page, "chat-upgrade-prompt");
 
     // The server refuses an 11th message even if the page is bypassed.
     const thread = page.url().split("/").at(-1);
     const r = await page.evaluate(async (id) => {
-      const res = await fetch(`/api/threads/${id}/messages`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ content: "One more?" }) });
+      const res = await fetch(`/api/threads/${id}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ content: "One more?" }),
+      });
       return { status: res.status, body: await res.json() };
     }, thread);
     expect(r.status).toBe(429);
@@ -260,7 +291,9 @@ test.describe("a Free user at the monthly limit", () => {
   });
 });
 
-test("thread errors: a refused delete restores the list, a refused rename reverts, each with its §8 toast", async ({ page }) => {
+test("thread errors: a refused delete restores the list, a refused rename reverts, each with its §8 toast", async ({
+  page,
+}) => {
   await signUpAndConfirm(page, uniqueEmail("errors"));
   await page.getByLabel("Ask a question").fill("What is negligence per se?");
   await page.keyboard.press("Enter");
@@ -271,7 +304,13 @@ test("thread errors: a refused delete restores the list, a refused rename revert
   // The server fails the delete (injected 500): the thread comes back, the toast says so.
   await page.route("**/api/threads/*", (route) =>
     route.request().method() === "DELETE" || route.request().method() === "PATCH"
-      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." },
+          }),
+        })
       : route.fallback(),
   );
   await list.getByRole("button", { name: "Actions for What is negligence per se?" }).click();
@@ -314,11 +353,16 @@ test("hundreds of threads and a long conversation load a page at a time as the s
   const api = page.request;
   const long = ((await (await api.post("/api/threads", { data: {} })).json()) as { thread: { id: string } }).thread;
   for (let i = 1; i <= 35; i++) {
-    const r = await api.post(`/api/threads/${long.id}/messages`, { data: { content: `Question ${i}: what is consideration?` }, headers: { accept: "application/json" } });
+    const r = await api.post(`/api/threads/${long.id}/messages`, {
+      data: { content: `Question ${i}: what is consideration?` },
+      headers: { accept: "application/json" },
+    });
     expect(r.status()).toBe(200);
   }
   for (let i = 1; i <= 120; i += 10) {
-    await Promise.all(Array.from({ length: 10 }, (_, k) => api.post("/api/threads", { data: { title: `Seeded thread ${i + k}` } })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, k) => api.post("/api/threads", { data: { title: `Seeded thread ${i + k}` } })),
+    );
   }
 
   // The sidebar shows the first page; scrolling to its end loads the next ones, each thread once.
@@ -388,10 +432,13 @@ test("hundreds of threads and a long conversation load a page at a time as the s
   const after = (await reading.boundingBox())!.y;
   expect(Math.abs(after - before), `"Question 11" moved from ${before} to ${after}`).toBeLessThanOrEqual(2);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  expect(await bubbles.allTextContents()).toEqual(Array.from({ length: 35 }, (_, i) => `Question ${i + 1}: what is consideration?`));
+  expect(await bubbles.allTextContents()).toEqual(
+    Array.from({ length: 35 }, (_, i) => `Question ${i + 1}: what is consideration?`),
+  );
 
   // Away to another thread and back: the loaded conversation opens at its newest message again.
-  const atBottom = () => page.evaluate(() => Math.ceil(window.innerHeight + window.scrollY) >= document.documentElement.scrollHeight - 4);
+  const atBottom = () =>
+    page.evaluate(() => Math.ceil(window.innerHeight + window.scrollY) >= document.documentElement.scrollHeight - 4);
   await links.first().click();
   await expect(page.getByTestId("chat-title")).toHaveText("Made in another tab");
   await links.last().click();

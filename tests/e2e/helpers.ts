@@ -10,7 +10,9 @@ export async function outboxLink(to: string, contains: string, timeoutMs = 10_00
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const mails = readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string; links: string[] });
+      const mails = readdirSync(dir)
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string; links: string[] });
       const hit = mails.filter((m) => m.to === to).flatMap((m) => m.links.filter((l) => l.includes(contains)));
       if (hit.length) return hit[hit.length - 1];
     } catch {
@@ -21,7 +23,8 @@ export async function outboxLink(to: string, contains: string, timeoutMs = 10_00
   throw new Error(`no email to ${to} with ${contains}`);
 }
 
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** Signs up through the UI and confirms with the outbox link; ends on /chat. */
 export async function signUpAndConfirm(page: Page, email: string) {

@@ -10,7 +10,22 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SECTIONS = ["top", "problem", "caselaw", "notes", "outlines", "study", "chat", "courses", "non-services", "payoff", "pricing", "about-section", "why-lexmate", "proof"];
+const SECTIONS = [
+  "top",
+  "problem",
+  "caselaw",
+  "notes",
+  "outlines",
+  "study",
+  "chat",
+  "courses",
+  "non-services",
+  "payoff",
+  "pricing",
+  "about-section",
+  "why-lexmate",
+  "proof",
+];
 
 // A page that logs a console error fails (hydration mismatches are console errors). Resource
 // errors the browser logs for expected 401s (signed-out /api/me) are not the page's fault.
@@ -50,7 +65,10 @@ test.describe("pre-rendered content", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Study law with answers you can check.");
     for (const id of SECTIONS) await expect(page.locator(`[id="${id}"]`)).toHaveCount(1);
-    await expect(page.getByRole("link", { name: "Start free today" }).first()).toHaveAttribute("href", "/auth?tab=signup");
+    await expect(page.getByRole("link", { name: "Start free today" }).first()).toHaveAttribute(
+      "href",
+      "/auth?tab=signup",
+    );
     await expect(page.getByTestId("flashcard")).toBeVisible();
     await expect(page.getByTestId("pricing-grid")).toBeVisible();
     await expect(page.getByText("Launching Soon - Stay tuned!")).toBeVisible();
@@ -101,11 +119,15 @@ test.describe("header", () => {
           tick();
         }),
     );
-    const target = await page.evaluate(() => Math.round(document.getElementById("pricing")!.getBoundingClientRect().top + window.scrollY - 80));
+    const target = await page.evaluate(() =>
+      Math.round(document.getElementById("pricing")!.getBoundingClientRect().top + window.scrollY - 80),
+    );
     const between = new Set(positions.filter((y) => y > 0 && Math.abs(y - target) > 2));
     expect(between.size, `intermediate positions in ${positions.join(",")}`).toBeGreaterThan(2);
     await expect(page).toHaveURL(/\/#pricing$/);
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById("pricing")!.getBoundingClientRect().top))).toBe(80);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById("pricing")!.getBoundingClientRect().top)))
+      .toBe(80);
     await expect(mainNav(page).getByRole("link", { name: "Pricing" })).toHaveAttribute("aria-current", "location");
   });
 
@@ -129,7 +151,14 @@ test.describe("header", () => {
     await expect(button).toHaveAttribute("aria-expanded", "true");
     const links = menu.getByRole("link");
     await expect(links).toHaveText(["Case Briefs", "Notes", "Outlines", "Study", "Chat", "Courses"]);
-    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/cases", "/notes", "/outlines", "/flashcards", "/chat", "/courses"]);
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+      "/cases",
+      "/notes",
+      "/outlines",
+      "/flashcards",
+      "/chat",
+      "/courses",
+    ]);
     await shot(page, "landing-features-menu");
     // Escape closes it and gives focus back to the button.
     await page.keyboard.press("Escape");
@@ -167,7 +196,20 @@ test.describe("header", () => {
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();
-    for (const name of ["Home", "Case Briefs", "Notes", "Outlines", "Study", "Chat", "Courses", "Non-Services", "Pricing", "About", "Log In", "Sign Up"]) {
+    for (const name of [
+      "Home",
+      "Case Briefs",
+      "Notes",
+      "Outlines",
+      "Study",
+      "Chat",
+      "Courses",
+      "Non-Services",
+      "Pricing",
+      "About",
+      "Log In",
+      "Sign Up",
+    ]) {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(menu).not.toContainText("Signed in as");
@@ -183,12 +225,17 @@ test.describe("header", () => {
 });
 
 test.describe("calls to action", () => {
-  test("signed out: 'Start free today', 'Start For Free' and 'Get the Good Stuff' go to sign-up; no rewards section", async ({ page }) => {
+  test("signed out: 'Start free today', 'Start For Free' and 'Get the Good Stuff' go to sign-up; no rewards section", async ({
+    page,
+  }) => {
     await open(page, "/");
     for (const name of ["Start free today", "Start For Free", "Get the Good Stuff"]) {
-      for (const link of await page.getByRole("link", { name }).all()) await expect(link).toHaveAttribute("href", "/auth?tab=signup");
+      for (const link of await page.getByRole("link", { name }).all())
+        await expect(link).toHaveAttribute("href", "/auth?tab=signup");
     }
-    await expect(page.getByText("Start with a 7-day free trial — full Unlimited access, no credit card required.").first()).toBeVisible();
+    await expect(
+      page.getByText("Start with a 7-day free trial — full Unlimited access, no credit card required.").first(),
+    ).toBeVisible();
     await expect(page.getByText("Share the Love, Earn Rewards")).toHaveCount(0);
     const footer = page.getByTestId("site-footer");
     await expect(footer.getByRole("link", { name: "Chat" })).toHaveCount(0);
@@ -198,7 +245,9 @@ test.describe("calls to action", () => {
     await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
   });
 
-  test("signed in: 'Start Chatting', the Chat button, the account menu, rewards section, footer links, sign out", async ({ page }) => {
+  test("signed in: 'Start Chatting', the Chat button, the account menu, rewards section, footer links, sign out", async ({
+    page,
+  }) => {
     const email = uniqueEmail("landing");
     await signUpAndConfirm(page, email);
     await open(page, "/");
@@ -226,7 +275,8 @@ test.describe("calls to action", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const mobile = page.getByRole("navigation", { name: "Mobile" });
     await expect(mobile).toContainText(`Signed in as ${email}`);
-    for (const name of ["Chat", "Settings"]) await expect(mobile.getByRole("link", { name, exact: true }).last()).toBeVisible();
+    for (const name of ["Chat", "Settings"])
+      await expect(mobile.getByRole("link", { name, exact: true }).last()).toBeVisible();
     await mobile.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL((u) => u.pathname === "/");
     await expect(page.getByRole("link", { name: "Start free today" }).first()).toBeVisible();
@@ -236,7 +286,9 @@ test.describe("calls to action", () => {
 });
 
 test.describe("demo flashcard viewer", () => {
-  test("5 of the 8 cards, subject badge, Show Answer / Back to Question, Previous, Next, Shuffle, flip reset", async ({ page }) => {
+  test("5 of the 8 cards, subject badge, Show Answer / Back to Question, Previous, Next, Shuffle, flip reset", async ({
+    page,
+  }) => {
     await open(page, "/");
     const viewer = page.getByTestId("demo-flashcards");
     await viewer.scrollIntoViewIfNeeded();
@@ -244,7 +296,9 @@ test.describe("demo flashcard viewer", () => {
     await expect(viewer.getByTestId("card-position")).toHaveText("Card 1 of 5");
     const deck = ((await viewer.getAttribute("data-deck")) ?? "").split(" ");
     expect(new Set(deck).size).toBe(5);
-    await expect(viewer.getByTestId("card-subject")).toHaveText(/^(Torts|Contracts|Evidence|Constitutional Law|Civil Procedure|Criminal Law and Procedure|Real Property)$/);
+    await expect(viewer.getByTestId("card-subject")).toHaveText(
+      /^(Torts|Contracts|Evidence|Constitutional Law|Civil Procedure|Criminal Law and Procedure|Real Property)$/,
+    );
     await expect(viewer.getByRole("button", { name: "Previous" })).toBeDisabled();
 
     await viewer.getByRole("button", { name: "Show Answer" }).click();
@@ -313,7 +367,9 @@ test.describe("demo flashcard viewer", () => {
 });
 
 test.describe("screenshots and keyboard", () => {
-  test("screenshots of the real app open in a lightbox that closes on click and Escape; arrows move through them", async ({ page }) => {
+  test("screenshots of the real app open in a lightbox that closes on click and Escape; arrows move through them", async ({
+    page,
+  }) => {
     await open(page, "/");
     const thumbs = page.getByTestId("screenshots").locator("a[data-shot]");
     expect(await thumbs.count()).toBeGreaterThan(1);
@@ -324,7 +380,9 @@ test.describe("screenshots and keyboard", () => {
     const image = box.getByTestId("lightbox-image");
     const first = await image.getAttribute("src");
     expect(await thumbs.first().getAttribute("href")).toBe(first);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await shot(page, "landing-lightbox");
     await page.keyboard.press("ArrowRight");
     await expect(image).not.toHaveAttribute("src", first!);
@@ -368,10 +426,21 @@ test.describe("pricing pages", () => {
     await expect(page.getByTestId("price-unlimited")).toHaveText("$10");
     await expect(page.getByRole("link", { name: "Start For Free" })).toHaveAttribute("href", "/auth?tab=signup");
     const rows = page.getByTestId("feature-matrix").locator("tbody tr");
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-feature-id")))).toEqual(["chat_messages", "case_briefs", "notes", "outline_iq", "flashcards", "question_bank", "video_courses"]);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-feature-id")))).toEqual([
+      "chat_messages",
+      "case_briefs",
+      "notes",
+      "outline_iq",
+      "flashcards",
+      "question_bank",
+      "video_courses",
+    ]);
     await open(page, "/unlimited");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Everything, with no monthly limit.");
-    await expect(page.getByRole("link", { name: "Start 7-day free trial" })).toHaveAttribute("href", "/auth?tab=signup");
+    await expect(page.getByRole("link", { name: "Start 7-day free trial" })).toHaveAttribute(
+      "href",
+      "/auth?tab=signup",
+    );
   });
 
   test("inside the app, prices come from GET /api/pricing and fall back to $10 when it fails", async ({ page }) => {
@@ -384,12 +453,35 @@ test.describe("pricing pages", () => {
       });
     };
     await page.route("**/api/pricing", (r) =>
-      r.fulfill({ json: { success: true, source: "database", data: [{ tier_name: "Free", interval_type: "month", display_price_cents: 0, display_currency: "USD", formatted_price: "$0" }, { tier_name: "Unlimited", interval_type: "month", display_price_cents: 1500, display_currency: "USD", formatted_price: "$15" }] } }),
+      r.fulfill({
+        json: {
+          success: true,
+          source: "database",
+          data: [
+            {
+              tier_name: "Free",
+              interval_type: "month",
+              display_price_cents: 0,
+              display_currency: "USD",
+              formatted_price: "$0",
+            },
+            {
+              tier_name: "Unlimited",
+              interval_type: "month",
+              display_price_cents: 1500,
+              display_currency: "USD",
+              formatted_price: "$15",
+            },
+          ],
+        },
+      }),
     );
     await visitPricingInApp();
     await expect(page.getByTestId("price-unlimited")).toHaveText("$15");
     await page.unroute("**/api/pricing");
-    await page.route("**/api/pricing", (r) => r.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "down" } } }));
+    await page.route("**/api/pricing", (r) =>
+      r.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "down" } } }),
+    );
     await visitPricingInApp();
     await expect(page.getByTestId("price-unlimited")).toHaveText("$10");
     await expect(page.getByTestId("price-free")).toHaveText("$0");
@@ -425,7 +517,9 @@ test.describe("brand per host", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Study law with answers you can check.");
   });
 
-  test("127.0.0.2 (ADMIN_HOSTS) serves the admin route table: / goes to /admin/dashboard, which asks for sign-in", async ({ page }) => {
+  test("127.0.0.2 (ADMIN_HOSTS) serves the admin route table: / goes to /admin/dashboard, which asks for sign-in", async ({
+    page,
+  }) => {
     await page.goto(`http://127.0.0.2:${PORT}/`);
     await page.waitForURL((u) => u.pathname === "/auth");
     await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
@@ -439,7 +533,15 @@ test.describe("accessibility and looks", () => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     const results = await new AxeBuilder({ page }).analyze();
-    return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      );
   }
 
   for (const theme of ["light", "dark"] as const) {
@@ -454,7 +556,10 @@ test.describe("accessibility and looks", () => {
   async function screens(browser: Browser, path: string, name: string) {
     for (const theme of ["light", "dark"] as const) {
       for (const width of [375, 768, 1440]) {
-        const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 }, colorScheme: theme });
+        const context = await browser.newContext({
+          viewport: { width, height: width < 500 ? 812 : 900 },
+          colorScheme: theme,
+        });
         const page = await context.newPage();
         await open(page, path);
         await page.waitForLoadState("networkidle");

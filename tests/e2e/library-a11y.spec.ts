@@ -8,16 +8,32 @@ import { signUpAndConfirm, uniqueEmail } from "./helpers";
 
 async function axe(page: Page, where: string): Promise<string[]> {
   const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return r.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  return r.violations.map(
+    (v) =>
+      `${where} ${v.id}: ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
 }
 
 test("case law, briefs, notes and collections pass axe in light and dark", async ({ page }) => {
   test.setTimeout(120_000);
   await signUpAndConfirm(page, uniqueEmail("a11y"));
   const origin = new URL(page.url()).origin;
-  const note = await (await page.request.post("/api/notes", { data: { title: "Hearsay", html: "<h2>Rule</h2><p>An out-of-court statement.</p>", tags: ["Evidence"] }, headers: { origin } })).json();
-  const col = await (await page.request.post("/api/case-collections", { data: { name: "Evidence" }, headers: { origin } })).json();
-  await page.request.post(`/api/case-collections/${col.collection.id}/items`, { data: { kind: "brief", id: "international-shoe-co-v-washington" }, headers: { origin } });
+  const note = await (
+    await page.request.post("/api/notes", {
+      data: { title: "Hearsay", html: "<h2>Rule</h2><p>An out-of-court statement.</p>", tags: ["Evidence"] },
+      headers: { origin },
+    })
+  ).json();
+  const col = await (
+    await page.request.post("/api/case-collections", { data: { name: "Evidence" }, headers: { origin } })
+  ).json();
+  await page.request.post(`/api/case-collections/${col.collection.id}/items`, {
+    data: { kind: "brief", id: "international-shoe-co-v-washington" },
+    headers: { origin },
+  });
   const pages: [string, string][] = [
     ["/case-law", "Case law"],
     ["/case-law/search?q=jurisdiction", "Search"],

@@ -11,8 +11,17 @@ import { join, resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { setTheme, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
-const DATA = [process.env.SHARED_DATA_DIR, resolve("../shared/data"), resolve("../../shared/data")].find((p): p is string => !!p && existsSync(join(p, "README.md")));
-const REAL = ["civpro-casebook-fink/cases/Shoe.md", "civpro-casebook-fink/cases/Volkswagen.md", "civpro-casebook-fink/cases/Keeton.md", "civpro-casebook-fink/cases/Daimler_Bauman.md", "conlaw-casebook-gowder/unedited/wickard.md", "conlaw-casebook-gowder/unedited/lopez.md"];
+const DATA = [process.env.SHARED_DATA_DIR, resolve("../shared/data"), resolve("../../shared/data")].find(
+  (p): p is string => !!p && existsSync(join(p, "README.md")),
+);
+const REAL = [
+  "civpro-casebook-fink/cases/Shoe.md",
+  "civpro-casebook-fink/cases/Volkswagen.md",
+  "civpro-casebook-fink/cases/Keeton.md",
+  "civpro-casebook-fink/cases/Daimler_Bauman.md",
+  "conlaw-casebook-gowder/unedited/wickard.md",
+  "conlaw-casebook-gowder/unedited/lopez.md",
+];
 
 const dark = (page: Page, on: boolean) => setTheme(page, on ? "dark" : "light");
 
@@ -24,7 +33,16 @@ test("import real opinions, search by doctrine, brief one from a draft, write a 
   await expect(page.getByText("The library is empty")).toBeVisible();
   await shot(page, "case-law-empty");
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  await page.getByTestId("import-input").setInputFiles([...REAL.map((f) => ({ name: f.split("/").pop()!, mimeType: "text/markdown", buffer: readFileSync(join(DATA!, f)) })), { name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# My outline\n\nNot an opinion.") }]);
+  await page
+    .getByTestId("import-input")
+    .setInputFiles([
+      ...REAL.map((f) => ({
+        name: f.split("/").pop()!,
+        mimeType: "text/markdown",
+        buffer: readFileSync(join(DATA!, f)),
+      })),
+      { name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# My outline\n\nNot an opinion.") },
+    ]);
   await page.getByRole("button", { name: /Import 7 files/ }).click();
   const report = page.getByTestId("import-report");
   await expect(report).toContainText("Imported 6 opinions", { timeout: 60_000 });
@@ -82,12 +100,16 @@ test("import real opinions, search by doctrine, brief one from a draft, write a 
   await page.getByRole("tab", { name: "Notes" }).click();
   await page.getByTestId("case-notes").getByRole("button", { name: "Add note" }).click();
   await page.waitForURL(/\/notes\/[0-9a-f-]{36}/);
-  await expect(page.getByTestId("note-body").locator("a[data-case-id]")).toHaveText("International Shoe Co. v. Washington");
+  await expect(page.getByTestId("note-body").locator("a[data-case-id]")).toHaveText(
+    "International Shoe Co. v. Washington",
+  );
   await page.getByTestId("note-body").click();
   await page.keyboard.press("End");
   await page.keyboard.type("Specific jurisdiction needs purposeful availment and relatedness.");
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 10_000 });
-  await expect(page.getByRole("region", { name: "Linked cases" })).toContainText("International Shoe Co. v. Washington");
+  await expect(page.getByRole("region", { name: "Linked cases" })).toContainText(
+    "International Shoe Co. v. Washington",
+  );
   // Mention another case with @.
   await page.keyboard.press("Enter");
   await page.keyboard.type("Compare @World");
@@ -105,11 +127,22 @@ test("import real opinions, search by doctrine, brief one from a draft, write a 
   // The companion cites the note (when the chat feature is part of this build).
   const threads = await page.request.get("/api/threads");
   if (threads.status() === 404) {
-    test.info().annotations.push({ type: "not run", description: "companion step: the chat routes are not in this build yet (runs once the chat and engine branches are merged)" });
+    test
+      .info()
+      .annotations.push({
+        type: "not run",
+        description:
+          "companion step: the chat routes are not in this build yet (runs once the chat and engine branches are merged)",
+      });
     return;
   }
-  const thread = await (await page.request.post("/api/threads", { data: { title: "PJ" }, headers: { origin: new URL(page.url()).origin } })).json();
-  const answer = await page.request.post(`/api/threads/${thread.thread?.id ?? thread.id}/messages`, { data: { content: "What does my note say about purposeful availment and relatedness?" }, headers: { accept: "application/json", origin: new URL(page.url()).origin } });
+  const thread = await (
+    await page.request.post("/api/threads", { data: { title: "PJ" }, headers: { origin: new URL(page.url()).origin } })
+  ).json();
+  const answer = await page.request.post(`/api/threads/${thread.thread?.id ?? thread.id}/messages`, {
+    data: { content: "What does my note say about purposeful availment and relatedness?" },
+    headers: { accept: "application/json", origin: new URL(page.url()).origin },
+  });
   const body = await answer.json();
   expect(body.message.citations.some((c: { kind: string }) => c.kind === "note")).toBe(true);
 });
@@ -131,15 +164,22 @@ const PAYLOADS = [
   '<input autofocus onfocus="window.__xss=16">',
   '<video><source onerror="window.__xss=17"></video>',
   '<a data-case-id="opinion:00000000-0000-0000-0000-000000000000" href="javascript:window.__xss=18">case</a>',
-  "<base href=\"javascript:window.__xss=19//\">",
+  '<base href="javascript:window.__xss=19//">',
   '<table><tr><td onmouseover="window.__xss=20">cell</td></tr></table>',
 ];
 
 async function assertInert(page: Page, where: string) {
   const state = await page.evaluate(() => ({
     xss: (window as unknown as { __xss?: number }).__xss ?? null,
-    handlers: document.querySelectorAll("[onerror],[onload],[onclick],[onfocus],[ontoggle],[onmouseover],[onbegin]").length,
-    jsLinks: [...document.querySelectorAll("a[href],form[action],iframe[src],object[data],embed[src],base[href]")].filter((e) => /^\s*javascript:/i.test(e.getAttribute("href") ?? e.getAttribute("action") ?? e.getAttribute("src") ?? e.getAttribute("data") ?? "")).length,
+    handlers: document.querySelectorAll("[onerror],[onload],[onclick],[onfocus],[ontoggle],[onmouseover],[onbegin]")
+      .length,
+    jsLinks: [
+      ...document.querySelectorAll("a[href],form[action],iframe[src],object[data],embed[src],base[href]"),
+    ].filter((e) =>
+      /^\s*javascript:/i.test(
+        e.getAttribute("href") ?? e.getAttribute("action") ?? e.getAttribute("src") ?? e.getAttribute("data") ?? "",
+      ),
+    ).length,
     frames: document.querySelectorAll("main iframe, main object, main embed, main script").length,
   }));
   expect(state, where).toEqual({ xss: null, handlers: 0, jsLinks: 0, frames: 0 });
@@ -154,11 +194,25 @@ test("XSS payloads saved into notes and briefs stay inert when shown", async ({ 
   await signUpAndConfirm(page, uniqueEmail("xss"));
   const origin = new URL(page.url()).origin;
   const html = PAYLOADS.map((p, i) => `<p>payload ${i}</p>${p}`).join("");
-  const note = await (await page.request.post("/api/notes", { data: { title: 'Note <img src=x onerror="window.__xss=99">', html }, headers: { origin } })).json();
-  const brief = await (await page.request.post("/api/student-briefs", { data: { name: "Xss v. Payloads", sections: { facts: html, holding: html, takeaways: html } }, headers: { origin } })).json();
+  const note = await (
+    await page.request.post("/api/notes", {
+      data: { title: 'Note <img src=x onerror="window.__xss=99">', html },
+      headers: { origin },
+    })
+  ).json();
+  const brief = await (
+    await page.request.post("/api/student-briefs", {
+      data: { name: "Xss v. Payloads", sections: { facts: html, holding: html, takeaways: html } },
+      headers: { origin },
+    })
+  ).json();
   await page.goto(`/notes/${note.note.id}`);
   await expect(page.getByTestId("note-body")).toContainText("payload 17");
-  await page.getByTestId("note-body").getByText("javascript link", { exact: true }).click().catch(() => {});
+  await page
+    .getByTestId("note-body")
+    .getByText("javascript link", { exact: true })
+    .click()
+    .catch(() => {});
   await page.mouse.move(200, 300);
   await assertInert(page, "note editor");
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
@@ -183,7 +237,10 @@ test("collections: create, add cases, reorder with the keyboard, rename, delete"
   const items = page.getByTestId("collection-item");
   for (const [i, q] of ["International Shoe", "Pennoyer"].entries()) {
     await page.getByLabel("Add a case").fill(q);
-    await page.getByRole("button", { name: new RegExp(q) }).first().click();
+    await page
+      .getByRole("button", { name: new RegExp(q) })
+      .first()
+      .click();
     await expect(items).toHaveCount(i + 1);
   }
   await expect(items).toHaveCount(2);
@@ -223,10 +280,15 @@ test("collections: create, add cases, reorder with the keyboard, rename, delete"
 });
 
 test("a Free account sees the upgrade card on /notes", async ({ page }) => {
-  test.skip(!process.env.DATABASE_URL, "needs PostgreSQL: the running PGlite server holds its data directory, so the plan cannot be changed from outside");
+  test.skip(
+    !process.env.DATABASE_URL,
+    "needs PostgreSQL: the running PGlite server holds its data directory, so the plan cannot be changed from outside",
+  );
   const email = uniqueEmail("free");
   await signUpAndConfirm(page, email);
-  execFileSync(process.execPath, ["--import", "tsx", "src/server/cli.ts", "users:set-plan", email, "free"], { env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL } });
+  execFileSync(process.execPath, ["--import", "tsx", "src/server/cli.ts", "users:set-plan", email, "free"], {
+    env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+  });
   await page.goto("/notes");
   await expect(page.getByTestId("upgrade-card")).toContainText("Notes is part of Unlimited");
   const r = await page.request.get("/api/notes");

@@ -27,14 +27,65 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { id: "chat", path: "/chat", title: "Chat", caption: "Ask a question; the companion answers with the sources it used.", feature: "chat", prepare: askQuestion },
-  { id: "case-brief", path: "/cases/palsgraf-v-long-island-railroad-co", title: "A case brief", caption: "Palsgraf v. Long Island Railroad Co.: facts, issue, rule, holding, reasoning and takeaways, with its citation.", feature: "caselaw" },
-  { id: "topic", path: "/library/topics/torts-negligence-per-se", title: "A doctrine", caption: "Negligence per se: the rule statement, its elements, exceptions, exam traps and the cases that teach it.", feature: null },
-  { id: "library", path: "/library", title: "Library", caption: "The seven MBE subjects, with their topics, cases, flashcards and practice questions.", feature: null },
-  { id: "notes", path: "/notes", title: "Notes", caption: "Class notes with templates, tags and links to case briefs.", feature: "notes", prepare: openNote },
-  { id: "outlines", path: "/outlines/library", title: "Outlines", caption: "Outlines built from your notes.", feature: "outlines" },
-  { id: "study", path: "/flashcards/study", title: "Study", caption: "Flashcards scheduled by spaced repetition.", feature: "study" },
-  { id: "settings", path: "/settings", title: "Settings", caption: "Your plan, the trial's end date and billing in one place.", feature: null },
+  {
+    id: "chat",
+    path: "/chat",
+    title: "Chat",
+    caption: "Ask a question; the companion answers with the sources it used.",
+    feature: "chat",
+    prepare: askQuestion,
+  },
+  {
+    id: "case-brief",
+    path: "/cases/palsgraf-v-long-island-railroad-co",
+    title: "A case brief",
+    caption:
+      "Palsgraf v. Long Island Railroad Co.: facts, issue, rule, holding, reasoning and takeaways, with its citation.",
+    feature: "caselaw",
+  },
+  {
+    id: "topic",
+    path: "/library/topics/torts-negligence-per-se",
+    title: "A doctrine",
+    caption: "Negligence per se: the rule statement, its elements, exceptions, exam traps and the cases that teach it.",
+    feature: null,
+  },
+  {
+    id: "library",
+    path: "/library",
+    title: "Library",
+    caption: "The seven MBE subjects, with their topics, cases, flashcards and practice questions.",
+    feature: null,
+  },
+  {
+    id: "notes",
+    path: "/notes",
+    title: "Notes",
+    caption: "Class notes with templates, tags and links to case briefs.",
+    feature: "notes",
+    prepare: openNote,
+  },
+  {
+    id: "outlines",
+    path: "/outlines/library",
+    title: "Outlines",
+    caption: "Outlines built from your notes.",
+    feature: "outlines",
+  },
+  {
+    id: "study",
+    path: "/flashcards/study",
+    title: "Study",
+    caption: "Flashcards scheduled by spaced repetition.",
+    feature: "study",
+  },
+  {
+    id: "settings",
+    path: "/settings",
+    title: "Settings",
+    caption: "Your plan, the trial's end date and billing in one place.",
+    feature: null,
+  },
 ];
 
 /** When the chat page has a message box, ask one question so the shot shows an answer. */
@@ -43,9 +94,14 @@ async function askQuestion(page: Page) {
   if (!(await box.isVisible().catch(() => false))) return;
   await box.fill("What is negligence per se, and what does the plaintiff still have to prove?");
   await box.press("Enter");
-  await expect(page.getByTestId("message-assistant").last()).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  await expect(page.getByTestId("message-assistant").last()).toHaveAttribute("data-status", "complete", {
+    timeout: 30_000,
+  });
   // Show the question and the start of the answer, not the end of a long answer.
-  await page.getByTestId("message-user").last().evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+  await page
+    .getByTestId("message-user")
+    .last()
+    .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
   await page.waitForTimeout(300);
   await page.mouse.move(0, 0);
 }
@@ -57,7 +113,11 @@ async function openNote(page: Page) {
       "<h2>Negligence per se</h2><p>A statute can set the standard of care when it was meant to protect this plaintiff from this harm.</p>" +
       "<ul><li><strong>Class of persons:</strong> the plaintiff is someone the statute protects.</li><li><strong>Type of harm:</strong> the injury is the kind the statute guards against.</li><li><strong>Excuse:</strong> compliance would have been more dangerous, or was impossible.</li></ul>" +
       "<h2>Still to prove</h2><p>Per se violation settles duty and breach only: causation and damages remain for the plaintiff.</p>";
-    const res = await fetch("/api/notes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Torts — negligence per se", html, tags: ["torts", "class notes"] }) });
+    const res = await fetch("/api/notes", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: "Torts — negligence per se", html, tags: ["torts", "class notes"] }),
+    });
     return ((await res.json()) as { note: { id: string } }).note.id;
   });
   await page.goto(`/notes/${id}`);
@@ -84,7 +144,15 @@ test("capture the app's screenshots for the landing page", async ({ page }) => {
     }
     await t.prepare?.(page);
     await page.screenshot({ path: `${OUT}/${t.id}.jpg`, type: "jpeg", quality: 82 });
-    shots.push({ id: t.id, src: `/screenshots/${t.id}.jpg`, title: t.title, caption: t.caption, feature: t.feature, width: VIEWPORT.width, height: VIEWPORT.height });
+    shots.push({
+      id: t.id,
+      src: `/screenshots/${t.id}.jpg`,
+      title: t.title,
+      caption: t.caption,
+      feature: t.feature,
+      width: VIEWPORT.width,
+      height: VIEWPORT.height,
+    });
     console.log(`captured ${t.path}`);
   }
   expect(shots.length).toBeGreaterThan(0);

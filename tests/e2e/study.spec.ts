@@ -7,10 +7,16 @@ import { expect, type Page, test } from "@playwright/test";
 import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 async function ownDeck(page: Page, cards: { question: string; answer: string }[]) {
-  const d = await page.request.post("/api/study/decks", { data: { title: "Evidence — hearsay drills", subjectId: "evidence", description: "My own cards" }, headers: { origin: new URL(page.url()).origin } });
+  const d = await page.request.post("/api/study/decks", {
+    data: { title: "Evidence — hearsay drills", subjectId: "evidence", description: "My own cards" },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(d.status()).toBe(201);
   const { deck } = await d.json();
-  const b = await page.request.post(`/api/study/decks/${deck.id}/cards/bulk`, { data: { cards }, headers: { origin: new URL(page.url()).origin } });
+  const b = await page.request.post(`/api/study/decks/${deck.id}/cards/bulk`, {
+    data: { cards },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(b.status()).toBe(201);
   return deck.id as string;
 }
@@ -18,9 +24,18 @@ async function ownDeck(page: Page, cards: { question: string; answer: string }[]
 test("study a deck with the keyboard", async ({ page }) => {
   await signUpAndConfirm(page, uniqueEmail("study"));
   const deckId = await ownDeck(page, [
-    { question: "What is hearsay?", answer: "An out-of-court statement offered to prove the truth of the matter asserted (FRE 801(c))." },
-    { question: "Is a party's own statement hearsay when offered by the opponent?", answer: "No. It is an opposing party's statement, excluded from hearsay by FRE 801(d)(2)." },
-    { question: "Name the rule on present sense impressions.", answer: "FRE 803(1): a statement describing an event made while or immediately after the declarant perceived it." },
+    {
+      question: "What is hearsay?",
+      answer: "An out-of-court statement offered to prove the truth of the matter asserted (FRE 801(c)).",
+    },
+    {
+      question: "Is a party's own statement hearsay when offered by the opponent?",
+      answer: "No. It is an opposing party's statement, excluded from hearsay by FRE 801(d)(2).",
+    },
+    {
+      question: "Name the rule on present sense impressions.",
+      answer: "FRE 803(1): a statement describing an event made while or immediately after the declarant perceived it.",
+    },
   ]);
   await page.goto("/flashcards/study");
   await expect(page.getByRole("heading", { name: "Study", exact: true })).toBeVisible();
@@ -80,19 +95,36 @@ test("study a deck with the keyboard", async ({ page }) => {
   await shot(page, "decks-browse");
   // every subject at once: a few decks each (the student's own deck, then 6 per subject), one subject: all of them
   await expect(page.getByTestId("deck-tile")).toHaveCount(1 + 7 * 6);
-  await page.getByRole("button", { name: /^Show all \d+$/ }).nth(2).click();
+  await page
+    .getByRole("button", { name: /^Show all \d+$/ })
+    .nth(2)
+    .click();
   await expect(page).toHaveURL(/subject=contracts/);
   expect(await page.getByTestId("deck-tile").count()).toBeGreaterThan(6);
-  await page.route("**/api/study/stats", (r) => r.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "The server is busy. Please try again." } } }));
+  await page.route("**/api/study/stats", (r) =>
+    r.fulfill({
+      status: 503,
+      json: { error: { code: "UNAVAILABLE", message: "The server is busy. Please try again." } },
+    }),
+  );
   await page.goto("/flashcards/stats");
-  await expect(page.getByTestId("load-error")).toContainText("Could not load your statistics.The server is busy. Please try again.");
+  await expect(page.getByTestId("load-error")).toContainText(
+    "Could not load your statistics.The server is busy. Please try again.",
+  );
   await page.unroute("**/api/study/stats");
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByTestId("heatmap")).toBeVisible();
   await shot(page, "stats");
   // A saved note is offered as a source next to the official material.
   await page.evaluate(() =>
-    fetch("/api/notes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Remoteness class notes", html: "<p>Consequential damages are recoverable only if they were foreseeable to both parties when the contract was made.</p>" }) }),
+    fetch("/api/notes", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        title: "Remoteness class notes",
+        html: "<p>Consequential damages are recoverable only if they were foreseeable to both parties when the contract was made.</p>",
+      }),
+    }),
   );
   await page.goto("/flashcards/generate");
   await page.getByText("Hadley v. Baxendale", { exact: true }).click();
@@ -104,10 +136,18 @@ test("study a deck with the keyboard", async ({ page }) => {
   // a refused save leaves no empty deck behind; the retry saves into one new deck
   const drafts = await page.getByTestId("draft").count();
   await page.getByLabel("New deck title").fill("Hadley drafts");
-  await page.route("**/api/study/decks/*/cards/bulk", (r) => r.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "The server is busy. Please try again." } } }));
+  await page.route("**/api/study/decks/*/cards/bulk", (r) =>
+    r.fulfill({
+      status: 503,
+      json: { error: { code: "UNAVAILABLE", message: "The server is busy. Please try again." } },
+    }),
+  );
   await page.getByTestId("save-drafts").click();
   await expect(page.getByText("Could not save the cards")).toBeVisible();
-  const titles = async () => ((await (await page.request.get("/api/study/overview")).json()) as { decks: { title: string }[] }).decks.map((d) => d.title);
+  const titles = async () =>
+    ((await (await page.request.get("/api/study/overview")).json()) as { decks: { title: string }[] }).decks.map(
+      (d) => d.title,
+    );
   expect(await titles()).not.toContain("Hadley drafts");
   await page.unroute("**/api/study/decks/*/cards/bulk");
   await page.getByTestId("save-drafts").click();
@@ -151,15 +191,23 @@ test("a rating key pressed twice at once, or held down, rates the card once", as
   await page.keyboard.press("Space");
   await page.evaluate(() => {
     window.dispatchEvent(new KeyboardEvent("keydown", { key: "4", code: "Digit4" }));
-    for (let i = 0; i < 3; i++) window.dispatchEvent(new KeyboardEvent("keydown", { key: "4", code: "Digit4", repeat: true }));
+    for (let i = 0; i < 3; i++)
+      window.dispatchEvent(new KeyboardEvent("keydown", { key: "4", code: "Digit4", repeat: true }));
   });
   await expect(card).toContainText("Third card");
   await expect(card).toHaveAttribute("data-side", "question");
   const deck = await (await page.request.get(`/api/study/decks/${deckId}`)).json();
-  expect(deck.cards.map((c: { reps: number; state: string }) => [c.reps, c.state])).toEqual([[1, "review"], [1, "review"], [0, "new"]]);
+  expect(deck.cards.map((c: { reps: number; state: string }) => [c.reps, c.state])).toEqual([
+    [1, "review"],
+    [1, "review"],
+    [0, "new"],
+  ]);
 });
 
-test("a card rated in another tab is not rated twice: the second tab says so and moves on", async ({ page, context }) => {
+test("a card rated in another tab is not rated twice: the second tab says so and moves on", async ({
+  page,
+  context,
+}) => {
   await signUpAndConfirm(page, uniqueEmail("twotabs"));
   const deckId = await ownDeck(page, [
     { question: "First card", answer: "One" },
@@ -200,7 +248,9 @@ test("a card rated in another tab is not rated twice: the second tab says so and
   await expect(a).toContainText("Third card");
   await other.keyboard.press("Space");
   await other.keyboard.press("4");
-  await expect(toast).toContainText("This card was already rated in another tab or window. This rating was not saved. It comes back later in this session.");
+  await expect(toast).toContainText(
+    "This card was already rated in another tab or window. This rating was not saved. It comes back later in this session.",
+  );
   await expect(b).toContainText("Third card");
   expect(await server()).toEqual({ reps: [1, 1, 0], ratings: 2 });
   await other.keyboard.press("Space");
@@ -220,7 +270,11 @@ test("a card rated in another tab is not rated twice: the second tab says so and
     await other.keyboard.press("Space");
     await expect(b).toHaveAttribute("data-side", "answer");
     await other.keyboard.press("4");
-    if (i < 2) await expect(other.getByRole("progressbar", { name: "Session progress" })).toHaveAttribute("aria-valuenow", String(i + 1));
+    if (i < 2)
+      await expect(other.getByRole("progressbar", { name: "Session progress" })).toHaveAttribute(
+        "aria-valuenow",
+        String(i + 1),
+      );
   }
   await expect(other.getByTestId("session-done")).toContainText("You rated 3 cards.");
   await expect(other.getByText("Rating not saved")).toHaveCount(0);
@@ -267,13 +321,25 @@ test("take a quiz to the results page", async ({ page }) => {
       // a failed load says so (no endless spinner) and recovers; a plan-gated answer shows the upgrade panel
       const quizUrl = page.url();
       const quizApi = `**/api/quizzes/${new URL(quizUrl).searchParams.get("id")}`;
-      await page.route(quizApi, (r) => r.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } } }));
+      await page.route(quizApi, (r) =>
+        r.fulfill({
+          status: 500,
+          json: { error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } },
+        }),
+      );
       await page.reload();
       await expect(page.getByTestId("load-error")).toContainText("Could not load this quiz.");
       await page.unroute(quizApi);
       await page.getByRole("button", { name: "Try again" }).click();
       await expect(page.getByTestId("quiz-progress")).toHaveText("Question 2 of 5");
-      await page.route(quizApi, (r) => r.fulfill({ status: 403, json: { error: { code: "UPGRADE_REQUIRED", message: "The question bank is part of Unlimited. Upgrade to use it." } } }));
+      await page.route(quizApi, (r) =>
+        r.fulfill({
+          status: 403,
+          json: {
+            error: { code: "UPGRADE_REQUIRED", message: "The question bank is part of Unlimited. Upgrade to use it." },
+          },
+        }),
+      );
       await page.reload();
       await expect(page.getByTestId("upgrade-card")).toContainText("The question bank is part of Unlimited.");
       await page.unroute(quizApi);
@@ -312,14 +378,24 @@ test("take a quiz to the results page", async ({ page }) => {
 
 test.describe("the study day's time zone", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
-  test("follows the browser without a visit to Settings, and never overrides a zone the student chose", async ({ page }) => {
+  test("follows the browser without a visit to Settings, and never overrides a zone the student chose", async ({
+    page,
+  }) => {
     await signUpAndConfirm(page, uniqueEmail("tz"));
-    const settings = async () => (await (await page.request.get("/api/study/settings")).json()) as { saved: boolean; settings: { timeZone: string } };
+    const settings = async () =>
+      (await (await page.request.get("/api/study/settings")).json()) as {
+        saved: boolean;
+        settings: { timeZone: string };
+      };
     expect(await settings()).toMatchObject({ saved: false, settings: { timeZone: "UTC" } });
     await page.goto("/flashcards/study");
     await expect.poll(async () => (await settings()).settings.timeZone).toBe("Asia/Tokyo");
     const origin = new URL(page.url()).origin;
-    expect((await page.request.put("/api/study/settings", { data: { timeZone: "Europe/Paris" }, headers: { origin } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put("/api/study/settings", { data: { timeZone: "Europe/Paris" }, headers: { origin } })
+      ).status(),
+    ).toBe(200);
     await page.goto("/flashcards/stats");
     await expect(page.getByTestId("heatmap")).toBeVisible();
     await page.waitForLoadState("networkidle");

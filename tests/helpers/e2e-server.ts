@@ -19,7 +19,10 @@ import { parseEnv } from "../../src/server/env";
 import { setPlan } from "../../src/server/services/subscriptions";
 
 const dataDir = mkdtempSync(join(tmpdir(), "lexmate-e2e-own-"));
-const server = await boot({ env: parseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" }), logger: pino({ level: "silent" }) });
+const server = await boot({
+  env: parseEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" }),
+  logger: pino({ level: "silent" }),
+});
 const db = server.database.db;
 process.stdout.write(`${JSON.stringify({ url: server.url, dataDir })}\n`);
 
@@ -39,7 +42,10 @@ for await (const line of createInterface({ input: process.stdin })) {
       await db
         .insert(messageCounts)
         .values({ userId: id, count: c.count ?? 0, periodStart: start, periodEnd: end })
-        .onConflictDoUpdate({ target: [messageCounts.userId, messageCounts.periodStart], set: { count: c.count ?? 0 } });
+        .onConflictDoUpdate({
+          target: [messageCounts.userId, messageCounts.periodStart],
+          set: { count: c.count ?? 0 },
+        });
     } else throw new Error(`unknown command ${c.cmd}`);
     process.stdout.write(`${JSON.stringify({ ok: true })}\n`);
   } catch (err) {

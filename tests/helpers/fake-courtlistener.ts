@@ -21,11 +21,27 @@ const CLUSTER = {
   citations: [{ volume: 777, reporter: "F.4th", page: 12, type: 1 }],
   date_filed: "2021-05-06",
   docket_id: 99,
-  sub_opinions: ["https://www.courtlistener.com/api/rest/v4/opinions/5001/", "https://www.courtlistener.com/api/rest/v4/opinions/5002/"],
+  sub_opinions: [
+    "https://www.courtlistener.com/api/rest/v4/opinions/5001/",
+    "https://www.courtlistener.com/api/rest/v4/opinions/5002/",
+  ],
 };
 const OPINIONS: Record<string, Record<string, unknown>> = {
-  "5001": { id: 5001, type: "020lead", author_str: "Judge Able", plain_text: "", html_with_citations: `<p>The harbor authority closed the berth without notice. ${"The mariner sued for the lost season and the district court dismissed the claim. ".repeat(8)}</p><p>We hold that notice was required before the berth could be closed.</p><p>Reversed.</p>` },
-  "5002": { id: 5002, type: "040dissent", author_str: "Judge Baker", plain_text: "I would affirm. The authority acted within its discretion and the mariner had other berths available to him that season.", html_with_citations: "" },
+  "5001": {
+    id: 5001,
+    type: "020lead",
+    author_str: "Judge Able",
+    plain_text: "",
+    html_with_citations: `<p>The harbor authority closed the berth without notice. ${"The mariner sued for the lost season and the district court dismissed the claim. ".repeat(8)}</p><p>We hold that notice was required before the berth could be closed.</p><p>Reversed.</p>`,
+  },
+  "5002": {
+    id: 5002,
+    type: "040dissent",
+    author_str: "Judge Baker",
+    plain_text:
+      "I would affirm. The authority acted within its discretion and the mariner had other berths available to him that season.",
+    html_with_citations: "",
+  },
 };
 
 export async function startFakeCourtListener(): Promise<FakeCourtListener> {
@@ -38,7 +54,8 @@ export async function startFakeCourtListener(): Promise<FakeCourtListener> {
       res.end(JSON.stringify(body));
     };
     if (req.headers.authorization !== `Token ${FAKE_TOKEN}`) return send(401, { detail: "Invalid token." });
-    if (state.limitFor !== null) return send(429, { detail: "Request was throttled." }, { "retry-after": String(state.limitFor) });
+    if (state.limitFor !== null)
+      return send(429, { detail: "Request was throttled." }, { "retry-after": String(state.limitFor) });
     if (url.pathname === "/api/rest/v4/search/") {
       const q = url.searchParams.get("q") ?? "";
       if (url.searchParams.get("type") !== "o") return send(400, { detail: "type" });
@@ -52,7 +69,13 @@ export async function startFakeCourtListener(): Promise<FakeCourtListener> {
               court: "Court of Appeals for the Ninth Circuit",
               court_id: "ca9",
               dateFiled: "2021-05-06",
-              opinions: [{ id: 5001, snippet: 'The authority closed the <mark>berth</mark> <script>alert("x")</script>without notice.', type: "lead-opinion" }],
+              opinions: [
+                {
+                  id: 5001,
+                  snippet: 'The authority closed the <mark>berth</mark> <script>alert("x")</script>without notice.',
+                  type: "lead-opinion",
+                },
+              ],
             },
           ]
         : [];

@@ -65,39 +65,93 @@ function openAiChunk(content: string | null, finish: string | null) {
 
 /** One streamed text reply in the protocol's SSE framing: [head events, one event per chunk, tail events]. */
 function sse(protocol: Protocol, chunks: string[]): { head: string[]; body: string[]; tail: string[] } {
-  const ev = (name: string | null, data: unknown) => `${name ? `event: ${name}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`;
+  const ev = (name: string | null, data: unknown) =>
+    `${name ? `event: ${name}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`;
   if (protocol === "openai") {
     return {
-      head: [ev(null, { ...openAiChunk("", null), choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] })],
+      head: [
+        ev(null, {
+          ...openAiChunk("", null),
+          choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+        }),
+      ],
       body: chunks.map((c) => ev(null, openAiChunk(c, null))),
       tail: [ev(null, openAiChunk(null, "stop")), ev(null, "[DONE]")],
     };
   }
   return {
     head: [
-      ev("message_start", { type: "message_start", message: { id: "msg_fake", type: "message", role: "assistant", model: "fake-model", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 1 } } }),
+      ev("message_start", {
+        type: "message_start",
+        message: {
+          id: "msg_fake",
+          type: "message",
+          role: "assistant",
+          model: "fake-model",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 100, output_tokens: 1 },
+        },
+      }),
       ev("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
       ev("ping", { type: "ping" }),
     ],
-    body: chunks.map((c) => ev("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: c } })),
+    body: chunks.map((c) =>
+      ev("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: c } }),
+    ),
     tail: [
       ev("content_block_stop", { type: "content_block_stop", index: 0 }),
-      ev("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 20 } }),
+      ev("message_delta", {
+        type: "message_delta",
+        delta: { stop_reason: "end_turn", stop_sequence: null },
+        usage: { output_tokens: 20 },
+      }),
       ev("message_stop", { type: "message_stop" }),
     ],
   };
 }
 
 function errorBody(protocol: Protocol, status: number, message: string) {
-  if (protocol === "openai") return { error: { message, type: status === 401 ? "invalid_request_error" : "server_error", code: status === 429 ? "rate_limit_exceeded" : null } };
-  const type = status === 401 ? "authentication_error" : status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : "api_error";
+  if (protocol === "openai")
+    return {
+      error: {
+        message,
+        type: status === 401 ? "invalid_request_error" : "server_error",
+        code: status === 429 ? "rate_limit_exceeded" : null,
+      },
+    };
+  const type =
+    status === 401
+      ? "authentication_error"
+      : status === 429
+        ? "rate_limit_error"
+        : status === 529
+          ? "overloaded_error"
+          : "api_error";
   return { type: "error", error: { type, message } };
 }
 
 function completeBody(protocol: Protocol, text: string) {
   if (protocol === "openai")
-    return { id: "chatcmpl-fake", object: "chat.completion", created: Math.floor(Date.now() / 1000), model: "fake-model", choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } };
-  return { id: "msg_fake", type: "message", role: "assistant", model: "fake-model", content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 100, output_tokens: 20 } };
+    return {
+      id: "chatcmpl-fake",
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: "fake-model",
+      choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+    };
+  return {
+    id: "msg_fake",
+    type: "message",
+    role: "assistant",
+    model: "fake-model",
+    content: [{ type: "text", text }],
+    stop_reason: "end_turn",
+    stop_sequence: null,
+    usage: { input_tokens: 100, output_tokens: 20 },
+  };
 }
 
 async function start(protocol: Protocol): Promise<FakeLlmServer> {
@@ -120,17 +174,23 @@ async function start(protocol: Protocol): Promise<FakeLlmServer> {
     }
     requests.push({ path: req.url ?? "", headers: req.headers, body });
     if (req.method !== "POST" || req.url !== expectedPath) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(errorBody(protocol, 404, `no route ${req.url}`)));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify(errorBody(protocol, 404, `no route ${req.url}`)));
       return;
     }
     const r = queue.shift() ?? last;
     if (r.kind === "status") {
-      res.writeHead(r.status, { "content-type": "application/json", ...(r.headers ?? {}) }).end(JSON.stringify(errorBody(protocol, r.status, r.message ?? `fake error ${r.status}`)));
+      res
+        .writeHead(r.status, { "content-type": "application/json", ...(r.headers ?? {}) })
+        .end(JSON.stringify(errorBody(protocol, r.status, r.message ?? `fake error ${r.status}`)));
       return;
     }
     if (r.kind === "hang") return; // never answers; closed by close()
     if (!body.stream) {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completeBody(protocol, "text" in r ? r.text : "")));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(completeBody(protocol, "text" in r ? r.text : "")));
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
@@ -152,7 +212,10 @@ async function start(protocol: Protocol): Promise<FakeLlmServer> {
     if (r.kind === "cut") res.socket?.destroy();
     if (r.kind === "stream-error") {
       const message = r.message ?? "Overloaded";
-      if (protocol === "anthropic") res.write(`event: error\ndata: ${JSON.stringify({ type: "error", error: { type: "overloaded_error", message } })}\n\n`);
+      if (protocol === "anthropic")
+        res.write(
+          `event: error\ndata: ${JSON.stringify({ type: "error", error: { type: "overloaded_error", message } })}\n\n`,
+        );
       else res.write(`data: ${JSON.stringify({ error: { message, type: "server_error" } })}\n\n`);
       res.end();
     }

@@ -24,7 +24,11 @@ export function subscribe(base: string, c: Client): Subscription {
   });
   (async () => {
     const res = await fetch(`${base}/api/realtime`, {
-      headers: { origin: base, cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; "), accept: "text/event-stream" },
+      headers: {
+        origin: base,
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        accept: "text/event-stream",
+      },
       signal: controller.signal,
     });
     if (res.status !== 200 || !res.body) throw new Error(`realtime subscribe failed: ${res.status}`);

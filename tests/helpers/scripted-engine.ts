@@ -9,7 +9,14 @@ import type { AnswerEngine, AnswerInput } from "../../src/server/ai/types";
 import { AppError } from "../../src/server/lib/errors";
 
 export type Step =
-  | { kind: "answer"; chunks?: string[]; citations?: Citation[]; declined?: boolean; unverified?: string[]; delayMs?: number }
+  | {
+      kind: "answer";
+      chunks?: string[];
+      citations?: Citation[];
+      declined?: boolean;
+      unverified?: string[];
+      delayMs?: number;
+    }
   | { kind: "fail"; code: ErrorCode; afterChunks: string[] }
   | { kind: "hang"; chunks: string[] };
 
@@ -38,13 +45,23 @@ export function scriptedEngine(): ScriptedEngine {
       const step: Step = engine.next.shift() ?? { kind: "answer" };
       if (step.kind === "answer") {
         const citations = step.citations ?? [SAMPLE_CITATION];
-        const chunks = step.chunks ?? ["An acceptance is ", "a manifestation of assent ", "to the terms of an offer [1]."];
+        const chunks = step.chunks ?? [
+          "An acceptance is ",
+          "a manifestation of assent ",
+          "to the terms of an offer [1].",
+        ];
         yield { type: "sources", citations };
         for (const text of chunks) {
           if (step.delayMs) await sleep(step.delayMs);
           yield { type: "delta", text };
         }
-        yield { type: "done", content: chunks.join(""), citations, declined: step.declined ?? false, unverified: step.unverified ?? [] };
+        yield {
+          type: "done",
+          content: chunks.join(""),
+          citations,
+          declined: step.declined ?? false,
+          unverified: step.unverified ?? [],
+        };
         return;
       }
       yield { type: "sources", citations: [SAMPLE_CITATION] };

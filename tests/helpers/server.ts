@@ -18,10 +18,23 @@ export interface TestServer extends Server {
   lastLink(to: string, contains?: string): string;
 }
 
-export async function startTestServer(extra: Record<string, string> = {}, opts: { now?: () => Date; engine?: AnswerEngine; schema?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  extra: Record<string, string> = {},
+  opts: { now?: () => Date; engine?: AnswerEngine; schema?: string } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "lexmate-test-"));
-  const schema = opts.schema ?? (process.env.DATABASE_URL ? `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}` : undefined);
-  const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "silent", ...extra });
+  const schema =
+    opts.schema ??
+    (process.env.DATABASE_URL ? `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}` : undefined);
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    LOG_LEVEL: "silent",
+    ...extra,
+  });
   const server = await boot({ env, schema, logger: pino({ level: "silent" }), now: opts.now, engine: opts.engine });
   const outboxDir = join(dataDir, "outbox");
   const outbox = () => {
@@ -57,13 +70,19 @@ export async function startTestServer(extra: Record<string, string> = {}, opts: 
 
 export interface Client {
   fetch(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
-  json<T = unknown>(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
+  json<T = unknown>(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T }>;
   cookies: Map<string, string>;
 }
 
 export function client(base: string): Client {
   const cookies = new Map<string, string>();
-  const doFetch = async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+  const doFetch = async (
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const headers: Record<string, string> = { origin: base, ...(init.headers ?? {}) };
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (init.body !== undefined) headers["content-type"] = "application/json";

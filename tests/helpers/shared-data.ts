@@ -8,9 +8,12 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const SHARED_DATA_DIR: string | null =
-  [process.env.SHARED_DATA_DIR, resolve("../shared/data"), resolve("../../shared/data")].find((p): p is string => !!p && existsSync(join(p, "README.md"))) ?? null;
+  [process.env.SHARED_DATA_DIR, resolve("../shared/data"), resolve("../../shared/data")].find(
+    (p): p is string => !!p && existsSync(join(p, "README.md")),
+  ) ?? null;
 
-export const SKIP_MESSAGE = "skipped: ../shared/data is absent (set SHARED_DATA_DIR to the folder of real opinions to run this test)";
+export const SKIP_MESSAGE =
+  "skipped: ../shared/data is absent (set SHARED_DATA_DIR to the folder of real opinions to run this test)";
 
 /** Files under `dir` (relative to the shared data folder), recursively, sorted. */
 export function sharedFiles(dir: string, ext = /\.md$/): string[] {

@@ -7,7 +7,14 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPlan } from "../../src/server/services/subscriptions";
-import { client, STRONG_PASSWORD, signedInUser, startTestServer, type TestServer, tokenFromLink } from "../helpers/server";
+import {
+  client,
+  STRONG_PASSWORD,
+  signedInUser,
+  startTestServer,
+  type TestServer,
+  tokenFromLink,
+} from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,14 +47,18 @@ describe("health and the API surface", () => {
   it("publishes an OpenAPI document of its routes", async () => {
     const r = await client(server.url).json<{ openapi: string; paths: Record<string, unknown> }>("/api/openapi.json");
     expect(r.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(["/api/subscription", "/api/account/resend-confirmation", "/api/topics/{id}"]));
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(["/api/subscription", "/api/account/resend-confirmation", "/api/topics/{id}"]),
+    );
   });
   it("a page path with malformed percent-encoding is not a 500", async () => {
     const res = await client(server.url).fetch("/notes/%E0%A4%A");
     expect(res.status).not.toBe(500);
   });
   it("malformed JSON is a 400, not a 500", async () => {
-    const r = await client(server.url).json<{ error: { code: string } }>("/api/account/resend-confirmation", { body: "{not json" });
+    const r = await client(server.url).json<{ error: { code: string } }>("/api/account/resend-confirmation", {
+      body: "{not json",
+    });
     expect(r.status).toBe(400);
   });
 });
@@ -57,13 +68,17 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
   const c = () => client(server.url);
 
   it("refuses a password that is easy to guess", async () => {
-    const r = await c().json<{ message: string }>("/api/auth/sign-up/email", { body: { email, password: "Password1!", name: "Ada" } });
+    const r = await c().json<{ message: string }>("/api/auth/sign-up/email", {
+      body: { email, password: "Password1!", name: "Ada" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/easy to guess/);
   });
 
   it("refuses a password that breaks the rules", async () => {
-    const r = await c().json<{ message: string }>("/api/auth/sign-up/email", { body: { email, password: "alllowercasewords", name: "Ada" } });
+    const r = await c().json<{ message: string }>("/api/auth/sign-up/email", {
+      body: { email, password: "alllowercasewords", name: "Ada" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe("Password does not meet all requirements");
   });
@@ -75,7 +90,9 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
     expect(a.cookies.size).toBe(0); // no session before confirmation
 
     // unconfirmed sign-in is refused and says so
-    const early = await a.json<{ code: string }>("/api/auth/sign-in/email", { body: { email, password: STRONG_PASSWORD } });
+    const early = await a.json<{ code: string }>("/api/auth/sign-in/email", {
+      body: { email, password: STRONG_PASSWORD },
+    });
     expect(early.status).toBe(403);
     expect(early.body.code).toBe("EMAIL_NOT_VERIFIED");
 
@@ -85,11 +102,17 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
     expect(mail.subject).toContain("Lexmate");
     expect(mail.text).toContain("Lexmate");
 
-    const confirmed = await a.json<{ status: string; email: string }>("/api/account/confirm", { body: { token: tokenFromLink(link) } });
+    const confirmed = await a.json<{ status: string; email: string }>("/api/account/confirm", {
+      body: { token: tokenFromLink(link) },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ status: "confirmed", email });
 
-    const me = await a.json<{ user: { email: string }; subscription: { tierName: string; status: string; isActive: boolean }; features: Record<string, boolean> }>("/api/me");
+    const me = await a.json<{
+      user: { email: string };
+      subscription: { tierName: string; status: string; isActive: boolean };
+      features: Record<string, boolean>;
+    }>("/api/me");
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(email);
     expect(me.body.subscription).toMatchObject({ tierName: "Trial", status: "trialing", isActive: true });
@@ -109,13 +132,21 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
     expect(cookieHeader).toContain("session_token");
 
     // change the password: wrong current one is refused
-    const wrong = await d.json<{ code: string }>("/api/auth/change-password", { body: { currentPassword: "Not-The-Password-9", newPassword: "Brand-New-Lighthouse-77" } });
+    const wrong = await d.json<{ code: string }>("/api/auth/change-password", {
+      body: { currentPassword: "Not-The-Password-9", newPassword: "Brand-New-Lighthouse-77" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe("INVALID_PASSWORD");
-    const changed = await d.json("/api/auth/change-password", { body: { currentPassword: STRONG_PASSWORD, newPassword: "Brand-New-Lighthouse-77" } });
+    const changed = await d.json("/api/auth/change-password", {
+      body: { currentPassword: STRONG_PASSWORD, newPassword: "Brand-New-Lighthouse-77" },
+    });
     expect(changed.status).toBe(200);
-    expect((await c().json("/api/auth/sign-in/email", { body: { email, password: STRONG_PASSWORD } })).status).toBe(401);
-    expect((await c().json("/api/auth/sign-in/email", { body: { email, password: "Brand-New-Lighthouse-77" } })).status).toBe(200);
+    expect((await c().json("/api/auth/sign-in/email", { body: { email, password: STRONG_PASSWORD } })).status).toBe(
+      401,
+    );
+    expect(
+      (await c().json("/api/auth/sign-in/email", { body: { email, password: "Brand-New-Lighthouse-77" } })).status,
+    ).toBe(200);
 
     // sign out ends the session
     const out = await d.json("/api/auth/sign-out", { body: {} });
@@ -124,15 +155,22 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
   });
 
   it("a wrong password is a 401 with a clear message", async () => {
-    const r = await c().json<{ message: string }>("/api/auth/sign-in/email", { body: { email, password: "Wrong-Password-123" } });
+    const r = await c().json<{ message: string }>("/api/auth/sign-in/email", {
+      body: { email, password: "Wrong-Password-123" },
+    });
     expect(r.status).toBe(401);
     expect(r.body.message).toBe("Invalid email or password");
   });
 
   it("an invalid link is invalid_token", async () => {
-    const r = await c().json<{ error: { code: string; message: string } }>("/api/account/confirm", { body: { token: "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6InhAeS56In0.bogus-signature" } });
+    const r = await c().json<{ error: { code: string; message: string } }>("/api/account/confirm", {
+      body: { token: "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6InhAeS56In0.bogus-signature" },
+    });
     expect(r.status).toBe(400);
-    expect(r.body.error).toEqual({ code: "invalid_token", message: "The confirmation link is invalid. Please request a new one." });
+    expect(r.body.error).toEqual({
+      code: "invalid_token",
+      message: "The confirmation link is invalid. Please request a new one.",
+    });
   });
 });
 
@@ -141,15 +179,26 @@ describe("expired links", () => {
     const email = "late@example.com";
     const a = client(server.url);
     await a.json("/api/auth/sign-up/email", { body: { email, password: STRONG_PASSWORD, name: "Late" } });
-    const real = JSON.parse(Buffer.from(tokenFromLink(server.lastLink(email, "/auth/callback")).split(".")[1], "base64url").toString());
+    const real = JSON.parse(
+      Buffer.from(tokenFromLink(server.lastLink(email, "/auth/callback")).split(".")[1], "base64url").toString(),
+    );
     expect(real.exp - real.iat).toBe(24 * 3600);
     // The same token as the server would have issued 25 hours ago, signed with the server's secret.
     const secret = new TextEncoder().encode(readFileSync(join(server.dataDir, "auth-secret"), "utf8").trim());
     const issued = Math.floor(Date.now() / 1000) - 25 * 3600;
-    const expired = await new SignJWT({ email }).setProtectedHeader({ alg: "HS256" }).setIssuedAt(issued).setExpirationTime(issued + 24 * 3600).sign(secret);
-    const r = await a.json<{ error: { code: string; message: string } }>("/api/account/confirm", { body: { token: expired } });
+    const expired = await new SignJWT({ email })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt(issued)
+      .setExpirationTime(issued + 24 * 3600)
+      .sign(secret);
+    const r = await a.json<{ error: { code: string; message: string } }>("/api/account/confirm", {
+      body: { token: expired },
+    });
     expect(r.status).toBe(400);
-    expect(r.body.error).toEqual({ code: "otp_expired", message: "Your confirmation link has expired. Please request a new one." });
+    expect(r.body.error).toEqual({
+      code: "otp_expired",
+      message: "Your confirmation link has expired. Please request a new one.",
+    });
     expect((await a.json("/api/me")).status).toBe(401);
   });
 });
@@ -159,12 +208,18 @@ describe("resend confirmation", () => {
     const email = "grace@example.com";
     const a = client(server.url);
     await a.json("/api/auth/sign-up/email", { body: { email, password: STRONG_PASSWORD, name: "Grace" } });
-    const first = await a.json<{ sent: boolean }>("/api/account/resend-confirmation", { body: { email: ` ${email.toUpperCase()} ` } });
+    const first = await a.json<{ sent: boolean }>("/api/account/resend-confirmation", {
+      body: { email: ` ${email.toUpperCase()} ` },
+    });
     expect(first.status).toBe(200);
-    const second = await a.json<{ error: { code: string; message: string } }>("/api/account/resend-confirmation", { body: { email } });
+    const second = await a.json<{ error: { code: string; message: string } }>("/api/account/resend-confirmation", {
+      body: { email },
+    });
     expect(second.status).toBe(429);
     expect(second.body.error.message).toMatch(/rate limit: please wait \d+ seconds before requesting another email/i);
-    const unknown = await a.json<{ error: { message: string } }>("/api/account/resend-confirmation", { body: { email: "nobody@example.com" } });
+    const unknown = await a.json<{ error: { message: string } }>("/api/account/resend-confirmation", {
+      body: { email: "nobody@example.com" },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe("This email address is not registered. Please sign up first.");
     const bad = await a.json("/api/account/resend-confirmation", { body: { email: "not-an-email" } });
@@ -177,15 +232,21 @@ describe("password reset by email", () => {
     const email = "reset@example.com";
     await signedInUser(server, email);
     const a = client(server.url);
-    const req = await a.json("/api/auth/request-password-reset", { body: { email, redirectTo: "/auth/reset-password" } });
+    const req = await a.json("/api/auth/request-password-reset", {
+      body: { email, redirectTo: "/auth/reset-password" },
+    });
     expect(req.status).toBe(200);
     const link = server.lastLink(email, "/auth/reset-password");
     const token = new URL(link).searchParams.get("token");
-    const weak = await a.json<{ message: string }>("/api/auth/reset-password", { body: { token, newPassword: "Password123!" } });
+    const weak = await a.json<{ message: string }>("/api/auth/reset-password", {
+      body: { token, newPassword: "Password123!" },
+    });
     expect(weak.body.message).toMatch(/easy to guess/);
     const ok = await a.json("/api/auth/reset-password", { body: { token, newPassword: "Violet-Canyon-Orbit-58" } });
     expect(ok.status).toBe(200);
-    expect((await a.json("/api/auth/sign-in/email", { body: { email, password: "Violet-Canyon-Orbit-58" } })).status).toBe(200);
+    expect(
+      (await a.json("/api/auth/sign-in/email", { body: { email, password: "Violet-Canyon-Orbit-58" } })).status,
+    ).toBe(200);
   });
 });
 
@@ -204,19 +265,25 @@ describe("rate limits", () => {
     const statuses: number[] = [];
     let last: { message?: string } = {};
     for (let i = 0; i < 12; i++) {
-      const r = await client(limited.url).json<{ message: string }>("/api/auth/sign-in/email", { body: { email, password: "Wrong-Password-123" } });
+      const r = await client(limited.url).json<{ message: string }>("/api/auth/sign-in/email", {
+        body: { email, password: "Wrong-Password-123" },
+      });
       statuses.push(r.status);
       last = r.body;
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect(last.message).toMatch(/Too many sign-in attempts for this account\. Please wait \d+ minutes? and try again\./);
+    expect(last.message).toMatch(
+      /Too many sign-in attempts for this account\. Please wait \d+ minutes? and try again\./,
+    );
   });
 
   it("limits sign-ups per IP address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const r = await client(limited.url).json<{ message: string }>("/api/auth/sign-up/email", { body: { email: `ip${i}@example.com`, password: STRONG_PASSWORD, name: "ip" } });
+      const r = await client(limited.url).json<{ message: string }>("/api/auth/sign-up/email", {
+        body: { email: `ip${i}@example.com`, password: STRONG_PASSWORD, name: "ip" },
+      });
       statuses.push(r.status);
       if (r.status === 429) expect(r.body.message).toBe("Too many requests. Please try again later.");
     }
@@ -229,7 +296,10 @@ describe("profiles, admins and entitlements", () => {
   it("creates the profile, updates names and rejects over-long ones", async () => {
     const a = await signedInUser(server, "names@example.com");
     expect((await a.json<{ firstName: string }>("/api/profile")).body.firstName).toBe("");
-    const up = await a.json<{ firstName: string; lastName: string }>("/api/profile", { method: "PATCH", body: { firstName: "  Ruth ", lastName: "Ginsburg" } });
+    const up = await a.json<{ firstName: string; lastName: string }>("/api/profile", {
+      method: "PATCH",
+      body: { firstName: "  Ruth ", lastName: "Ginsburg" },
+    });
     expect(up.body).toMatchObject({ firstName: "Ruth", lastName: "Ginsburg" });
     const long = await a.json("/api/profile", { method: "PATCH", body: { firstName: "x".repeat(101), lastName: "" } });
     expect(long.status).toBe(400);
@@ -272,7 +342,8 @@ describe("client error logs", () => {
   it("stores reports and stops at the flood limit", async () => {
     const a = client(server.url);
     const results: boolean[] = [];
-    for (let i = 0; i < 22; i++) results.push((await a.json<{ stored: boolean }>("/api/errors", { body: { message: `boom ${i}` } })).body.stored);
+    for (let i = 0; i < 22; i++)
+      results.push((await a.json<{ stored: boolean }>("/api/errors", { body: { message: `boom ${i}` } })).body.stored);
     expect(results.filter(Boolean).length).toBe(20);
     expect(results.slice(20)).toEqual([false, false]);
   });

@@ -28,8 +28,10 @@ afterAll(async () => {
 });
 
 const db = () => server.database.db;
-const rowsOf = async (table: typeof threads | typeof caseCollections) => (await db().select({ n: count() }).from(table).where(eq(table.userId, adaId)))[0].n;
-const messageRows = async (threadId: string) => (await db().select({ n: count() }).from(messages).where(eq(messages.threadId, threadId)))[0].n;
+const rowsOf = async (table: typeof threads | typeof caseCollections) =>
+  (await db().select({ n: count() }).from(table).where(eq(table.userId, adaId)))[0].n;
+const messageRows = async (threadId: string) =>
+  (await db().select({ n: count() }).from(messages).where(eq(messages.threadId, threadId)))[0].n;
 
 /**
  * POSTs a JSON body through node:http, so the test controls the framing: `contentLength` sends
@@ -37,7 +39,11 @@ const messageRows = async (threadId: string) => (await db().select({ n: count() 
  * and keeps coming, `send` bytes in all, until the server answers. Resolves with the answer and
  * the body bytes written before it arrived.
  */
-function rawPost(c: Client, path: string, opts: { send: number; contentLength?: number }): Promise<{ status: number; body: Err; sent: number }> {
+function rawPost(
+  c: Client,
+  path: string,
+  opts: { send: number; contentLength?: number },
+): Promise<{ status: number; body: Err; sent: number }> {
   const url = new URL(server.url + path);
   const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   const headers: Record<string, string> = { cookie, origin: server.url, "content-type": "application/json" };
@@ -76,7 +82,10 @@ describe("the default limit (1 MB) on routes without one of their own", () => {
     const threadsBefore = await rowsOf(threads);
     const usageBefore = (await ada.json("/api/usage")).body;
 
-    const big = await ada.json<Err>(`/api/threads/${thread.id}/messages`, { body: { content: "a".repeat(MB) }, headers: { accept: "application/json" } });
+    const big = await ada.json<Err>(`/api/threads/${thread.id}/messages`, {
+      body: { content: "a".repeat(MB) },
+      headers: { accept: "application/json" },
+    });
     expect(big.status).toBe(413);
     expect(big.body.error).toEqual(DEFAULT_413);
     expect(await messageRows(thread.id)).toBe(0);
@@ -93,7 +102,9 @@ describe("the default limit (1 MB) on routes without one of their own", () => {
     const over = await ada.json<Err>("/api/case-collections", { body: { name: "Torts", description: "d".repeat(MB) } });
     expect(over.status).toBe(413);
     expect(over.body.error).toEqual(DEFAULT_413);
-    const under = await ada.json<Err>("/api/case-collections", { body: { name: "Torts", description: "d".repeat(MB - 100) } });
+    const under = await ada.json<Err>("/api/case-collections", {
+      body: { name: "Torts", description: "d".repeat(MB - 100) },
+    });
     expect(under.status).toBe(400);
     expect(under.body.error.code).toBe("VALIDATION_FAILED");
     expect(await rowsOf(caseCollections)).toBe(before);
@@ -141,15 +152,22 @@ Affirmed.`;
     const form = new FormData();
     form.append("files", new Blob([text]), "marlow.md");
     const cookie = [...ada.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const res = await fetch(`${server.url}/api/case-law/import`, { method: "POST", body: form, headers: { cookie, origin: server.url } });
+    const res = await fetch(`${server.url}/api/case-law/import`, {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: server.url },
+    });
     const body = (await res.json()) as { imported: { name: string; status: string }[]; failed: unknown[] };
     expect(res.status).toBe(200);
     expect(body.failed).toEqual([]);
-    expect(body.imported).toEqual([expect.objectContaining({ name: "Marlow v. Keel Freight Lines", status: "created" })]);
+    expect(body.imported).toEqual([
+      expect.objectContaining({ name: "Marlow v. Keel Freight Lines", status: "created" }),
+    ]);
   });
 
   it("the study CSV import (and bulk card save) still take 3 MB bodies", async () => {
-    const deck = (await ada.json<{ deck: { id: string } }>("/api/study/decks", { body: { title: "Large" } })).body.deck.id;
+    const deck = (await ada.json<{ deck: { id: string } }>("/api/study/decks", { body: { title: "Large" } })).body.deck
+      .id;
     const rows = Array.from({ length: 400 }, (_, i) => `Question ${i + 1},${"b".repeat(7900)}`);
     const text = rows.join("\n");
     expect(text.length).toBeGreaterThan(3 * MB);

@@ -18,10 +18,22 @@ let opinionId: string;
 
 beforeAll(async () => {
   llm = await startFakeOpenAI();
-  server = await startTestServer({ RATE_LIMIT_DISABLED: "true", LLM_PROVIDER: "openai-compatible", LLM_BASE_URL: llm.url, LLM_MODEL: "test-model", LLM_API_KEY: "test-key" });
+  server = await startTestServer({
+    RATE_LIMIT_DISABLED: "true",
+    LLM_PROVIDER: "openai-compatible",
+    LLM_BASE_URL: llm.url,
+    LLM_MODEL: "test-model",
+    LLM_API_KEY: "test-key",
+  });
   ada = await signedInUser(server, "ada@example.com");
   const adaId = (await ada.json<{ user: { id: string } }>("/api/me")).body.user.id;
-  opinionId = (await importOpinions({ db: server.database.db, ownerId: adaId, files: [{ name: "quill.md", content: new TextEncoder().encode(FIXTURE) }] })).imported[0].id;
+  opinionId = (
+    await importOpinions({
+      db: server.database.db,
+      ownerId: adaId,
+      files: [{ name: "quill.md", content: new TextEncoder().encode(FIXTURE) }],
+    })
+  ).imported[0].id;
 });
 afterAll(async () => {
   await server?.close();
@@ -34,13 +46,18 @@ describe("Draft brief with the configured LLM", () => {
       kind: "text",
       text: 'Here is the brief:\n```json\n{"facts": "Inkwell sold Quill a press that broke in a week.", "proceduralHistory": "", "issue": "Does the implied warranty cover the press?", "rule": "Goods must be merchantable.", "holding": "Yes <script>alert(1)</script>", "reasoning": "A press that breaks in a week is not fit.", "separateOpinions": "", "takeaways": "- Warranty of merchantability\\n- Fitness for ordinary purpose"}\n```',
     });
-    const r = await ada.json<{ method: string; draft: { name: string; sections: Record<string, string> } }>("/api/student-briefs/draft", { body: { opinionId, method: "llm" } });
+    const r = await ada.json<{ method: string; draft: { name: string; sections: Record<string, string> } }>(
+      "/api/student-briefs/draft",
+      { body: { opinionId, method: "llm" } },
+    );
     expect(r.status).toBe(200);
     expect(r.body.method).toBe("llm");
     expect(r.body.draft.name).toBe("Quill v. Inkwell Co.");
     expect(r.body.draft.sections.issue).toBe("<p>Does the implied warranty cover the press?</p>");
     expect(r.body.draft.sections.holding).toBe("<p>Yes &lt;script&gt;alert(1)&lt;/script&gt;</p>");
-    expect(r.body.draft.sections.takeaways).toBe("<ul><li><p>Warranty of merchantability</p></li><li><p>Fitness for ordinary purpose</p></li></ul>");
+    expect(r.body.draft.sections.takeaways).toBe(
+      "<ul><li><p>Warranty of merchantability</p></li><li><p>Fitness for ordinary purpose</p></li></ul>",
+    );
     const sent = JSON.stringify(llm.requests[llm.requests.length - 1].body);
     expect(sent).toContain("We hold that the implied warranty of merchantability covers the press.");
     expect(sent).toContain("Quill v. Inkwell Co., 903 F.4th 77");
@@ -48,11 +65,15 @@ describe("Draft brief with the configured LLM", () => {
 
   it("explains a provider failure and an unreadable answer", async () => {
     llm.reply({ kind: "status", status: 401, message: "bad key" });
-    const refused = await ada.json<{ error: { code: string } }>("/api/student-briefs/draft", { body: { opinionId, method: "llm" } });
+    const refused = await ada.json<{ error: { code: string } }>("/api/student-briefs/draft", {
+      body: { opinionId, method: "llm" },
+    });
     expect(refused.status).toBe(502);
     expect(refused.body.error.code).toBe("LLM_UNAUTHORIZED");
     llm.reply({ kind: "text", text: "I cannot produce JSON today." });
-    const garbled = await ada.json<{ error: { code: string; message: string } }>("/api/student-briefs/draft", { body: { opinionId, method: "llm" } });
+    const garbled = await ada.json<{ error: { code: string; message: string } }>("/api/student-briefs/draft", {
+      body: { opinionId, method: "llm" },
+    });
     expect(garbled.status).toBe(502);
     expect(garbled.body.error.message).toMatch(/could not be read.*Draft by extraction/);
   });

@@ -12,15 +12,27 @@ import { type Client, signedInUser, startTestServer, type TestServer } from "../
 import { SHARED_DATA_DIR, SKIP_MESSAGE, sharedFiles } from "../helpers/shared-data";
 
 /** Files in the casebook folders that are not opinions: editor's notes, exercises, front matter (13b is Gonzales v. Raich). */
-const NOT_OPINIONS = /(?:edited-spring-2022\/(?:00-frontmatter|\d+[a-z]-(?!gonzalez)[^/]+|48-uncovered-doctrines|49-suing-govt)|UPSTREAM-README)\.md$/;
+const NOT_OPINIONS =
+  /(?:edited-spring-2022\/(?:00-frontmatter|\d+[a-z]-(?!gonzalez)[^/]+|48-uncovered-doctrines|49-suing-govt)|UPSTREAM-README)\.md$/;
 
-interface Hit { id: string; name: string; citation: string | null; court: string | null; year: number | null; snippet: string; score: number }
+interface Hit {
+  id: string;
+  name: string;
+  citation: string | null;
+  court: string | null;
+  year: number | null;
+  snippet: string;
+  score: number;
+}
 
 let server: TestServer;
 let student: Client;
 let report: ImportReport;
 const files = [...sharedFiles("civpro-casebook-fink/cases"), ...sharedFiles("conlaw-casebook-gowder")];
-const notOpinionFiles = [...sharedFiles("civpro-casebook-fink/problems"), ...sharedFiles("civpro-casebook-fink/practice-exams")];
+const notOpinionFiles = [
+  ...sharedFiles("civpro-casebook-fink/problems"),
+  ...sharedFiles("civpro-casebook-fink/practice-exams"),
+];
 
 const search = async (q: string, extra = "") => {
   const r = await student.json<{ results: Hit[] }>(`/api/case-law/search?q=${encodeURIComponent(q)}&limit=10${extra}`);
@@ -35,7 +47,10 @@ describe.skipIf(!SHARED_DATA_DIR)("importing every opinion in ../shared/data", (
     report = await importOpinions({
       db: server.database.db,
       ownerId: null,
-      files: [...files, ...notOpinionFiles].map((f) => ({ name: relative(SHARED_DATA_DIR!, f), content: readFileSync(f) })),
+      files: [...files, ...notOpinionFiles].map((f) => ({
+        name: relative(SHARED_DATA_DIR!, f),
+        content: readFileSync(f),
+      })),
     });
     // The import ran in this process and held the event loop (PGlite is in-process): let the
     // overdue keep-alive timers close idle sockets before the next request reuses one.
@@ -53,14 +68,18 @@ describe.skipIf(!SHARED_DATA_DIR)("importing every opinion in ../shared/data", (
       if (NOT_OPINIONS.test(rel)) expect(failed.get(rel), rel).toMatch(/not a case name|no case name/);
       else expect(importedFiles.has(rel), `${rel}: ${failed.get(rel)}`).toBe(true);
     }
-    for (const f of notOpinionFiles) expect(failed.get(relative(SHARED_DATA_DIR!, f))).toMatch(/does not look like an opinion/);
+    for (const f of notOpinionFiles)
+      expect(failed.get(relative(SHARED_DATA_DIR!, f))).toMatch(/does not look like an opinion/);
     expect(report.counts.opinions).toBeGreaterThan(140);
   });
 
   it("finds every imported opinion by its case name", async () => {
     for (const o of report.imported) {
       const hits = await search(`"${o.name.replace(/"/g, "")}"`);
-      expect(hits.map((h) => h.id), o.name).toContain(o.id);
+      expect(
+        hits.map((h) => h.id),
+        o.name,
+      ).toContain(o.id);
     }
   }, 120_000);
 
@@ -71,12 +90,17 @@ describe.skipIf(!SHARED_DATA_DIR)("importing every opinion in ../shared/data", (
 
   it("ranks Wickard or Lopez in the top 3 for 'substantial effects interstate commerce'", async () => {
     const top = (await search("substantial effects interstate commerce")).slice(0, 3).map((h) => h.name);
-    expect(top.some((n) => /Wickard v\. Filburn|United States v\. Lopez/.test(n)), top.join(" | ")).toBe(true);
+    expect(
+      top.some((n) => /Wickard v\. Filburn|United States v\. Lopez/.test(n)),
+      top.join(" | "),
+    ).toBe(true);
   });
 
   it("answers the stable search shape with escaped, highlighted snippets", async () => {
     const [first] = await search("fair play and substantial justice");
-    expect(Object.keys(first)).toEqual(expect.arrayContaining(["id", "name", "citation", "court", "year", "snippet", "score"]));
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining(["id", "name", "citation", "court", "year", "snippet", "score"]),
+    );
     expect(first.snippet).toMatch(/<mark>[^<]+<\/mark>/);
     expect(first.snippet.replace(/<\/?mark>/g, "")).not.toMatch(/[<>]/);
     expect(first.score).toBeGreaterThan(0);
@@ -114,7 +138,11 @@ describe.skipIf(!SHARED_DATA_DIR)("importing every opinion in ../shared/data", (
 
   it("updates a re-imported case instead of adding a second copy", async () => {
     const shoe = files.find((f) => f.endsWith("/Shoe.md"))!;
-    const again = await importOpinions({ db: server.database.db, ownerId: null, files: [{ name: "Shoe.md", content: readFileSync(shoe) }] });
+    const again = await importOpinions({
+      db: server.database.db,
+      ownerId: null,
+      files: [{ name: "Shoe.md", content: readFileSync(shoe) }],
+    });
     const first = report.imported.find((i) => i.name === "International Shoe Co. v. Washington")!;
     expect(again.imported).toEqual([expect.objectContaining({ id: first.id, status: "updated" })]);
     expect((await search("International Shoe")).filter((h) => h.citation === "326 U.S. 310")).toHaveLength(1);
@@ -122,7 +150,9 @@ describe.skipIf(!SHARED_DATA_DIR)("importing every opinion in ../shared/data", (
 
   it("reads one opinion with its official brief beside it", async () => {
     const shoe = report.imported.find((i) => i.citation === "326 U.S. 310")!;
-    const r = await student.json<{ opinion: { name: string; body: string; officialBrief: { id: string; holding: string } | null } }>(`/api/case-law/${shoe.id}`);
+    const r = await student.json<{
+      opinion: { name: string; body: string; officialBrief: { id: string; holding: string } | null };
+    }>(`/api/case-law/${shoe.id}`);
     expect(r.status).toBe(200);
     expect(r.body.opinion.body).toContain("minimum contacts");
     expect(r.body.opinion.officialBrief?.id).toBe("international-shoe-co-v-washington");

@@ -37,7 +37,9 @@ function apiFor(url: string): string {
 describe("answers from the library (no LLM)", () => {
   it("streams a cited answer to a real question; every citation opens", async () => {
     const t = await newThread();
-    const res = await c.fetch(`/api/threads/${t.id}/messages`, { body: { content: "What is the mailbox rule, and when does it not apply?" } });
+    const res = await c.fetch(`/api/threads/${t.id}/messages`, {
+      body: { content: "What is the mailbox rule, and when does it not apply?" },
+    });
     expect(res.status).toBe(200);
     const events = await readSse(res);
     expect(events[0].event).toBe("start");
@@ -49,20 +51,44 @@ describe("answers from the library (no LLM)", () => {
     expect(message.declined).toBe(false);
     expect(message.status).toBe("complete");
     expect(message.citations.length).toBeGreaterThan(0);
-    expect(events.filter((e) => e.event === "delta").map((e) => e.data.text).join("")).toBe(message.content);
+    expect(
+      events
+        .filter((e) => e.event === "delta")
+        .map((e) => e.data.text)
+        .join(""),
+    ).toBe(message.content);
     expect(message.content.toLowerCase()).toContain("acceptance");
     for (const n of [...message.content.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))) {
       expect(message.citations.map((x: Citation) => x.n)).toContain(n);
     }
     for (const cite of message.citations) expect((await c.fetch(apiFor(cite.url))).status).toBe(200);
     // Analytics: the answer is recorded with the kind of question it was shaped for.
-    const [received] = await server.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, "chat_response_received")).orderBy(desc(analyticsEvents.createdAt)).limit(1);
-    expect(received.properties).toMatchObject({ threadId: t.id, declined: false, citations: message.citations.length, kind: "concept" });
+    const [received] = await server.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.name, "chat_response_received"))
+      .orderBy(desc(analyticsEvents.createdAt))
+      .limit(1);
+    expect(received.properties).toMatchObject({
+      threadId: t.id,
+      declined: false,
+      citations: message.citations.length,
+      kind: "concept",
+    });
   });
 
   it("is listed in the OpenAPI document", async () => {
     const doc = await c.json<{ paths: Record<string, Record<string, unknown>> }>("/api/openapi.json");
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/api/threads", "/api/threads/{id}", "/api/threads/{id}/messages", "/api/threads/{id}/retry", "/api/usage", "/api/realtime"]));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/threads",
+        "/api/threads/{id}",
+        "/api/threads/{id}/messages",
+        "/api/threads/{id}/retry",
+        "/api/usage",
+        "/api/realtime",
+      ]),
+    );
     expect(Object.keys(doc.body.paths["/api/threads/{id}/messages"])).toEqual(expect.arrayContaining(["get", "post"]));
   });
 

@@ -44,7 +44,11 @@ async function seedThreads(userId: string, n: number, prefix: string) {
 
 /** The user's thread ids in the order the list must show them, read independently of the route. */
 async function expectedThreadIds(userId: string) {
-  const rows = await db().select({ id: threads.id }).from(threads).where(eq(threads.userId, userId)).orderBy(desc(threads.createdAt), desc(threads.id));
+  const rows = await db()
+    .select({ id: threads.id })
+    .from(threads)
+    .where(eq(threads.userId, userId))
+    .orderBy(desc(threads.createdAt), desc(threads.id));
   return rows.map((r) => r.id);
 }
 
@@ -127,7 +131,9 @@ describe("thread list pages (decision 044)", () => {
 
     // A rename on page 2 shows on page 2; a new thread tops the (cached) first page at once.
     const old = second.body.threads[3];
-    expect((await c.json(`/api/threads/${old.id}`, { method: "PATCH", body: { title: "Renamed far down" } })).status).toBe(200);
+    expect(
+      (await c.json(`/api/threads/${old.id}`, { method: "PATCH", body: { title: "Renamed far down" } })).status,
+    ).toBe(200);
     const again = await c.json<ThreadPage>(`/api/threads?cursor=${encodeURIComponent(first.body.nextCursor!)}`);
     expect(again.body.threads[3]).toMatchObject({ id: old.id, title: "Renamed far down" });
     const t = await newThread(c);
@@ -175,9 +181,13 @@ describe("message pages (decision 044)", () => {
     expect(first.status).toBe(200);
     expect(contents(first.body.messages)).toEqual(range(71, 120));
     expect(first.body.thread).toMatchObject({ id: t.id, title: t.title });
-    const second = await c.json<MessagePage>(`/api/threads/${t.id}/messages?cursor=${encodeURIComponent(first.body.nextCursor!)}`);
+    const second = await c.json<MessagePage>(
+      `/api/threads/${t.id}/messages?cursor=${encodeURIComponent(first.body.nextCursor!)}`,
+    );
     expect(contents(second.body.messages)).toEqual(range(21, 70));
-    const third = await c.json<MessagePage>(`/api/threads/${t.id}/messages?cursor=${encodeURIComponent(second.body.nextCursor!)}`);
+    const third = await c.json<MessagePage>(
+      `/api/threads/${t.id}/messages?cursor=${encodeURIComponent(second.body.nextCursor!)}`,
+    );
     expect(contents(third.body.messages)).toEqual(range(1, 20));
     expect(third.body.nextCursor).toBeNull();
 
@@ -185,11 +195,17 @@ describe("message pages (decision 044)", () => {
     const seen: ChatMessage[][] = [];
     let cursor: string | null = null;
     do {
-      const r: { body: MessagePage } = await c.json<MessagePage>(`/api/threads/${t.id}/messages?limit=13${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const r: { body: MessagePage } = await c.json<MessagePage>(
+        `/api/threads/${t.id}/messages?limit=13${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       seen.unshift(r.body.messages);
       cursor = r.body.nextCursor;
     } while (cursor);
-    const stored = await db().select({ id: messages.id }).from(messages).where(eq(messages.threadId, t.id)).orderBy(asc(messages.seq));
+    const stored = await db()
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.threadId, t.id))
+      .orderBy(asc(messages.seq));
     expect(seen.flat().map((m) => m.id)).toEqual(stored.map((m) => m.id));
   });
 
@@ -204,11 +220,15 @@ describe("message pages (decision 044)", () => {
     const t = await threadWithMessages(30);
     const first = await c.json<MessagePage>(`/api/threads/${t.id}/messages?limit=10`);
     expect(contents(first.body.messages)).toEqual(range(21, 30));
-    await db().insert(messages).values([
-      { threadId: t.id, userId, role: "user", content: "Later question" },
-      { threadId: t.id, userId, role: "assistant", content: "Later answer" },
-    ]);
-    const second = await c.json<MessagePage>(`/api/threads/${t.id}/messages?limit=10&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
+    await db()
+      .insert(messages)
+      .values([
+        { threadId: t.id, userId, role: "user", content: "Later question" },
+        { threadId: t.id, userId, role: "assistant", content: "Later answer" },
+      ]);
+    const second = await c.json<MessagePage>(
+      `/api/threads/${t.id}/messages?limit=10&cursor=${encodeURIComponent(first.body.nextCursor!)}`,
+    );
     expect(contents(second.body.messages)).toEqual(range(11, 20));
     const fresh = await c.json<MessagePage>(`/api/threads/${t.id}/messages?limit=3`);
     expect(contents(fresh.body.messages)).toEqual(["Message 30", "Later question", "Later answer"]);
@@ -218,7 +238,11 @@ describe("message pages (decision 044)", () => {
     const t = await threadWithMessages(60);
     const first = await c.json<MessagePage>(`/api/threads/${t.id}/messages`);
     const other = await signedInUser(server, email("intruder"));
-    for (const path of [`/api/threads/${t.id}/messages`, `/api/threads/${t.id}/messages?cursor=${encodeURIComponent(first.body.nextCursor!)}`, `/api/threads/${t.id}/messages?limit=5`]) {
+    for (const path of [
+      `/api/threads/${t.id}/messages`,
+      `/api/threads/${t.id}/messages?cursor=${encodeURIComponent(first.body.nextCursor!)}`,
+      `/api/threads/${t.id}/messages?limit=5`,
+    ]) {
       const r = await other.json<ErrorBody>(path);
       expect(r.status).toBe(404);
       expect(r.body.error.code).toBe("NOT_FOUND");
@@ -233,7 +257,18 @@ describe("bad pagination input is 400, never 500", () => {
     const b64 = (s: string) => Buffer.from(s).toString("base64url");
     const threadCursor = b64("t:2026-01-05T12:00:00.000000Z/00000000-0000-4000-8000-000000000000");
     const messageCursor = b64("m:5");
-    const badCursors = ["garbage", "%25%25%25", b64("t:2026-02-30T12:00:00.000000Z/00000000-0000-4000-8000-000000000000"), b64("t:0000-01-01T00:00:00.000000Z/00000000-0000-4000-8000-000000000000"), b64("t:2026-01-05T12:00:00.000Z/00000000-0000-4000-8000-000000000000"), b64("t:2026-01-05T12:00:00.000000Z/not-a-uuid"), b64("m:0"), b64("m:99999999999999999999"), b64("m:-1"), b64("m:1e3")];
+    const badCursors = [
+      "garbage",
+      "%25%25%25",
+      b64("t:2026-02-30T12:00:00.000000Z/00000000-0000-4000-8000-000000000000"),
+      b64("t:0000-01-01T00:00:00.000000Z/00000000-0000-4000-8000-000000000000"),
+      b64("t:2026-01-05T12:00:00.000Z/00000000-0000-4000-8000-000000000000"),
+      b64("t:2026-01-05T12:00:00.000000Z/not-a-uuid"),
+      b64("m:0"),
+      b64("m:99999999999999999999"),
+      b64("m:-1"),
+      b64("m:1e3"),
+    ];
     const cases = [
       ...badCursors.map((x) => `/api/threads?cursor=${x}`),
       ...badCursors.map((x) => `/api/threads/${t.id}/messages?cursor=${x}`),
@@ -241,11 +276,18 @@ describe("bad pagination input is 400, never 500", () => {
       `/api/threads/${t.id}/messages?cursor=${threadCursor}`,
       `/api/threads?cursor=`,
       `/api/threads?cursor=${"A".repeat(300)}`,
-      ...["0", "101", "abc", "1.5", "-3", ""].flatMap((l) => [`/api/threads?limit=${l}`, `/api/threads/${t.id}/messages?limit=${l}`]),
+      ...["0", "101", "abc", "1.5", "-3", ""].flatMap((l) => [
+        `/api/threads?limit=${l}`,
+        `/api/threads/${t.id}/messages?limit=${l}`,
+      ]),
     ];
     for (const path of cases) {
       const r = await c.json<ErrorBody>(path);
-      expect({ path, status: r.status, code: r.body?.error?.code }).toEqual({ path, status: 400, code: "VALIDATION_FAILED" });
+      expect({ path, status: r.status, code: r.body?.error?.code }).toEqual({
+        path,
+        status: 400,
+        code: "VALIDATION_FAILED",
+      });
       expect(r.body.error.message).toMatch(/^(cursor|limit)/);
     }
     // The good ones still work.
@@ -257,9 +299,14 @@ describe("bad pagination input is 400, never 500", () => {
 describe("documentation", () => {
   it("the OpenAPI document lists limit and cursor on both lists", async () => {
     const c = await signedInUser(server, email("docs"));
-    const doc = await c.json<{ paths: Record<string, { get: { parameters?: { name: string; in: string }[] } }> }>("/api/openapi.json");
+    const doc = await c.json<{ paths: Record<string, { get: { parameters?: { name: string; in: string }[] } }> }>(
+      "/api/openapi.json",
+    );
     for (const path of ["/api/threads", "/api/threads/{id}/messages"]) {
-      expect(doc.body.paths[path].get.parameters?.filter((p) => p.in === "query").map((p) => p.name)).toEqual(["limit", "cursor"]);
+      expect(doc.body.paths[path].get.parameters?.filter((p) => p.in === "query").map((p) => p.name)).toEqual([
+        "limit",
+        "cursor",
+      ]);
     }
   });
 });

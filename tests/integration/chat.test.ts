@@ -32,7 +32,12 @@ const db = () => server.database.db;
 const userIdOf = async (c: Client) => (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
 const newThread = async (c: Client) => (await c.json<{ thread: Thread }>("/api/threads", { body: {} })).body.thread;
 const askJson = (c: Client, threadId: string, content: string) =>
-  c.json<{ message: ChatMessage; userMessage: ChatMessage; usage: Usage; error?: { code: string; message: string; details?: { userMessage: ChatMessage } } }>(`/api/threads/${threadId}/messages`, {
+  c.json<{
+    message: ChatMessage;
+    userMessage: ChatMessage;
+    usage: Usage;
+    error?: { code: string; message: string; details?: { userMessage: ChatMessage } };
+  }>(`/api/threads/${threadId}/messages`, {
     body: { content },
     headers: { accept: "application/json" },
   });
@@ -79,7 +84,10 @@ describe("threads (SPEC.md §3, §4; DESIGN.md §5)", () => {
     expect(r.body.thread.title).toBe("New Conversation");
     const [p] = await db().select().from(profiles).where(eq(profiles.id, id));
     expect(p).toBeDefined();
-    const [event] = await db().select().from(analyticsEvents).where(and(eq(analyticsEvents.name, "chat_thread_created"), eq(analyticsEvents.userId, id)));
+    const [event] = await db()
+      .select()
+      .from(analyticsEvents)
+      .where(and(eq(analyticsEvents.name, "chat_thread_created"), eq(analyticsEvents.userId, id)));
     expect(event.properties).toEqual({ threadId: r.body.thread.id });
   });
 
@@ -103,10 +111,16 @@ describe("threads (SPEC.md §3, §4; DESIGN.md §5)", () => {
 
   it("renames with a trimmed title and refuses an empty or too long one", async () => {
     const t = await newThread(c);
-    const ok = await c.json<{ thread: Thread }>(`/api/threads/${t.id}`, { method: "PATCH", body: { title: "   Mailbox   rule  " } });
+    const ok = await c.json<{ thread: Thread }>(`/api/threads/${t.id}`, {
+      method: "PATCH",
+      body: { title: "   Mailbox   rule  " },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.thread.title).toBe("Mailbox rule");
-    const empty = await c.json<{ error: { code: string; message: string } }>(`/api/threads/${t.id}`, { method: "PATCH", body: { title: "   " } });
+    const empty = await c.json<{ error: { code: string; message: string } }>(`/api/threads/${t.id}`, {
+      method: "PATCH",
+      body: { title: "   " },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error.code).toBe("VALIDATION_FAILED");
     const long = await c.json(`/api/threads/${t.id}`, { method: "PATCH", body: { title: "x".repeat(121) } });
@@ -154,7 +168,10 @@ describe("ownership: another user's thread is 404 on every route (SPEC.md §6)",
       other.json(`/api/threads/${t.id}`, { method: "DELETE" }),
       other.json(`/api/threads/${t.id}/messages`),
       other.json(`/api/threads/${t.id}/messages`, { body: { content: "hello" } }),
-      other.json(`/api/threads/${t.id}/messages`, { body: { content: "hello" }, headers: { accept: "application/json" } }),
+      other.json(`/api/threads/${t.id}/messages`, {
+        body: { content: "hello" },
+        headers: { accept: "application/json" },
+      }),
       other.json(`/api/threads/${t.id}/retry`, { method: "POST" }),
     ];
     for (const r of await Promise.all(attempts)) {
@@ -197,12 +214,25 @@ describe("sending a message", () => {
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     expect(events.map((e) => e.event)).toEqual(["start", "sources", "delta", "delta", "delta", "done"]);
     const [start, sources] = events;
-    expect(start.data.userMessage).toMatchObject({ role: "user", content: "what is an acceptance in contract law?", threadId: t.id });
+    expect(start.data.userMessage).toMatchObject({
+      role: "user",
+      content: "what is an acceptance in contract law?",
+      threadId: t.id,
+    });
     expect(start.data.thread.title).toBe("What is an acceptance in contract law?");
     expect(sources.data.citations).toEqual([SAMPLE_CITATION]);
-    const streamed = events.filter((e) => e.event === "delta").map((e) => e.data.text).join("");
+    const streamed = events
+      .filter((e) => e.event === "delta")
+      .map((e) => e.data.text)
+      .join("");
     const done = events.at(-1)!.data.message as ChatMessage;
-    expect(done).toMatchObject({ role: "assistant", content: streamed, status: "complete", declined: false, citations: [SAMPLE_CITATION] });
+    expect(done).toMatchObject({
+      role: "assistant",
+      content: streamed,
+      status: "complete",
+      declined: false,
+      citations: [SAMPLE_CITATION],
+    });
 
     const list = await c.json<{ messages: ChatMessage[] }>(`/api/threads/${t.id}/messages`);
     expect(list.body.messages.map((m) => [m.role, m.status])).toEqual([
@@ -210,7 +240,9 @@ describe("sending a message", () => {
       ["assistant", "complete"],
     ]);
     expect(list.body.messages[1].id).toBe(done.id);
-    const names = (await db().select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId))).map((e) => e.name);
+    const names = (await db().select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId))).map(
+      (e) => e.name,
+    );
     expect(names).toEqual(expect.arrayContaining(["chat_message_sent", "chat_response_received"]));
   });
 
@@ -219,9 +251,21 @@ describe("sending a message", () => {
     const r = await askJson(c, t.id, "Explain acceptance");
     expect(r.status).toBe(200);
     const m = r.body.message;
-    expect(m).toMatchObject({ role: "assistant", declined: false, content: "An acceptance is a manifestation of assent to the terms of an offer [1]." });
+    expect(m).toMatchObject({
+      role: "assistant",
+      declined: false,
+      content: "An acceptance is a manifestation of assent to the terms of an offer [1].",
+    });
     expect(typeof m.id).toBe("string");
-    expect(m.citations).toEqual([expect.objectContaining({ id: SAMPLE_CITATION.id, kind: "topic", title: "Acceptance", cite: "Contracts · Acceptance", url: "/library/topics/contracts-acceptance" })]);
+    expect(m.citations).toEqual([
+      expect.objectContaining({
+        id: SAMPLE_CITATION.id,
+        kind: "topic",
+        title: "Acceptance",
+        cite: "Contracts · Acceptance",
+        url: "/library/topics/contracts-acceptance",
+      }),
+    ]);
   });
 
   it("keeps the first question's title and does not retitle on later messages or after a rename", async () => {
@@ -246,15 +290,24 @@ describe("sending a message", () => {
     await askJson(c, t.id, "three");
     const last = engine.calls.at(-1)!;
     expect(last.question).toBe("three");
-    expect(last.history.map((h) => `${h.role}:${h.content.slice(0, 3)}`)).toEqual(["user:one", "assistant:An ", "user:two", "assistant:An "]);
+    expect(last.history.map((h) => `${h.role}:${h.content.slice(0, 3)}`)).toEqual([
+      "user:one",
+      "assistant:An ",
+      "user:two",
+      "assistant:An ",
+    ]);
   });
 
   it("refuses an empty or over-long message with a clear 400 and stores nothing", async () => {
     const t = await newThread(c);
-    const empty = await c.json<{ error: { code: string; message: string } }>(`/api/threads/${t.id}/messages`, { body: { content: "   " } });
+    const empty = await c.json<{ error: { code: string; message: string } }>(`/api/threads/${t.id}/messages`, {
+      body: { content: "   " },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toContain("Message cannot be empty");
-    const long = await c.json<{ error: { message: string } }>(`/api/threads/${t.id}/messages`, { body: { content: "x".repeat(8001) } });
+    const long = await c.json<{ error: { message: string } }>(`/api/threads/${t.id}/messages`, {
+      body: { content: "x".repeat(8001) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.error.message).toContain("8000 characters");
     const bad = await c.json(`/api/threads/${t.id}/messages`, { body: "{not json" });
@@ -271,8 +324,16 @@ describe("provider failures store no half answer as complete (issue 4 §4)", () 
     const { events } = await askSse(c, t.id, "What is acceptance?");
     expect(events.map((e) => e.event)).toEqual(["start", "sources", "delta", "delta", "error"]);
     const err = events.at(-1)!.data;
-    expect(err.error).toEqual({ code: "LLM_INTERRUPTED", message: "The answer was cut off before it finished. Please retry." });
-    expect(err.message).toMatchObject({ role: "assistant", status: "error", errorCode: "LLM_INTERRUPTED", content: "An acceptance is a manif" });
+    expect(err.error).toEqual({
+      code: "LLM_INTERRUPTED",
+      message: "The answer was cut off before it finished. Please retry.",
+    });
+    expect(err.message).toMatchObject({
+      role: "assistant",
+      status: "error",
+      errorCode: "LLM_INTERRUPTED",
+      content: "An acceptance is a manif",
+    });
     expect(err.usage.count).toBe(0);
 
     let stored = await db().select().from(messages).where(eq(messages.threadId, t.id));
@@ -333,7 +394,11 @@ describe("provider failures store no half answer as complete (issue 4 §4)", () 
     const controller = new AbortController();
     const res = await fetch(`${server.url}/api/threads/${t.id}/messages`, {
       method: "POST",
-      headers: { origin: server.url, "content-type": "application/json", cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      headers: {
+        origin: server.url,
+        "content-type": "application/json",
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
       body: JSON.stringify({ content: "Tell me everything" }),
       signal: controller.signal,
     });
@@ -343,7 +408,10 @@ describe("provider failures store no half answer as complete (issue 4 §4)", () 
     controller.abort();
     let rows: (typeof messages.$inferSelect)[] = [];
     for (let i = 0; i < 100; i++) {
-      rows = await db().select().from(messages).where(and(eq(messages.threadId, t.id), eq(messages.role, "assistant")));
+      rows = await db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.threadId, t.id), eq(messages.role, "assistant")));
       if (rows.length) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -368,10 +436,20 @@ describe("quotas (SPEC.md §6, §9; issue 4 §5)", () => {
     expect(sse.status).toBe(429);
     const retry = await c.json(`/api/threads/${t.id}/retry`, { method: "POST" });
     expect(retry.status).toBe(409);
-    const users = await db().select().from(messages).where(and(eq(messages.userId, id), eq(messages.role, "user")));
+    const users = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.userId, id), eq(messages.role, "user")));
     expect(users.length).toBe(10);
     const usage = await c.json<Usage>("/api/usage");
-    expect(usage.body).toMatchObject({ tierName: "Free", count: 10, limit: 10, remaining: 0, percent: 100, lifetime: 10 });
+    expect(usage.body).toMatchObject({
+      tierName: "Free",
+      count: 10,
+      limit: 10,
+      remaining: 0,
+      percent: 100,
+      lifetime: 10,
+    });
     const stats = await c.json<{ lifetimeMessages: number; assistantMessages: number }>("/api/account/stats");
     expect(stats.body).toMatchObject({ lifetimeMessages: 10, assistantMessages: 10 });
   });
@@ -388,7 +466,10 @@ describe("quotas (SPEC.md §6, §9; issue 4 §5)", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(11);
     const [row] = await db().select().from(messageCounts).where(eq(messageCounts.userId, id));
     expect(row.count).toBe(10);
-    const stored = await db().select().from(messages).where(and(eq(messages.userId, id), eq(messages.role, "user")));
+    const stored = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.userId, id), eq(messages.role, "user")));
     expect(stored).toHaveLength(1);
     const [p] = await db().select().from(profiles).where(eq(profiles.id, id));
     expect(p.lifetimeMessageCount).toBe(1);
@@ -405,7 +486,11 @@ describe("quotas (SPEC.md §6, §9; issue 4 §5)", () => {
       clock = new Date("2031-02-01T00:00:00.000Z");
       const feb = await askJson(c, t.id, "feb 1");
       expect(feb.status).toBe(200);
-      expect(feb.body.usage).toMatchObject({ count: 1, periodStart: "2031-02-01T00:00:00.000Z", periodEnd: "2031-03-01T00:00:00.000Z" });
+      expect(feb.body.usage).toMatchObject({
+        count: 1,
+        periodStart: "2031-02-01T00:00:00.000Z",
+        periodEnd: "2031-03-01T00:00:00.000Z",
+      });
       const rows = await db().select().from(messageCounts).where(eq(messageCounts.userId, id));
       expect(rows.map((r) => [r.periodStart.toISOString(), r.periodEnd.toISOString(), r.count]).sort()).toEqual([
         ["2031-01-01T00:00:00.000Z", "2031-02-01T00:00:00.000Z", 10],
@@ -444,7 +529,8 @@ describe("realtime change stream (in-process bus on PGlite; LISTEN/NOTIFY on Pos
       const t = await newThread(c);
       for (const tab of [tab1, tab2]) await tab.waitFor((x) => x.type === "thread.created" && x.thread.id === t.id);
       await c.json(`/api/threads/${t.id}`, { method: "PATCH", body: { title: "Renamed" } });
-      for (const tab of [tab1, tab2]) await tab.waitFor((x) => x.type === "thread.updated" && x.thread.title === "Renamed");
+      for (const tab of [tab1, tab2])
+        await tab.waitFor((x) => x.type === "thread.updated" && x.thread.title === "Renamed");
       await askJson(c, t.id, "hello");
       await tab2.waitFor((x) => x.type === "message.created" && x.role === "assistant" && x.threadId === t.id);
       await c.fetch(`/api/threads/${t.id}`, { method: "DELETE" });

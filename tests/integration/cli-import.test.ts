@@ -32,8 +32,14 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "lexmate-cli-"));
   data = join(dir, "data");
   mkdirSync(join(dir, "cases", "nested"), { recursive: true });
-  writeFileSync(join(dir, "cases", "alpha.md"), `---\ntitle: 'Alpha v. Beta'\ncite: '901 F.4th 10'\njurisdiction: '2d Cir.'\npublished: '2020'\n---\n\n${body(10)}`);
-  writeFileSync(join(dir, "cases", "nested", "gamma.txt"), `902 F.4th 20\n\nGAMMA INDUSTRIES, INC., Appellant,\nv.\nDELTA, Appellee.\n\nNo. 19-100.\n\nDecided March 3, 2021.\n\n${body(10)}`);
+  writeFileSync(
+    join(dir, "cases", "alpha.md"),
+    `---\ntitle: 'Alpha v. Beta'\ncite: '901 F.4th 10'\njurisdiction: '2d Cir.'\npublished: '2020'\n---\n\n${body(10)}`,
+  );
+  writeFileSync(
+    join(dir, "cases", "nested", "gamma.txt"),
+    `902 F.4th 20\n\nGAMMA INDUSTRIES, INC., Appellant,\nv.\nDELTA, Appellee.\n\nNo. 19-100.\n\nDecided March 3, 2021.\n\n${body(10)}`,
+  );
   writeFileSync(join(dir, "cases", "readme.md"), "# Reading list\n\nCases for week one.");
   writeFileSync(join(dir, "cases", "image.png"), "not imported: not an opinion file type");
   process.env.DATA_DIR = data;
@@ -62,7 +68,9 @@ describe("import:cases", () => {
 
     const database = await openDatabase({ dataDir: data });
     try {
-      const rows = (await database.db.execute(sql`select name, subject_id, scope from opinions order by name`)) as unknown as { rows: { name: string; subject_id: string; scope: string }[] };
+      const rows = (await database.db.execute(
+        sql`select name, subject_id, scope from opinions order by name`,
+      )) as unknown as { rows: { name: string; subject_id: string; scope: string }[] };
       expect(rows.rows).toEqual([
         { name: "Alpha v. Beta", subject_id: "civil-procedure", scope: "library" },
         { name: "Gamma Industries, Inc. v. Delta", subject_id: "civil-procedure", scope: "library" },

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeCourtListener, FAKE_TOKEN, startFakeCourtListener } from "../helpers/fake-courtlistener";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
-interface LiveHit { clusterId: number; name: string; citation: string; court: string; snippet: string; importedId: string | null }
+interface LiveHit {
+  clusterId: number;
+  name: string;
+  citation: string;
+  court: string;
+  snippet: string;
+  importedId: string | null;
+}
 
 let fake: FakeCourtListener;
 let server: TestServer;
@@ -16,7 +23,11 @@ let bob: Client;
 
 beforeAll(async () => {
   fake = await startFakeCourtListener();
-  server = await startTestServer({ RATE_LIMIT_DISABLED: "true", COURTLISTENER_API_TOKEN: FAKE_TOKEN, COURTLISTENER_BASE_URL: fake.url });
+  server = await startTestServer({
+    RATE_LIMIT_DISABLED: "true",
+    COURTLISTENER_API_TOKEN: FAKE_TOKEN,
+    COURTLISTENER_BASE_URL: fake.url,
+  });
   ada = await signedInUser(server, "ada@example.com");
   bob = await signedInUser(server, "bob@example.com");
 });
@@ -29,7 +40,15 @@ describe("CourtListener live search", () => {
   it("searches with the token, shows highlighted snippets without markup, and caches", async () => {
     const r = await ada.json<{ results: LiveHit[] }>("/api/case-law/live?q=berth%20notice");
     expect(r.status).toBe(200);
-    expect(r.body.results).toEqual([expect.objectContaining({ clusterId: 4242, name: "Roe Mariner v. Harbor Authority", citation: "777 F.4th 12", court: "United States Court of Appeals for the Ninth Circuit", importedId: null })]);
+    expect(r.body.results).toEqual([
+      expect.objectContaining({
+        clusterId: 4242,
+        name: "Roe Mariner v. Harbor Authority",
+        citation: "777 F.4th 12",
+        court: "United States Court of Appeals for the Ninth Circuit",
+        importedId: null,
+      }),
+    ]);
     expect(r.body.results[0].snippet).toContain("<mark>berth</mark>");
     expect(r.body.results[0].snippet).not.toMatch(/<script/);
     const before = fake.requests.length;
@@ -39,9 +58,17 @@ describe("CourtListener live search", () => {
   });
 
   it("imports a result with one click into the student's own library", async () => {
-    const r = await ada.json<{ opinion: { id: string; name: string; citation: string; court: string; year: number } }>("/api/case-law/live/import", { body: { clusterId: 4242 } });
+    const r = await ada.json<{ opinion: { id: string; name: string; citation: string; court: string; year: number } }>(
+      "/api/case-law/live/import",
+      { body: { clusterId: 4242 } },
+    );
     expect(r.status).toBe(200);
-    expect(r.body.opinion).toMatchObject({ name: "Roe Mariner v. Harbor Authority", citation: "777 F.4th 12", court: "United States Court of Appeals for the Ninth Circuit", year: 2021 });
+    expect(r.body.opinion).toMatchObject({
+      name: "Roe Mariner v. Harbor Authority",
+      citation: "777 F.4th 12",
+      court: "United States Court of Appeals for the Ninth Circuit",
+      year: 2021,
+    });
     const o = await ada.json<{ opinion: { body: string } }>(`/api/case-law/${r.body.opinion.id}`);
     expect(o.body.opinion.body).toContain("We hold that notice was required");
     expect(o.body.opinion.body).toContain("Dissenting opinion — Judge Baker");

@@ -7,8 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPlan } from "../../src/server/services/subscriptions";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
-interface Note { id: string; title: string; html: string; version: number; tags: { id: string; name: string }[]; links: { kind: string; id: string; title: string; url: string }[] }
-interface Err { error: { code: string; message: string; details?: { note: Note } } }
+interface Note {
+  id: string;
+  title: string;
+  html: string;
+  version: number;
+  tags: { id: string; name: string }[];
+  links: { kind: string; id: string; title: string; url: string }[];
+}
+interface Err {
+  error: { code: string; message: string; details?: { note: Note } };
+}
 
 let server: TestServer;
 let ada: Client;
@@ -34,7 +43,11 @@ const create = async (c: Client, body: Record<string, unknown>) => {
 
 describe("notes", () => {
   it("creates, reads and lists a note; the stored HTML is sanitized", async () => {
-    const n = await create(ada, { title: "Personal jurisdiction", html: '<h2>Rule</h2><p>Minimum <strong>contacts</strong><script>alert(1)</script><img src=x onerror="alert(2)"></p><a href="javascript:alert(3)">x</a>', tags: ["Civ Pro"] });
+    const n = await create(ada, {
+      title: "Personal jurisdiction",
+      html: '<h2>Rule</h2><p>Minimum <strong>contacts</strong><script>alert(1)</script><img src=x onerror="alert(2)"></p><a href="javascript:alert(3)">x</a>',
+      tags: ["Civ Pro"],
+    });
     expect(n.html).toContain("<h2>Rule</h2>");
     expect(n.html).not.toMatch(/script|onerror|javascript:|<img/i);
     expect(n.tags.map((t) => t.name)).toEqual(["Civ Pro"]);
@@ -47,10 +60,16 @@ describe("notes", () => {
 
   it("refuses a stale save and answers with the newer text", async () => {
     const n = await create(ada, { title: "Erie", html: "<p>first</p>" });
-    const tabA = await ada.json<{ note: Note }>(`/api/notes/${n.id}`, { method: "PATCH", body: { html: "<p>from tab A</p>", version: 1 } });
+    const tabA = await ada.json<{ note: Note }>(`/api/notes/${n.id}`, {
+      method: "PATCH",
+      body: { html: "<p>from tab A</p>", version: 1 },
+    });
     expect(tabA.status).toBe(200);
     expect(tabA.body.note.version).toBe(2);
-    const tabB = await ada.json<Err>(`/api/notes/${n.id}`, { method: "PATCH", body: { html: "<p>from tab B</p>", version: 1 } });
+    const tabB = await ada.json<Err>(`/api/notes/${n.id}`, {
+      method: "PATCH",
+      body: { html: "<p>from tab B</p>", version: 1 },
+    });
     expect(tabB.status).toBe(409);
     expect(tabB.body.error.code).toBe("CONFLICT");
     expect(tabB.body.error.message).toMatch(/changed in another tab/);
@@ -62,7 +81,9 @@ describe("notes", () => {
     const long = await ada.json<Err>("/api/notes", { body: { title: "x".repeat(201), html: "" } });
     expect(long.status).toBe(400);
     expect(long.body.error.message).toMatch(/title: at most 200 characters/);
-    const big = await ada.json<Err>("/api/notes", { body: { title: "big", html: `<p>${"a".repeat(1024 * 1024)}</p>` } });
+    const big = await ada.json<Err>("/api/notes", {
+      body: { title: "big", html: `<p>${"a".repeat(1024 * 1024)}</p>` },
+    });
     expect(big.status).toBe(413);
     expect(big.body.error.message).toMatch(/larger than 1 MB/);
     const huge = await ada.json<Err>("/api/notes", { body: { title: "huge", html: "b".repeat(3 * 1024 * 1024) } });
@@ -88,8 +109,16 @@ describe("notes", () => {
   });
 
   it("searches, filters by tag and sorts", async () => {
-    await create(ada, { title: "Hearsay", html: "<p>An out-of-court statement offered for the truth of the matter asserted.</p>", tags: ["Evidence"] });
-    await create(ada, { title: "Adverse possession", html: "<p>Open, notorious, continuous and hostile.</p>", tags: ["Property"] });
+    await create(ada, {
+      title: "Hearsay",
+      html: "<p>An out-of-court statement offered for the truth of the matter asserted.</p>",
+      tags: ["Evidence"],
+    });
+    await create(ada, {
+      title: "Adverse possession",
+      html: "<p>Open, notorious, continuous and hostile.</p>",
+      tags: ["Property"],
+    });
     const found = await ada.json<{ notes: { title: string; snippet: string }[] }>("/api/notes?q=truth%20statement");
     expect(found.body.notes.map((x) => x.title)).toEqual(["Hearsay"]);
     expect(found.body.notes[0].snippet).toMatch(/<mark>statement<\/mark>/);
@@ -107,24 +136,49 @@ describe("notes", () => {
     const t = await ada.json<{ tag: { id: string } }>("/api/tags", { body: { name: "Torts" } });
     expect(t.status).toBe(201);
     expect((await ada.json("/api/tags", { body: { name: "torts" } })).status).toBe(409);
-    const renamed = await ada.json<{ tag: { name: string } }>(`/api/tags/${t.body.tag.id}`, { method: "PATCH", body: { name: "Torts I" } });
+    const renamed = await ada.json<{ tag: { name: string } }>(`/api/tags/${t.body.tag.id}`, {
+      method: "PATCH",
+      body: { name: "Torts I" },
+    });
     expect(renamed.body.tag.name).toBe("Torts I");
     expect((await ada.fetch(`/api/tags/${t.body.tag.id}`, { method: "DELETE" })).status).toBe(200);
   });
 
   it("stores case links and lists the note as a backlink of the case", async () => {
-    const n = await create(ada, { title: "Shoe notes", html: '<p>See <a data-type="case-link" data-case-id="brief:international-shoe-co-v-washington" href="/cases/international-shoe-co-v-washington">International Shoe</a>.</p>' });
-    expect(n.links).toEqual([expect.objectContaining({ kind: "brief", id: "international-shoe-co-v-washington", title: "International Shoe Co. v. Washington", url: "/cases/international-shoe-co-v-washington" })]);
-    const bl = await ada.json<{ notes: { id: string }[] }>("/api/case-links/backlinks?kind=brief&id=international-shoe-co-v-washington");
+    const n = await create(ada, {
+      title: "Shoe notes",
+      html: '<p>See <a data-type="case-link" data-case-id="brief:international-shoe-co-v-washington" href="/cases/international-shoe-co-v-washington">International Shoe</a>.</p>',
+    });
+    expect(n.links).toEqual([
+      expect.objectContaining({
+        kind: "brief",
+        id: "international-shoe-co-v-washington",
+        title: "International Shoe Co. v. Washington",
+        url: "/cases/international-shoe-co-v-washington",
+      }),
+    ]);
+    const bl = await ada.json<{ notes: { id: string }[] }>(
+      "/api/case-links/backlinks?kind=brief&id=international-shoe-co-v-washington",
+    );
     expect(bl.body.notes.map((x) => x.id)).toContain(n.id);
-    const others = await bob.json<{ notes: { id: string }[] }>("/api/case-links/backlinks?kind=brief&id=international-shoe-co-v-washington");
+    const others = await bob.json<{ notes: { id: string }[] }>(
+      "/api/case-links/backlinks?kind=brief&id=international-shoe-co-v-washington",
+    );
     expect(others.body.notes).toEqual([]);
     const picker = await ada.json<{ cases: { kind: string; title: string }[] }>("/api/case-links/search?q=shoe");
-    expect(picker.body.cases).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "brief", title: "International Shoe Co. v. Washington" })]));
+    expect(picker.body.cases).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "brief", title: "International Shoe Co. v. Washington" }),
+      ]),
+    );
   });
 
   it("exports a note as Markdown", async () => {
-    const n = await create(ada, { title: "Export me", html: '<h2>Rule</h2><ul><li><p>one <em>two</em></p></li><li><p>three</p></li></ul><blockquote><p>quoted</p></blockquote><table><tbody><tr><th><p>A</p></th><th><p>B</p></th></tr><tr><td><p>1</p></td><td><p>2</p></td></tr></tbody></table><p><a href="/cases/x" data-case-id="brief:x">Case</a></p>', tags: ["Exports"] });
+    const n = await create(ada, {
+      title: "Export me",
+      html: '<h2>Rule</h2><ul><li><p>one <em>two</em></p></li><li><p>three</p></li></ul><blockquote><p>quoted</p></blockquote><table><tbody><tr><th><p>A</p></th><th><p>B</p></th></tr><tr><td><p>1</p></td><td><p>2</p></td></tr></tbody></table><p><a href="/cases/x" data-case-id="brief:x">Case</a></p>',
+      tags: ["Exports"],
+    });
     const res = await ada.fetch(`/api/notes/${n.id}/export.md`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/markdown/);
@@ -140,15 +194,22 @@ describe("notes", () => {
   });
 
   it("lists official templates and the user's own, never another user's", async () => {
-    const own = await ada.json<{ template: { id: string } }>("/api/note-templates", { body: { title: "My IRAC", description: "mine", html: "<h2>Issue</h2><p></p><script>x</script>" } });
+    const own = await ada.json<{ template: { id: string } }>("/api/note-templates", {
+      body: { title: "My IRAC", description: "mine", html: "<h2>Issue</h2><p></p><script>x</script>" },
+    });
     expect(own.status).toBe(201);
-    const list = await ada.json<{ templates: { id: string; isOfficial: boolean; html: string }[] }>("/api/note-templates");
+    const list = await ada.json<{ templates: { id: string; isOfficial: boolean; html: string }[] }>(
+      "/api/note-templates",
+    );
     expect(list.body.templates.some((t) => t.isOfficial)).toBe(true);
     expect(list.body.templates.find((t) => t.id === own.body.template.id)?.html).not.toContain("script");
     const bobs = await bob.json<{ templates: { id: string }[] }>("/api/note-templates");
     expect(bobs.body.templates.map((t) => t.id)).not.toContain(own.body.template.id);
     expect((await bob.fetch(`/api/note-templates/${own.body.template.id}`, { method: "DELETE" })).status).toBe(404);
-    expect((await bob.json(`/api/note-templates/${own.body.template.id}`, { method: "PATCH", body: { title: "stolen" } })).status).toBe(404);
+    expect(
+      (await bob.json(`/api/note-templates/${own.body.template.id}`, { method: "PATCH", body: { title: "stolen" } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -165,7 +226,8 @@ describe("ownership", () => {
       ["PATCH", `/api/tags/${tag}`, { name: "x" }],
       ["DELETE", `/api/tags/${tag}`],
     ];
-    for (const [method, path, body] of calls) expect((await bob.fetch(path, { method, body })).status, `${method} ${path}`).toBe(404);
+    for (const [method, path, body] of calls)
+      expect((await bob.fetch(path, { method, body })).status, `${method} ${path}`).toBe(404);
     expect((await bob.json<{ notes: { id: string }[] }>("/api/notes?q=mine")).body.notes).toEqual([]);
     expect((await ada.json<{ note: Note }>(`/api/notes/${n.id}`)).body.note.html).toBe("<p>mine only</p>");
   });
@@ -175,7 +237,12 @@ describe("Free tier", () => {
   it("answers 403 UPGRADE_REQUIRED on the notes API", async () => {
     const cleo = await signedInUser(server, "cleo@example.com");
     await setPlan(server.database.db, await userId(cleo), "free");
-    for (const [method, path] of [["GET", "/api/notes"], ["POST", "/api/notes"], ["GET", "/api/tags"], ["GET", "/api/note-templates"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/notes"],
+      ["POST", "/api/notes"],
+      ["GET", "/api/tags"],
+      ["GET", "/api/note-templates"],
+    ] as const) {
       const r = await cleo.json<Err>(path, { method, body: method === "POST" ? { title: "x", html: "" } : undefined });
       expect(r.status, path).toBe(403);
       expect(r.body.error.code).toBe("UPGRADE_REQUIRED");

@@ -32,7 +32,11 @@ afterAll(async () => {
 });
 
 /** GET with an explicit Host header (fetch does not allow setting one). */
-function get(path: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  path: string,
+  host: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const u = new URL(server.url);
   return new Promise((res, rej) => {
     const req = request({ host: u.hostname, port: u.port, path, method: "GET", headers: { host, ...headers } }, (r) => {
@@ -46,10 +50,13 @@ function get(path: string, host: string, headers: Record<string, string> = {}): 
   });
 }
 
-const meta = (html: string, attr: "name" | "property", key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+const meta = (html: string, attr: "name" | "property", key: string) =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-const boot = (html: string) => JSON.parse(/<script id="lexmate-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]);
-const islandProps = (html: string, name: string) => JSON.parse(new RegExp(`<script type="application/json" data-island-props="${name}">(.*?)</script>`).exec(html)![1]);
+const boot = (html: string) =>
+  JSON.parse(/<script id="lexmate-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]);
+const islandProps = (html: string, name: string) =>
+  JSON.parse(new RegExp(`<script type="application/json" data-island-props="${name}">(.*?)</script>`).exec(html)![1]);
 /** The visible text of a page: scripts and React's text separators dropped, inline tags joined, block tags spaced. */
 const text = (html: string) =>
   html
@@ -71,7 +78,22 @@ describe("pre-rendered landing page", () => {
   });
 
   it("has every §2.2 anchor, in order, in the HTML itself", () => {
-    const ids = ["top", "problem", "caselaw", "notes", "outlines", "study", "chat", "courses", "non-services", "payoff", "pricing", "about-section", "why-lexmate", "proof"];
+    const ids = [
+      "top",
+      "problem",
+      "caselaw",
+      "notes",
+      "outlines",
+      "study",
+      "chat",
+      "courses",
+      "non-services",
+      "payoff",
+      "pricing",
+      "about-section",
+      "why-lexmate",
+      "proof",
+    ];
     const positions = ids.map((id) => html.indexOf(`id="${id}"`));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -82,12 +104,14 @@ describe("pre-rendered landing page", () => {
     expect(t).toContain("Study law with answers you can check.");
     expect(html).toMatch(/<a href="\/auth\?tab=signup"[^>]*>Start free today/);
     expect(t).toContain("Start with a 7-day free trial — full Unlimited access, no credit card required.");
-    for (const n of ["Boring lectures", "Textbooks", "Workbooks", "Hornbooks", "Analytics", "Ugly people"]) expect(t).toContain(n);
+    for (const n of ["Boring lectures", "Textbooks", "Workbooks", "Hornbooks", "Analytics", "Ugly people"])
+      expect(t).toContain(n);
     expect(html).toMatch(/<a href="\/auth\?tab=signup"[^>]*>Get the Good Stuff/);
     expect(t).toContain("About Me");
     expect(t).toContain("Launching Soon - Stay tuned!");
     expect(t).toContain(`© ${new Date().getUTCFullYear()} Lexmate. All rights reserved.`);
-    for (const href of ["/auth", "/auth?tab=signup", "/terms", "/privacy", "/disclaimer"]) expect(html).toContain(`href="${href}"`);
+    for (const href of ["/auth", "/auth?tab=signup", "/terms", "/privacy", "/disclaimer"])
+      expect(html).toContain(`href="${href}"`);
     expect(t).not.toContain("Share the Love, Earn Rewards");
     expect(t).not.toContain("Start Chatting");
   });
@@ -96,7 +120,11 @@ describe("pre-rendered landing page", () => {
     const footer = html.slice(html.indexOf('data-testid="site-footer"'));
     expect(footer).toMatch(/<a href="https:\/\/school.example\/refer"[^>]*>Refer a Friend<\/a>/);
     expect(footer).toMatch(/<a href="https:\/\/video.example\/@school"[^>]*>Video Channel<\/a>/);
-    expect(boot(html).links).toEqual({ referAFriendUrl: "https://school.example/refer", videoChannelUrl: "https://video.example/@school", supportEmail: "help@school.example" });
+    expect(boot(html).links).toEqual({
+      referAFriendUrl: "https://school.example/refer",
+      videoChannelUrl: "https://video.example/@school",
+      supportEmail: "help@school.example",
+    });
   });
 
   it("has title, description, canonical, Open Graph and Twitter tags", () => {
@@ -194,17 +222,30 @@ describe("the other pre-rendered pages", () => {
 
 describe("pricing (SPEC.md §3, §7 get-pricing, §9 fallback)", () => {
   it("reads prices from the database, and falls back to $10 when there are none", async () => {
-    await server.database.exec("UPDATE pricing SET display_price_cents = 1200, formatted_price = '$12' WHERE id = 'unlimited-month'");
+    await server.database.exec(
+      "UPDATE pricing SET display_price_cents = 1200, formatted_price = '$12' WHERE id = 'unlimited-month'",
+    );
     try {
-      const api = await client(server.url).json<{ success: boolean; source: string; data: { tier_name: string; formatted_price: string }[] }>("/api/pricing");
+      const api = await client(server.url).json<{
+        success: boolean;
+        source: string;
+        data: { tier_name: string; formatted_price: string }[];
+      }>("/api/pricing");
       expect(api.body.source).toBe("database");
       expect(api.body.data.find((p) => p.tier_name === "Unlimited")?.formatted_price).toBe("$12");
       expect(await (await client(server.url).fetch("/pricing")).text()).toMatch(/data-testid="price-unlimited">\$12</);
 
       await server.database.exec("DELETE FROM pricing");
-      const fallback = await client(server.url).json<{ success: boolean; source: string; data: { tier_name: string; display_price_cents: number }[] }>("/api/pricing");
+      const fallback = await client(server.url).json<{
+        success: boolean;
+        source: string;
+        data: { tier_name: string; display_price_cents: number }[];
+      }>("/api/pricing");
       expect(fallback.body).toMatchObject({ success: true, source: "fallback" });
-      expect(fallback.body.data.filter((p) => p.display_price_cents === 1000).map((p) => p.tier_name)).toEqual(["Premium", "Unlimited"]);
+      expect(fallback.body.data.filter((p) => p.display_price_cents === 1000).map((p) => p.tier_name)).toEqual([
+        "Premium",
+        "Unlimited",
+      ]);
       expect(await (await client(server.url).fetch("/")).text()).toMatch(/data-testid="price-unlimited">\$10</);
     } finally {
       await server.database.exec("DELETE FROM pricing");
@@ -223,7 +264,10 @@ describe("brand per host (BRAND_HOSTS)", () => {
     expect(r.body).toContain("<title>Lexmate Bar — The study companion for the bar exam</title>");
     expect(text(r.body)).toContain("Prepare for the bar with answers you can check.");
     expect(r.body).toContain('id="why-lexmate-bar"');
-    expect(boot(r.body)).toMatchObject({ domain: "bar", brand: { id: "bar", name: "Lexmate Bar", emphasis: "Built for bar prep" } });
+    expect(boot(r.body)).toMatchObject({
+      domain: "bar",
+      brand: { id: "bar", name: "Lexmate Bar", emphasis: "Built for bar prep" },
+    });
     expect(canonical(r.body)).toBe("http://bar.test/");
     expect(meta(r.body, "property", "og:image")).toBe("http://bar.test/og/lexmate-bar.jpg");
   });
@@ -238,15 +282,21 @@ describe("brand per host (BRAND_HOSTS)", () => {
 });
 
 describe("admin host (ADMIN_HOSTS, SPEC.md §2.5)", () => {
-  it.each(["/", "/pricing", "/chat", "/settings/account", "/admin", "/login"])("%s redirects to /admin/dashboard", async (path) => {
-    const r = await get(path, "admin.test");
-    expect(r.status).toBe(302);
-    expect(r.headers.location).toBe("/admin/dashboard");
-  });
-  it.each(["/auth", "/auth/callback", "/admin/dashboard", "/admin/users", "/api/health"])("%s is served as it is", async (path) => {
-    const r = await get(path, "admin.test");
-    expect(r.status).not.toBe(302);
-  });
+  it.each(["/", "/pricing", "/chat", "/settings/account", "/admin", "/login"])(
+    "%s redirects to /admin/dashboard",
+    async (path) => {
+      const r = await get(path, "admin.test");
+      expect(r.status).toBe(302);
+      expect(r.headers.location).toBe("/admin/dashboard");
+    },
+  );
+  it.each(["/auth", "/auth/callback", "/admin/dashboard", "/admin/users", "/api/health"])(
+    "%s is served as it is",
+    async (path) => {
+      const r = await get(path, "admin.test");
+      expect(r.status).not.toBe(302);
+    },
+  );
   it("keeps search engines out", async () => {
     expect((await get("/robots.txt", "admin.test")).body).toBe("User-agent: *\nDisallow: /\n");
     expect((await get("/sitemap.xml", "admin.test")).status).toBe(404);
@@ -271,7 +321,9 @@ describe("robots.txt and sitemap.xml", () => {
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toContain("application/xml");
     const locs = [...r.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(["/", "/pricing", "/unlimited", "/terms", "/privacy", "/disclaimer"].map((p) => `http://bar.test${p}`));
+    expect(locs).toEqual(
+      ["/", "/pricing", "/unlimited", "/terms", "/privacy", "/disclaimer"].map((p) => `http://bar.test${p}`),
+    );
   });
 });
 

@@ -14,7 +14,13 @@ let ada: Client;
 
 beforeAll(async () => {
   llm = await startFakeOpenAI();
-  server = await startTestServer({ RATE_LIMIT_DISABLED: "true", LLM_PROVIDER: "openai-compatible", LLM_BASE_URL: llm.url, LLM_MODEL: "test-model", LLM_API_KEY: "test-key" });
+  server = await startTestServer({
+    RATE_LIMIT_DISABLED: "true",
+    LLM_PROVIDER: "openai-compatible",
+    LLM_BASE_URL: llm.url,
+    LLM_MODEL: "test-model",
+    LLM_API_KEY: "test-key",
+  });
   ada = await signedInUser(server, "ada-cards@example.com");
 });
 afterAll(async () => {
@@ -22,22 +28,46 @@ afterAll(async () => {
   await llm?.close();
 });
 
-type Generated = { llm: string; drafts: { question: string; answer: string; kind: string; topicId: string | null; source: { type: string; id: string | null } }[]; error?: { code: string; message: string } };
+type Generated = {
+  llm: string;
+  drafts: {
+    question: string;
+    answer: string;
+    kind: string;
+    topicId: string | null;
+    source: { type: string; id: string | null };
+  }[];
+  error?: { code: string; message: string };
+};
 
 describe("POST /api/study/generate with a configured model", () => {
   it("sends the topic to the model and returns the model's cards as drafts", async () => {
-    llm.reply({ kind: "text", text: '```json\n[{"question":"What makes a communication an offer?","answer":"A manifestation of willingness to bargain, with definite terms, that justifies the offeree in understanding assent is invited."}]\n```' });
-    const r = await ada.json<Generated>("/api/study/generate", { body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] } });
+    llm.reply({
+      kind: "text",
+      text: '```json\n[{"question":"What makes a communication an offer?","answer":"A manifestation of willingness to bargain, with definite terms, that justifies the offeree in understanding assent is invited."}]\n```',
+    });
+    const r = await ada.json<Generated>("/api/study/generate", {
+      body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] },
+    });
     expect(r.status).toBe(200);
     expect(r.body.llm).toBe("used");
-    expect(r.body.drafts).toEqual([expect.objectContaining({ question: "What makes a communication an offer?", kind: "llm", topicId: "contracts-offer", source: expect.objectContaining({ type: "topic", id: "contracts-offer" }) })]);
+    expect(r.body.drafts).toEqual([
+      expect.objectContaining({
+        question: "What makes a communication an offer?",
+        kind: "llm",
+        topicId: "contracts-offer",
+        source: expect.objectContaining({ type: "topic", id: "contracts-offer" }),
+      }),
+    ]);
     const sent = JSON.stringify(llm.requests[llm.requests.length - 1].body);
     expect(sent).toContain("Offer");
   });
 
   it("drafts by extraction when the student does not ask for the model", async () => {
     const before = llm.requests.length;
-    const r = await ada.json<Generated>("/api/study/generate", { body: { useLlm: false, sources: [{ type: "topic", id: "contracts-offer" }] } });
+    const r = await ada.json<Generated>("/api/study/generate", {
+      body: { useLlm: false, sources: [{ type: "topic", id: "contracts-offer" }] },
+    });
     expect(r.status).toBe(200);
     expect(r.body.llm).toBe("off");
     expect(r.body.drafts.length).toBeGreaterThan(2);
@@ -47,7 +77,9 @@ describe("POST /api/study/generate with a configured model", () => {
 
   it("turns a provider failure into a clear error", async () => {
     llm.reply({ kind: "status", status: 401, message: "bad key" });
-    const r = await ada.json<Generated>("/api/study/generate", { body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] } });
+    const r = await ada.json<Generated>("/api/study/generate", {
+      body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] },
+    });
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(r.status).toBeLessThan(600);
     expect(r.status).not.toBe(500);

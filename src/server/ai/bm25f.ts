@@ -30,7 +30,8 @@ export class Bm25fIndex<F extends string> {
     this.k1 = opts.k1 ?? 1.2;
     const b = opts.b ?? 0.75;
     const avg = {} as Record<F, number>;
-    for (const f of opts.fields) avg[f] = input.reduce((n, d) => n + d.fields[f].length, 0) / Math.max(1, input.length) || 1;
+    for (const f of opts.fields)
+      avg[f] = input.reduce((n, d) => n + d.fields[f].length, 0) / Math.max(1, input.length) || 1;
     const postings = new Map<string, { docs: number[]; tf: number[] }>();
     input.forEach((d, i) => {
       this.keys.push(d.key);

@@ -22,9 +22,21 @@ describe("classify", () => {
   ] as const)("%s → %s", (q, mention, kind) => expect(classify(q, mention).kind).toBe(kind));
 
   it("extracts both sides of a comparison", () => {
-    expect(distinctionSides("What's the difference between specific and general jurisdiction?")).toEqual(["specific jurisdiction", "general jurisdiction"]);
-    expect(distinctionSides("Difference between voluntary and involuntary manslaughter")).toEqual(["voluntary manslaughter", "involuntary manslaughter"]);
-    expect(distinctionSides("How is proximate cause different from actual cause?")).toEqual(["proximate cause", "actual cause"]);
-    expect(distinctionSides("excited utterance vs present sense impression")).toEqual(["excited utterance", "present sense impression"]);
+    expect(distinctionSides("What's the difference between specific and general jurisdiction?")).toEqual([
+      "specific jurisdiction",
+      "general jurisdiction",
+    ]);
+    expect(distinctionSides("Difference between voluntary and involuntary manslaughter")).toEqual([
+      "voluntary manslaughter",
+      "involuntary manslaughter",
+    ]);
+    expect(distinctionSides("How is proximate cause different from actual cause?")).toEqual([
+      "proximate cause",
+      "actual cause",
+    ]);
+    expect(distinctionSides("excited utterance vs present sense impression")).toEqual([
+      "excited utterance",
+      "present sense impression",
+    ]);
   });
 });

@@ -13,16 +13,25 @@ export interface Classification {
   sides?: [string, string];
 }
 
-const SUMMARY = /\b(summar(?:y(?! judgment| jury)|ize|ise|izing)|overview|outline|run-?down|recap|refresher|cheat ?sheet|crash course|quick review|review (?:of|the)|everything (?:i|you) (?:need|should) (?:to )?know|high[- ]level|big picture|the basics of|basics on|walk me through|break down|key points|main points|tl;?dr)\b/;
-const DISTINCTION = /\b(difference|differences|differ|differs|different from|distinguish|distinction|versus|vs\.?|compare|comparison|contrast|as opposed to|the same(?: thing)? as|how (?:is|are|does|do) .{2,60} (?:differ|different))\b/;
-const CASE_CUES = /\b(hold|held|holding|holdings|facts?|decided|decide|decision|ruled|ruling|brief|case|opinion|majority|dissent|concurr\w*|happened|stand for|stands for|rule of)\b/;
-const WEAK_CASE_CUES = /\b(significance|significant|important|importance|teach|teaches|about|explain|summari[sz]e|why)\b/;
+const SUMMARY =
+  /\b(summar(?:y(?! judgment| jury)|ize|ise|izing)|overview|outline|run-?down|recap|refresher|cheat ?sheet|crash course|quick review|review (?:of|the)|everything (?:i|you) (?:need|should) (?:to )?know|high[- ]level|big picture|the basics of|basics on|walk me through|break down|key points|main points|tl;?dr)\b/;
+const DISTINCTION =
+  /\b(difference|differences|differ|differs|different from|distinguish|distinction|versus|vs\.?|compare|comparison|contrast|as opposed to|the same(?: thing)? as|how (?:is|are|does|do) .{2,60} (?:differ|different))\b/;
+const CASE_CUES =
+  /\b(hold|held|holding|holdings|facts?|decided|decide|decision|ruled|ruling|brief|case|opinion|majority|dissent|concurr\w*|happened|stand for|stands for|rule of)\b/;
+const WEAK_CASE_CUES =
+  /\b(significance|significant|important|importance|teach|teaches|about|explain|summari[sz]e|why)\b/;
 /** "Miranda warnings", "Terry stop", "Erie doctrine": a case name used as the name of a doctrine. */
-const DOCTRINE_NOUN = /\b(warnings?|rights|stops?|doctrine|rule|test|hearings?|claims?|material|challenges?|deference|formula|standard|analysis|factors|exception|motion|violations?|problem|frisk|search|balancing)\b/;
-const OUTCOME = /\b(can|could|will|would|is|are|was|were|may|might|should|does|did)\b[^?]{0,200}\b(liable|liability|guilty|convicted|recover|prevail|succeed|win|enforce|enforceable|admissible|admit|excluded|suppress\w*|valid|void|voidable|breach|owe|entitled|sue|claim|defen[cs]e|dismiss\w*|grant\w*|constitutional|unconstitutional|own|title|ownership|responsible)\b|\b(what (?:claims?|crimes?|torts?|issues?|result|outcome|arguments?|defen[cs]es?|interests?|estates?)|who (?:owns|takes|holds|has title|gets)|most likely|likely outcome|best argument|strongest (?:argument|defen[cs]e|claim))\b/;
-const NARRATIVE_VERBS = /\b(conveys|devises|grants|leases|transfers|mortgages|dies|sued|sues|told|agreed|signed|shot|hit|struck|entered|arrested|searched|offered|promised|bought|sold|died|conveyed|devised|refused|fired|slipped|fell|drove|crashed|took|stole|broke|left|returned|delivered|paid|wrote|mailed|called|owned|leased|rented|built|hired|attacked|punched|grabbed|found|discovered|seized|asked|said|testified|planned|threatened|killed|injured|damaged|bit|sent|received|borrowed|lent|recorded|granted|moved|filed)\b/g;
-const STORY_START = /^\s*([a-z] (?:conveys|devises|grants|leases|sells|transfers|mortgages|dies)\b|suppose|assume|imagine|hypo(?:thetical)?|fact pattern|here'?s a (?:hypo|scenario|fact pattern)|scenario|a (?:man|woman|landowner|buyer|seller|tenant|landlord|driver|police officer|officer|defendant|plaintiff|homeowner|company|corporation|student|customer|patient|doctor|employer|employee|contractor|owner|testator|grantor)\b)/;
-const FIRST_PERSON_STORY = /\b(my (?:landlord|tenant|neighbor|neighbour|boss|employer|client|friend|roommate|wife|husband|brother|sister|mother|father|son|daughter|contractor|doctor)|i (?:was|got|signed|bought|sold|rented|agreed|promised|told|hit|slipped|fell))\b/;
+const DOCTRINE_NOUN =
+  /\b(warnings?|rights|stops?|doctrine|rule|test|hearings?|claims?|material|challenges?|deference|formula|standard|analysis|factors|exception|motion|violations?|problem|frisk|search|balancing)\b/;
+const OUTCOME =
+  /\b(can|could|will|would|is|are|was|were|may|might|should|does|did)\b[^?]{0,200}\b(liable|liability|guilty|convicted|recover|prevail|succeed|win|enforce|enforceable|admissible|admit|excluded|suppress\w*|valid|void|voidable|breach|owe|entitled|sue|claim|defen[cs]e|dismiss\w*|grant\w*|constitutional|unconstitutional|own|title|ownership|responsible)\b|\b(what (?:claims?|crimes?|torts?|issues?|result|outcome|arguments?|defen[cs]es?|interests?|estates?)|who (?:owns|takes|holds|has title|gets)|most likely|likely outcome|best argument|strongest (?:argument|defen[cs]e|claim))\b/;
+const NARRATIVE_VERBS =
+  /\b(conveys|devises|grants|leases|transfers|mortgages|dies|sued|sues|told|agreed|signed|shot|hit|struck|entered|arrested|searched|offered|promised|bought|sold|died|conveyed|devised|refused|fired|slipped|fell|drove|crashed|took|stole|broke|left|returned|delivered|paid|wrote|mailed|called|owned|leased|rented|built|hired|attacked|punched|grabbed|found|discovered|seized|asked|said|testified|planned|threatened|killed|injured|damaged|bit|sent|received|borrowed|lent|recorded|granted|moved|filed)\b/g;
+const STORY_START =
+  /^\s*([a-z] (?:conveys|devises|grants|leases|sells|transfers|mortgages|dies)\b|suppose|assume|imagine|hypo(?:thetical)?|fact pattern|here'?s a (?:hypo|scenario|fact pattern)|scenario|a (?:man|woman|landowner|buyer|seller|tenant|landlord|driver|police officer|officer|defendant|plaintiff|homeowner|company|corporation|student|customer|patient|doctor|employer|employee|contractor|owner|testator|grantor)\b)/;
+const FIRST_PERSON_STORY =
+  /\b(my (?:landlord|tenant|neighbor|neighbour|boss|employer|client|friend|roommate|wife|husband|brother|sister|mother|father|son|daughter|contractor|doctor)|i (?:was|got|signed|bought|sold|rented|agreed|promised|told|hit|slipped|fell))\b/;
 
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
@@ -37,7 +46,10 @@ function cleanSide(s: string): string {
 
 /** Finds the two things a distinction question compares, or null. */
 export function distinctionSides(question: string): [string, string] | null {
-  const q = question.replace(/\s+/g, " ").trim().replace(/[?!.]+$/, "");
+  const q = question
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[?!.]+$/, "");
   const patterns: RegExp[] = [
     /\b(?:differences?|distinctions?|distinguish(?:ing)?)\s+(?:between\s+)?(.+?)\s+(?:and|from|vs\.?|versus)\s+(.+?)(?:\s*[,;]|$|\s+(?:on the|for the|in a|under)\b)/i,
     /\bhow (?:is|are|does|do)\s+(.+?)\s+(?:differ|different)\s+(?:from|than)\s+(.+)$/i,
@@ -54,8 +66,10 @@ export function distinctionSides(question: string): [string, string] | null {
       const b = cleanSide(m[2]);
       // "voluntary and involuntary manslaughter": the first side borrows the second's noun.
       const bWords = b.split(" ");
-      if (wordCount(a) === 1 && bWords.length >= 2 && !b.toLowerCase().includes(a.toLowerCase())) a = `${a} ${bWords.slice(1).join(" ")}`;
-      else if (wordCount(a) === 1 && bWords.length >= 2 && bWords[0].toLowerCase().endsWith(a.toLowerCase())) a = `${a} ${bWords.slice(1).join(" ")}`;
+      if (wordCount(a) === 1 && bWords.length >= 2 && !b.toLowerCase().includes(a.toLowerCase()))
+        a = `${a} ${bWords.slice(1).join(" ")}`;
+      else if (wordCount(a) === 1 && bWords.length >= 2 && bWords[0].toLowerCase().endsWith(a.toLowerCase()))
+        a = `${a} ${bWords.slice(1).join(" ")}`;
       if (a && b && wordCount(a) <= 10 && wordCount(b) <= 10) return [a, b];
     }
   }
@@ -73,9 +87,14 @@ export function classify(question: string, caseMention: "full" | "short" | null)
   const narrative = (q.match(NARRATIVE_VERBS) ?? []).length;
   const outcome = OUTCOME.test(q);
   const story = STORY_START.test(q) || FIRST_PERSON_STORY.test(q);
-  if (words >= 45 || (words >= 14 && outcome && (narrative >= 2 || story)) || (story && outcome && words >= 8)) return { kind: "fact_pattern" };
+  if (words >= 45 || (words >= 14 && outcome && (narrative >= 2 || story)) || (story && outcome && words >= 8))
+    return { kind: "fact_pattern" };
   if (SUMMARY.test(q)) return { kind: "summary" };
   if (caseMention === "full") return { kind: "case" };
-  if (caseMention === "short" && (CASE_CUES.test(q) || (!DOCTRINE_NOUN.test(q) && (WEAK_CASE_CUES.test(q) || words <= 5)))) return { kind: "case" };
+  if (
+    caseMention === "short" &&
+    (CASE_CUES.test(q) || (!DOCTRINE_NOUN.test(q) && (WEAK_CASE_CUES.test(q) || words <= 5)))
+  )
+    return { kind: "case" };
   return { kind: "concept" };
 }

@@ -62,7 +62,10 @@ export interface Corpus {
 
 /** The hash of the last official content seed (one indexed SELECT). */
 export async function currentContentHash(db: Db): Promise<string> {
-  const [row] = await db.select({ hash: contentState.hash }).from(contentState).where(eq(contentState.kind, "official"));
+  const [row] = await db
+    .select({ hash: contentState.hash })
+    .from(contentState)
+    .where(eq(contentState.kind, "official"));
   return row?.hash ?? "";
 }
 
@@ -75,17 +78,39 @@ export async function readCorpus(db: Db): Promise<Corpus> {
   const [subjectRows, topicRows, briefRows, cardRows, questionRows] = await Promise.all([
     db.select().from(subjects).where(isNull(subjects.retiredAt)),
     db.select().from(topics).where(isNull(topics.retiredAt)),
-    db.select().from(briefs).where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
     db
-      .select({ topicId: flashcards.topicId, question: flashcards.question, answer: flashcards.answer, tags: flashcards.tags })
+      .select()
+      .from(briefs)
+      .where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
+    db
+      .select({
+        topicId: flashcards.topicId,
+        question: flashcards.question,
+        answer: flashcards.answer,
+        tags: flashcards.tags,
+      })
       .from(flashcards)
       .where(and(eq(flashcards.isOfficial, true), isNull(flashcards.retiredAt))),
     db
-      .select({ topicId: questions.topicId, stem: questions.stem, call: questions.call, tags: questions.tags, answer: questions.answer, explanations: questions.explanations })
+      .select({
+        topicId: questions.topicId,
+        stem: questions.stem,
+        call: questions.call,
+        tags: questions.tags,
+        answer: questions.answer,
+        explanations: questions.explanations,
+      })
       .from(questions)
       .where(isNull(questions.retiredAt)),
   ]);
-  const corpus: Corpus = { hash, subjects: new Map(), topics: new Map(), briefs: new Map(), provisions: new Map(), extra: new Map() };
+  const corpus: Corpus = {
+    hash,
+    subjects: new Map(),
+    topics: new Map(),
+    briefs: new Map(),
+    provisions: new Map(),
+    extra: new Map(),
+  };
   for (const s of subjectRows) corpus.subjects.set(s.id, { id: s.id, name: s.name, shortName: s.shortName });
   for (const t of topicRows) {
     const b = t.body;
@@ -128,7 +153,8 @@ export async function readCorpus(db: Db): Promise<Corpus> {
   }
   // A topic's cases: only live briefs.
   for (const t of corpus.topics.values()) t.cases = t.cases.filter((id) => corpus.briefs.has(id));
-  for (const [id, p] of buildProvisionRegistry([...corpus.topics.values()])) corpus.provisions.set(id, { ...p, kind: "provision" });
+  for (const [id, p] of buildProvisionRegistry([...corpus.topics.values()]))
+    corpus.provisions.set(id, { ...p, kind: "provision" });
   const extra = (id: string) => {
     let e = corpus.extra.get(id);
     if (!e) {

@@ -40,7 +40,15 @@ export class IndexCache {
     const corpus = await readCorpus(this.db);
     const index = buildSearchIndex(corpus);
     this.index = index;
-    this.logger?.info({ topics: corpus.topics.size, briefs: corpus.briefs.size, provisions: corpus.provisions.size, ms: Math.round(performance.now() - t0) }, "companion index built");
+    this.logger?.info(
+      {
+        topics: corpus.topics.size,
+        briefs: corpus.briefs.size,
+        provisions: corpus.provisions.size,
+        ms: Math.round(performance.now() - t0),
+      },
+      "companion index built",
+    );
     return index;
   }
 }

@@ -23,9 +23,13 @@ afterAll(() => server?.close());
 
 type Done = Extract<AnswerEvent, { type: "done" }>;
 
-async function ask(question: string, opts: { userId?: string; history?: { role: "user" | "assistant"; content: string }[] } = {}) {
+async function ask(
+  question: string,
+  opts: { userId?: string; history?: { role: "user" | "assistant"; content: string }[] } = {},
+) {
   const events: AnswerEvent[] = [];
-  for await (const ev of engine.answer({ userId: opts.userId ?? "", question, history: opts.history ?? [] })) events.push(ev);
+  for await (const ev of engine.answer({ userId: opts.userId ?? "", question, history: opts.history ?? [] }))
+    events.push(ev);
   const done = events.at(-1) as Done;
   return { events, done, deltas: events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text) };
 }
@@ -48,8 +52,19 @@ describe("composed answers", () => {
     expect((events[0] as { citations: Citation[] }).citations).toEqual(done.citations);
     expect(done.declined).toBe(false);
     expect(done.kind).toBe("concept");
-    expect(done.citations[0]).toMatchObject({ n: 1, id: "evidence-attorney-client-privilege", kind: "topic", url: "/library/topics/evidence-attorney-client-privilege" });
-    expect(done.citations).toContainEqual(expect.objectContaining({ id: "swidler-and-berlin-v-united-states", kind: "brief", url: "/cases/swidler-and-berlin-v-united-states" }));
+    expect(done.citations[0]).toMatchObject({
+      n: 1,
+      id: "evidence-attorney-client-privilege",
+      kind: "topic",
+      url: "/library/topics/evidence-attorney-client-privilege",
+    });
+    expect(done.citations).toContainEqual(
+      expect.objectContaining({
+        id: "swidler-and-berlin-v-united-states",
+        kind: "brief",
+        url: "/cases/swidler-and-berlin-v-united-states",
+      }),
+    );
     expect(done.content).toMatch(/^\*\*Short answer:\*\*.*death/);
     expect(done.content).toContain("**Exam traps**");
     expectConsistent(done.content, done.citations);
@@ -58,7 +73,8 @@ describe("composed answers", () => {
   it("cites only rows that exist in the database", async () => {
     const { done } = await ask("What are the elements of adverse possession?");
     for (const c of done.citations) {
-      if (c.kind === "topic") expect((await server.database.db.select().from(topics).where(eq(topics.id, c.id))).length).toBe(1);
+      if (c.kind === "topic")
+        expect((await server.database.db.select().from(topics).where(eq(topics.id, c.id))).length).toBe(1);
       if (c.kind === "brief") expect(c.url).toBe(`/cases/${c.id}`);
       if (c.kind === "provision") expect(c.url).toBe(`/library/provisions/${c.id}`);
     }
@@ -77,8 +93,13 @@ describe("composed answers", () => {
   it("briefs a case the student names", async () => {
     const { done } = await ask("What did Palsgraf hold?");
     expect(done.kind).toBe("case");
-    expect(done.citations[0]).toMatchObject({ id: "palsgraf-v-long-island-railroad-co", kind: "brief", cite: expect.stringContaining("248 N.Y. 339") });
-    for (const section of ["**Facts.**", "**Holding.**", "**Reasoning.**", "**Where it fits**"]) expect(done.content).toContain(section);
+    expect(done.citations[0]).toMatchObject({
+      id: "palsgraf-v-long-island-railroad-co",
+      kind: "brief",
+      cite: expect.stringContaining("248 N.Y. 339"),
+    });
+    for (const section of ["**Facts.**", "**Holding.**", "**Reasoning.**", "**Where it fits**"])
+      expect(done.content).toContain(section);
     expectConsistent(done.content, done.citations);
   });
 
@@ -111,8 +132,18 @@ describe("composed answers", () => {
   it("cites the provision a question names, with its in-app page", async () => {
     const { done } = await ask("What does FRE 407 cover?");
     expect(done.citations[0].id).toBe("evidence-subsequent-remedial-measures");
-    expect(done.citations).toContainEqual(expect.objectContaining({ kind: "provision", id: "fre-407", title: "FRE 407", url: "/library/provisions/fre-407" }));
-    const page = await client(server.url).json<{ provision: { label: string }; cites: { cite: string; topics: { id: string }[] }[] }>("/api/provisions/fre-407");
+    expect(done.citations).toContainEqual(
+      expect.objectContaining({
+        kind: "provision",
+        id: "fre-407",
+        title: "FRE 407",
+        url: "/library/provisions/fre-407",
+      }),
+    );
+    const page = await client(server.url).json<{
+      provision: { label: string };
+      cites: { cite: string; topics: { id: string }[] }[];
+    }>("/api/provisions/fre-407");
     expect(page.status).toBe(200);
     expect(page.body.provision.label).toBe("FRE 407");
     expect(page.body.cites[0].topics.map((t) => t.id)).toContain("evidence-subsequent-remedial-measures");
@@ -131,7 +162,9 @@ describe("composed answers", () => {
   });
 
   it("suggests the nearest topics when a question is close to the library but not answerable from it", async () => {
-    const { done } = await ask("What is the statute of limitations for filing a Chapter 7 bankruptcy after a foreclosure?");
+    const { done } = await ask(
+      "What is the statute of limitations for filing a Chapter 7 bankruptcy after a foreclosure?",
+    );
     expect(done.declined).toBe(true);
     expect(done.content).toContain("/library/topics/");
   });
@@ -149,7 +182,12 @@ describe("composed answers", () => {
   });
 
   it("answers a follow-up from the previous question", async () => {
-    const { done } = await ask("what about the exceptions?", { history: [{ role: "user", content: "What is the felony murder rule?" }, { role: "assistant", content: "…" }] });
+    const { done } = await ask("what about the exceptions?", {
+      history: [
+        { role: "user", content: "What is the felony murder rule?" },
+        { role: "assistant", content: "…" },
+      ],
+    });
     expect(done.declined).toBe(false);
     expect(done.citations[0].id).toBe("crim-felony-murder");
   });
@@ -165,7 +203,12 @@ describe("composed answers", () => {
     const seen: AnswerEvent[] = [];
     await expect(
       (async () => {
-        for await (const ev of engine.answer({ userId: "", question: "What is hearsay?", history: [], signal: ac.signal })) {
+        for await (const ev of engine.answer({
+          userId: "",
+          question: "What is hearsay?",
+          history: [],
+          signal: ac.signal,
+        })) {
           seen.push(ev);
           if (seen.length === 3) ac.abort();
         }
@@ -179,14 +222,26 @@ describe("the student's own sources", () => {
   it("uses a registered provider's note for its owner only, and survives a failing provider", async () => {
     registerUserSourceProvider(async ({ userId, limit }) =>
       userId === "user-a"
-        ? [{ id: "note-1", kind: "note" as const, title: "My hearsay outline", cite: "Note", url: "/notes/note-1", text: "Hearsay is an out-of-court statement offered for its truth. My professor says the excited utterance exception is tested every year.", score: 0.9 }].slice(0, limit)
+        ? [
+            {
+              id: "note-1",
+              kind: "note" as const,
+              title: "My hearsay outline",
+              cite: "Note",
+              url: "/notes/note-1",
+              text: "Hearsay is an out-of-court statement offered for its truth. My professor says the excited utterance exception is tested every year.",
+              score: 0.9,
+            },
+          ].slice(0, limit)
         : [],
     );
     registerUserSourceProvider(async () => {
       throw new Error("notes index unavailable");
     });
     const mine = await ask("What is the excited utterance exception to hearsay?", { userId: "user-a" });
-    expect(mine.done.citations).toContainEqual(expect.objectContaining({ id: "note-1", kind: "note", url: "/notes/note-1" }));
+    expect(mine.done.citations).toContainEqual(
+      expect.objectContaining({ id: "note-1", kind: "note", url: "/notes/note-1" }),
+    );
     expect(mine.done.content).toContain("**From your own material**");
     expectConsistent(mine.done.content, mine.done.citations);
     const theirs = await ask("What is the excited utterance exception to hearsay?", { userId: "user-b" });

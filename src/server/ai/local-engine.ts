@@ -27,7 +27,8 @@ export function createLocalEngine(opts: LocalEngineOptions): AnswerEngine {
       const { content, declined, sources } = composeAnswer(prep, input.question);
       const citations = sources.citations;
       yield { type: "sources", citations };
-      for await (const text of streamText(content, { signal: input.signal, delayMs: opts.deltaDelayMs })) yield { type: "delta", text };
+      for await (const text of streamText(content, { signal: input.signal, delayMs: opts.deltaDelayMs }))
+        yield { type: "delta", text };
       yield { type: "done", content, citations, declined, unverified: [], kind: prep.classification.kind };
     },
   };

@@ -36,7 +36,8 @@ export interface Prepared {
   outsideArea: string | null;
 }
 
-const LEADS_ON = /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions)/i;
+const LEADS_ON =
+  /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions)/i;
 const PRONOUN = /\b(it|that|this|they|them|those|these|its|their)\b/i;
 
 /** A short question that leans on the previous one: "what about the exceptions?" (strong) or one with a pronoun (weak). */
@@ -46,7 +47,12 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   return PRONOUN.test(question) ? "weak" : null;
 }
 
-export async function prepare(opts: { cache: IndexCache; db: Db; logger?: Logger; input: AnswerInput }): Promise<Prepared> {
+export async function prepare(opts: {
+  cache: IndexCache;
+  db: Db;
+  logger?: Logger;
+  input: AnswerInput;
+}): Promise<Prepared> {
   const { input } = opts;
   const index = await opts.cache.get();
   const question = input.question.trim();
@@ -63,7 +69,9 @@ export async function prepare(opts: { cache: IndexCache; db: Db; logger?: Logger
     const qPrev = parseQuery(index, previous);
     const hPrev = search(index, qPrev);
     const top = hPrev[0];
-    const own = query.terms.length ? evidence(query, top ? index.docTerms.get(top.key) : undefined).coverage : (top?.relevance ?? 0);
+    const own = query.terms.length
+      ? evidence(query, top ? index.docTerms.get(top.key) : undefined).coverage
+      : (top?.relevance ?? 0);
     if (top && top.relevance >= DECLINE_BELOW && own >= DECLINE_BELOW) {
       effectiveQuestion = `${previous}\n${question}`;
       query = { ...qPrev, terms: query.terms.length ? query.terms : qPrev.terms };
@@ -77,7 +85,8 @@ export async function prepare(opts: { cache: IndexCache; db: Db; logger?: Logger
   const area = outsideArea(question);
   if (area && !query.caseMentions.length && !query.provisionIds.length) {
     const title = hits[0] ? index.titleTerms.get(hits[0].key) : undefined;
-    const anchored = !!title && query.terms.some((t) => !area.stems.has(t.stem) && t.alts.some((a) => a.every((x) => title.has(x))));
+    const anchored =
+      !!title && query.terms.some((t) => !area.stems.has(t.stem) && t.alts.some((a) => a.every((x) => title.has(x))));
     if (!anchored) {
       outside = area.area;
       relevance = 0;
@@ -89,16 +98,25 @@ export async function prepare(opts: { cache: IndexCache; db: Db; logger?: Logger
   // A fact pattern raises several issues: its words are spread over the first few topics.
   if (classification.kind === "fact_pattern" && !outside) {
     const union = new Set<string>();
-    for (const h of hits.filter((x) => x.doc.kind === "topic").slice(0, 3)) for (const t of index.docTerms.get(h.key) ?? []) union.add(t);
+    for (const h of hits.filter((x) => x.doc.kind === "topic").slice(0, 3))
+      for (const t of index.docTerms.get(h.key) ?? []) union.add(t);
     relevance = Math.max(relevance, relevanceOf(evidence(query, union), query.terms.length));
   }
 
   let userHits: UserHit[] = [];
   if (input.userId) {
-    const { sources, errors } = await retrieveUserSources({ db: opts.db, userId: input.userId, query: effectiveQuestion, limit: 5 });
+    const { sources, errors } = await retrieveUserSources({
+      db: opts.db,
+      userId: input.userId,
+      query: effectiveQuestion,
+      limit: 5,
+    });
     for (const e of errors) opts.logger?.warn({ err: e }, "a user source provider failed; answering without it");
     userHits = sources
-      .map((s) => ({ doc: { kind: "user" as const, source: s }, relevance: userRelevance(query, `${s.title} ${s.text}`) }))
+      .map((s) => ({
+        doc: { kind: "user" as const, source: s },
+        relevance: userRelevance(query, `${s.title} ${s.text}`),
+      }))
       .filter((h) => h.relevance >= USER_SOURCE_MIN)
       .sort((a, b) => b.relevance - a.relevance || b.doc.source.score - a.doc.source.score);
   }

@@ -15,7 +15,9 @@ export function detectProvisionIds(question: string, has: (id: string) => boolea
     if (has(id) && !found.includes(id)) found.push(id);
   };
   // Rules: "FRE 403", "Rule 803(2)", "Federal Rule of Evidence 404(b)", "FRCP 12(b)(6)", "Rule 11".
-  for (const m of q.matchAll(/\b(fre|frcp|frap|federal rules? of (?:civil procedure|evidence)|rules?)\s*(\d{1,4})\b/g)) {
+  for (const m of q.matchAll(
+    /\b(fre|frcp|frap|federal rules? of (?:civil procedure|evidence)|rules?)\s*(\d{1,4})\b/g,
+  )) {
     const kind = m[1];
     const n = m[2];
     if (kind === "fre" || kind.includes("evidence")) add(`fre-${n}`);
@@ -25,12 +27,15 @@ export function detectProvisionIds(question: string, has: (id: string) => boolea
     else add(`frcp-${n}`);
   }
   // Bare sub-rule forms students write: "12(b)(6)", "803(2)", "404(b)".
-  for (const m of q.matchAll(/\b(\d{1,4})\((?:[a-z0-9]{1,4})\)/g)) add(m[1].length >= 3 ? `fre-${m[1]}` : `frcp-${m[1]}`);
+  for (const m of q.matchAll(/\b(\d{1,4})\((?:[a-z0-9]{1,4})\)/g))
+    add(m[1].length >= 3 ? `fre-${m[1]}` : `frcp-${m[1]}`);
   // UCC: "UCC 2-207", "§ 2-207", "2-207".
   for (const m of q.matchAll(/\b([1-9]-\d{3}[a-z]?)\b/g)) add(`ucc-${m[1]}`);
   // U.S. Code: "28 U.S.C. § 1332", "§ 1983", "section 1367", "1983 claim".
-  for (const m of q.matchAll(/\b(\d{1,2})\s*u\.?\s?s\.?\s?c\.?\s*(?:§+|sec(?:tion)?\.?)?\s*(\d{3,5}[a-z]?)/g)) add(`${m[1]}-usc-${m[2]}`);
-  for (const m of q.matchAll(/(?:§+|\bsection)\s*(\d{4,5}[a-z]?)\b/g)) for (const title of ["28", "42", "18", "47", "15", "12"]) add(`${title}-usc-${m[1]}`);
+  for (const m of q.matchAll(/\b(\d{1,2})\s*u\.?\s?s\.?\s?c\.?\s*(?:§+|sec(?:tion)?\.?)?\s*(\d{3,5}[a-z]?)/g))
+    add(`${m[1]}-usc-${m[2]}`);
+  for (const m of q.matchAll(/(?:§+|\bsection)\s*(\d{4,5}[a-z]?)\b/g))
+    for (const title of ["28", "42", "18", "47", "15", "12"]) add(`${title}-usc-${m[1]}`);
   if (/\b1983\s+(?:claim|action|suit|case|liability)/.test(q)) add("42-usc-1983");
   // Amendments: "Fourteenth Amendment", "14th Amendment", "amend. XIV", "1A".
   for (const m of q.matchAll(/\b([a-z]+(?:-[a-z]+)?|\d{1,2}(?:st|nd|rd|th))\s+amendment/g)) {
@@ -38,7 +43,8 @@ export function detectProvisionIds(question: string, has: (id: string) => boolea
     const n = WORD_ORDINAL.get(w) ?? (NUM_ORDINAL.test(w) ? Number(NUM_ORDINAL.exec(w)![1]) : 0);
     if (n) add(`const-amend-${n}`);
   }
-  for (const m of q.matchAll(/\bamend(?:ment)?\.?\s+([ivxl]+)\b/g)) add(`const-amend-${romanToInt(m[1].toUpperCase())}`);
+  for (const m of q.matchAll(/\bamend(?:ment)?\.?\s+([ivxl]+)\b/g))
+    add(`const-amend-${romanToInt(m[1].toUpperCase())}`);
   // Articles: "Article III", "art. I, § 8".
   for (const m of q.matchAll(/\bart(?:icle|\.)\s+([ivx]+)\b(?:,?\s*(?:§|section|sec\.)\s*(\d+))?/g)) {
     const art = romanToInt(m[1].toUpperCase());

@@ -242,7 +242,9 @@ const TITLE_NOISE = /^(\d+[a-z]?|fre|frcp|ucc|mpc|amend|const|rule|law)$/;
 export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
   const top = index.bm25.search(q.weights).slice(0, 60);
   const maxBm25 = top[0]?.score ?? 1;
-  const candidates = new Map<string, number>(top.filter((r) => !r.key.startsWith("provision:")).map((r) => [r.key, r.score]));
+  const candidates = new Map<string, number>(
+    top.filter((r) => !r.key.startsWith("provision:")).map((r) => [r.key, r.score]),
+  );
   const lift = new Map<string, number>();
   const setLift = (key: string, v: number) => {
     lift.set(key, Math.max(lift.get(key) ?? 0, v));
@@ -270,12 +272,16 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
     const e = evidence(q, index.docTerms.get(key));
     const titleCov = titleCoverage(index, q, key);
     const titleWords = [...(index.titleTerms.get(key) ?? [])].filter((t) => !TITLE_NOISE.test(t));
-    const titlePrecision = titleWords.length ? titleWords.filter((t) => queryStems.has(t)).length / titleWords.length : 0;
+    const titlePrecision = titleWords.length
+      ? titleWords.filter((t) => queryStems.has(t)).length / titleWords.length
+      : 0;
     const l = lift.get(key) ?? 0;
     // A title naming the question's doctrine ("substantial performance", "venue") vouches for it.
     const titleVouch = titleCov >= 0.75 ? 0.3 * titleCov : 0;
     const relevance = Math.max(Math.min(1, relevanceOf(e, q.terms.length) + titleVouch), l);
-    const prior = (doc.kind === "topic" ? 0.08 : 0) + (doc.kind === "provision" ? 0 : 0.25 * Math.max(0, (subjectLean.get(doc.subjectId) ?? 0) - 1 / 7));
+    const prior =
+      (doc.kind === "topic" ? 0.08 : 0) +
+      (doc.kind === "provision" ? 0 : 0.25 * Math.max(0, (subjectLean.get(doc.subjectId) ?? 0) - 1 / 7));
     const score = 0.4 * e.coverage + 0.3 * (bm25 / maxBm25) + 0.2 * titleCov + 0.15 * titlePrecision + 0.6 * l + prior;
     hits.push({ key, doc, score, relevance, coverage: e.coverage, titleCoverage: titleCov });
   }

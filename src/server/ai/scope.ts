@@ -26,15 +26,27 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
     re: /\b(divorce|child custody|custody of (?:my|our|the) (?:kids?|child|children|son|daughter)|child support|alimony|spousal support|adopt(?:ing)? a (?:child|baby)|prenup(?:tial)?|visitation rights|paternity)\b/,
     words: "divorce marriage married spouse wife husband child children custody support alimony",
   },
-  { area: "immigration law", re: /\b(green card|visas?|immigration|deportation|deported|asylum|naturali[sz]ation|h-?1b|uscis)\b/ },
-  { area: "intellectual property law", re: /\b(copyrights?|trademarks?|trade secrets?|patent (?:application|infringement|law|office|attorney)|(?:file|get|obtain|apply for) a patent|patented|fair use)\b/ },
+  {
+    area: "immigration law",
+    re: /\b(green card|visas?|immigration|deportation|deported|asylum|naturali[sz]ation|h-?1b|uscis)\b/,
+  },
+  {
+    area: "intellectual property law",
+    re: /\b(copyrights?|trademarks?|trade secrets?|patent (?:application|infringement|law|office|attorney)|(?:file|get|obtain|apply for) a patent|patented|fair use)\b/,
+  },
   { area: "bankruptcy law", re: /\b(bankrupt(?:cy)?|chapter (?:7|11|13)\b|automatic stay)/ },
   {
     area: "business associations law",
     re: /\b(llcs?|limited liability compan(?:y|ies)|incorporat(?:e|ing) (?:a|my|our) (?:company|business|startup)|articles of incorporation|s[- ]corp|c[- ]corp|shareholders?|board of directors|partnership agreement|business licen[sc]e)\b/,
   },
-  { area: "estate planning", re: /\b(probate|estate planning|living trusts?|power of attorney|executor of (?:my|an?|the) estate)\b/ },
-  { area: "employment law", re: /\b(minimum wage|overtime pay|fmla|wrongful termination|unemployment benefits|workers'? comp(?:ensation)?)\b/ },
+  {
+    area: "estate planning",
+    re: /\b(probate|estate planning|living trusts?|power of attorney|executor of (?:my|an?|the) estate)\b/,
+  },
+  {
+    area: "employment law",
+    re: /\b(minimum wage|overtime pay|fmla|wrongful termination|unemployment benefits|workers'? comp(?:ensation)?)\b/,
+  },
   { area: "securities law", re: /\b(insider trading|securities fraud|sec filings?)\b/ },
   { area: "local housing regulation", re: /\b(rent (?:control|stabili[sz]ation|stabilized|controlled))\b/ },
 ];

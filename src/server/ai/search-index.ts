@@ -10,11 +10,31 @@ import type { BriefDoc, Corpus, CorpusDoc, ProvisionDoc, TopicDoc } from "./corp
 import { Bm25fIndex } from "./bm25f";
 import { normalize, terms, words } from "./text";
 
-export const FIELDS = ["title", "alias", "summary", "rule", "body", "cases", "provisions", "cards", "practice"] as const;
+export const FIELDS = [
+  "title",
+  "alias",
+  "summary",
+  "rule",
+  "body",
+  "cases",
+  "provisions",
+  "cards",
+  "practice",
+] as const;
 type Field = (typeof FIELDS)[number];
 
 /** Field weights (BM25F-style boosts). Titles and names dominate; practice stems only nudge. */
-export const FIELD_BOOST: Record<Field, number> = { title: 4, alias: 4, summary: 2, rule: 1.5, body: 1, cases: 1, provisions: 1.5, cards: 0.8, practice: 0.25 };
+export const FIELD_BOOST: Record<Field, number> = {
+  title: 4,
+  alias: 4,
+  summary: 2,
+  rule: 1.5,
+  body: 1,
+  cases: 1,
+  provisions: 1.5,
+  cards: 0.8,
+  practice: 0.25,
+};
 /** Fields whose words count toward a question's coverage (practice stems are too incidental). */
 const COVERAGE_FIELDS: Field[] = ["title", "alias", "summary", "rule", "body", "cases", "provisions", "cards"];
 /** Fields indexed with bigrams too (the long, noisy ones get unigrams only). */
@@ -51,7 +71,12 @@ export const docKey = (d: CorpusDoc) => `${d.kind}:${d.id}`;
 
 function topicFields(t: TopicDoc, c: Corpus): Record<Field, string> {
   const extra = c.extra.get(t.id);
-  const provisionWords = t.provisions.map((p) => `${p} ${parseProvision(p).map((l) => `${l.label} ${l.aliases.join(" ")}`).join(" ")}`);
+  const provisionWords = t.provisions.map(
+    (p) =>
+      `${p} ${parseProvision(p)
+        .map((l) => `${l.label} ${l.aliases.join(" ")}`)
+        .join(" ")}`,
+  );
   return {
     title: t.title,
     alias: "",
@@ -103,11 +128,17 @@ function provisionFields(p: ProvisionDoc, c: Corpus): Record<Field, string> {
   };
 }
 
-const GENERIC_PARTY = /^(the )?(united states|state|people|commonwealth|city|county|town|village|board|territory|government|district of columbia|alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming)\b/i;
-const CORPORATE = /,?\s*(?:&\s*co\.|co\.|inc\.|corp\.|ltd\.|l\.l\.c\.|llc|r\.r\.|ry\.|bros\.|company|corporation|railroad|railway|et al\.)(?=\s|$)/gi;
+const GENERIC_PARTY =
+  /^(the )?(united states|state|people|commonwealth|city|county|town|village|board|territory|government|district of columbia|alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming)\b/i;
+const CORPORATE =
+  /,?\s*(?:&\s*co\.|co\.|inc\.|corp\.|ltd\.|l\.l\.c\.|llc|r\.r\.|ry\.|bros\.|company|corporation|railroad|railway|et al\.)(?=\s|$)/gi;
 
 function cleanParty(p: string): string {
-  return p.replace(CORPORATE, "").replace(/^the\s+/i, "").replace(/\s+/g, " ").trim();
+  return p
+    .replace(CORPORATE, "")
+    .replace(/^the\s+/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Short names a student may use for a case: "Palsgraf", "International Shoe", "Carroll Towing". */
@@ -126,7 +157,8 @@ export function caseShortNames(name: string): string[] {
 }
 
 /** Words that are usually part of a place name ("New York"), never a case's name on their own. */
-const PLACE_PART = /^(york|jersey|hampshire|mexico|carolina|dakota|virginia|island|orleans|haven|england|zealand|columbia)$/;
+const PLACE_PART =
+  /^(york|jersey|hampshire|mexico|carolina|dakota|virginia|island|orleans|haven|england|zealand|columbia)$/;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const wordsPattern = (s: string) => words(s).map(escapeRe).join("[\\s\\-.,']+");
@@ -138,14 +170,19 @@ function buildCaseAliases(c: Corpus, lowercaseWords: Set<string>): CaseAlias[] {
     if (parts.length >= 2) {
       const a = wordsPattern(cleanParty(parts[0]));
       const d = wordsPattern(cleanParty(parts[1]).split(/,/)[0]);
-      if (a && d) out.push({ briefId: b.id, re: new RegExp(`\\b${a}\\b[^\\n]{0,40}?\\bvs?\\.?\\s+${d}\\b`), strength: "full" });
+      if (a && d)
+        out.push({ briefId: b.id, re: new RegExp(`\\b${a}\\b[^\\n]{0,40}?\\bvs?\\.?\\s+${d}\\b`), strength: "full" });
     }
     for (const short of caseShortNames(b.name)) {
       const ws = words(short);
       // A one-word name that is also an ordinary word in our prose ("Marsh", "Board") is too ambiguous alone.
       if (ws.length === 1 && (lowercaseWords.has(ws[0]) || PLACE_PART.test(ws[0]))) continue;
       // "the Rule in Shelley's Case" is not Shelley v. Kraemer.
-      out.push({ briefId: b.id, re: new RegExp(`\\b${wordsPattern(short)}\\b(?!'s\\s+(?:case|rule|doctrine))`), strength: "short" });
+      out.push({
+        briefId: b.id,
+        re: new RegExp(`\\b${wordsPattern(short)}\\b(?!'s\\s+(?:case|rule|doctrine))`),
+        strength: "short",
+      });
     }
   }
   return out;
@@ -175,7 +212,8 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     docTerms.set(key, set);
     titleTerms.set(key, new Set([...terms(f.title), ...terms(f.alias)]));
     if (d.kind !== "provision") for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
-    for (const field of ["summary", "rule", "body"] as const) for (const m of f[field].matchAll(/\b[a-z][a-z]+\b/g)) lowercaseWords.add(m[0]);
+    for (const field of ["summary", "rule", "body"] as const)
+      for (const m of f[field].matchAll(/\b[a-z][a-z]+\b/g)) lowercaseWords.add(m[0]);
   };
   for (const t of corpus.topics.values()) add(t, topicFields(t, corpus));
   for (const b of corpus.briefs.values()) add(b, briefFields(b, corpus));
@@ -216,7 +254,11 @@ function subjectDistributions(corpus: Corpus, docTerms: Map<string, Set<string>>
   const subjects = [...corpus.subjects.keys()];
   const counts = new Map<string, Map<string, number>>();
   for (const [key, set] of docTerms) {
-    const d = key.startsWith("topic:") ? corpus.topics.get(key.slice(6)) : key.startsWith("brief:") ? corpus.briefs.get(key.slice(6)) : undefined;
+    const d = key.startsWith("topic:")
+      ? corpus.topics.get(key.slice(6))
+      : key.startsWith("brief:")
+        ? corpus.briefs.get(key.slice(6))
+        : undefined;
     if (!d) continue;
     for (const t of set) {
       let m = counts.get(t);
@@ -243,12 +285,17 @@ export function idf(index: SearchIndex, stem: string): number {
 }
 
 /** Briefs whose name (or a short name) the question mentions. Full "A v. B" matches come first. */
-export function findCaseMentions(index: SearchIndex, question: string): { briefId: string; strength: "full" | "short" }[] {
+export function findCaseMentions(
+  index: SearchIndex,
+  question: string,
+): { briefId: string; strength: "full" | "short" }[] {
   const q = normalize(question);
   const found = new Map<string, "full" | "short">();
   for (const a of index.caseAliases) {
     if (found.get(a.briefId) === "full") continue;
     if (a.re.test(q)) found.set(a.briefId, found.get(a.briefId) === "full" ? "full" : a.strength);
   }
-  return [...found].map(([briefId, strength]) => ({ briefId, strength })).sort((x, y) => (x.strength === y.strength ? 0 : x.strength === "full" ? -1 : 1));
+  return [...found]
+    .map(([briefId, strength]) => ({ briefId, strength }))
+    .sort((x, y) => (x.strength === y.strength ? 0 : x.strength === "full" ? -1 : 1));
 }

@@ -74,9 +74,16 @@ function citationOf(doc: AnyDoc, corpus: Corpus): Omit<Citation, "n"> {
   }
   if (doc.kind === "topic") {
     const t = doc as TopicDoc;
-    return { id: t.id, kind: "topic", title: t.title, cite: `${corpus.subjects.get(t.subjectId)?.name ?? t.subjectId} · Lexmate library`, url: topicUrl(t.id) };
+    return {
+      id: t.id,
+      kind: "topic",
+      title: t.title,
+      cite: `${corpus.subjects.get(t.subjectId)?.name ?? t.subjectId} · Lexmate library`,
+      url: topicUrl(t.id),
+    };
   }
-  if (doc.kind === "brief") return { id: doc.id, kind: "brief", title: doc.name, cite: briefCite(doc), url: briefUrl(doc.id) };
+  if (doc.kind === "brief")
+    return { id: doc.id, kind: "brief", title: doc.name, cite: briefCite(doc), url: briefUrl(doc.id) };
   const p = doc as ProvisionDoc;
   return { id: p.id, kind: "provision", title: p.label, cite: p.family, url: provisionUrl(p.id) };
 }

@@ -17,7 +17,10 @@ export function toDeltas(text: string, words = 4): string[] {
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Yields the deltas of `text`; throws the signal's reason when aborted. `delayMs` paces them (0 = as fast as the loop turns). */
-export async function* streamText(text: string, opts: { signal?: AbortSignal; delayMs?: number } = {}): AsyncGenerator<string> {
+export async function* streamText(
+  text: string,
+  opts: { signal?: AbortSignal; delayMs?: number } = {},
+): AsyncGenerator<string> {
   for (const d of toDeltas(text)) {
     opts.signal?.throwIfAborted();
     yield d;

@@ -85,7 +85,9 @@ const ABBREVIATIONS = new Set(
   `v vs u.s s.ct l.ed co corp inc ltd ry r.r bros no nos e.g i.e cf al ct app supp cal n.y n.e n.w s.e s.w so f a.2d p.2d
   mr mrs ms dr st jr sr sec art cl amend const fed stat ann rev dept dist cir gen u.s.c fre frcp ucc mpc id ibid p pp para
   ex h.c c.b q.b k.b ch eq mass pa ill ohio mich wis minn conn n.j md va ga fla tex colo ariz wash or ore ky tenn ala miss
-  la ark okla kan neb iowa mo ind del me n.h vt r.i n.c s.c w.va mont wyo idaho utah nev n.m n.d s.d haw alaska d.c`.split(/\s+/),
+  la ark okla kan neb iowa mo ind del me n.h vt r.i n.c s.c w.va mont wyo idaho utah nev n.m n.d s.d haw alaska d.c`.split(
+    /\s+/,
+  ),
 );
 
 /**
@@ -101,7 +103,14 @@ export function sentences(text: string): string[] {
     const end = m.index + 1;
     const before = text.slice(start, end);
     const lastWord = /([A-Za-z0-9.&]+)\.$/.exec(before)?.[1]?.toLowerCase() ?? "";
-    if (m[0] === "." && (ABBREVIATIONS.has(lastWord) || /^[a-z]$/.test(lastWord) || /^([a-z]\.)+[a-z]$/.test(lastWord) || /\d(d|th)$/.test(lastWord))) continue;
+    if (
+      m[0] === "." &&
+      (ABBREVIATIONS.has(lastWord) ||
+        /^[a-z]$/.test(lastWord) ||
+        /^([a-z]\.)+[a-z]$/.test(lastWord) ||
+        /\d(d|th)$/.test(lastWord))
+    )
+      continue;
     // Closing quotes/parens belong to the sentence they end.
     let stop = end;
     while (stop < text.length && /["')\]]/.test(text[stop])) stop++;

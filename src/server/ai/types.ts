@@ -17,7 +17,12 @@ export interface RetrievedSource extends Omit<Citation, "n"> {
  * Extra sources for one user (their notes and briefs, issue 5). Must only ever return rows
  * owned by `userId`. Registered at app start with `registerUserSourceProvider`.
  */
-export type UserSourceProvider = (opts: { db: Db; userId: string; query: string; limit: number }) => Promise<RetrievedSource[]>;
+export type UserSourceProvider = (opts: {
+  db: Db;
+  userId: string;
+  query: string;
+  limit: number;
+}) => Promise<RetrievedSource[]>;
 
 export interface AnswerInput {
   userId: string;

@@ -14,7 +14,9 @@ export function registerUserSourceProvider(provider: UserSourceProvider): void {
 }
 
 /** Asks every provider; returns all their sources (unsorted) and the errors of those that failed. */
-export async function retrieveUserSources(opts: Parameters<UserSourceProvider>[0]): Promise<{ sources: RetrievedSource[]; errors: unknown[] }> {
+export async function retrieveUserSources(
+  opts: Parameters<UserSourceProvider>[0],
+): Promise<{ sources: RetrievedSource[]; errors: unknown[] }> {
   const settled = await Promise.allSettled([...providers].map((p) => p(opts)));
   const sources: RetrievedSource[] = [];
   const errors: unknown[] = [];

@@ -68,7 +68,13 @@ export function createAuth(o: AuthOptions) {
     trustedOrigins: [o.appUrl],
     database: drizzleAdapter(o.db, {
       provider: "pg",
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
     }),
     user: {
       additionalFields: { isAdmin: { type: "boolean", defaultValue: false, input: false } },
@@ -90,7 +96,8 @@ export function createAuth(o: AuthOptions) {
             intro: "Someone (hopefully you) asked to reset the password of this account.",
             action: "Choose a new password",
             url: `${o.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
-            outro: "The link expires in 1 hour. If you did not ask for this, ignore this email: your password stays the same.",
+            outro:
+              "The link expires in 1 hour. If you did not ask for this, ignore this email: your password stays the same.",
           }),
         );
       },
@@ -179,7 +186,8 @@ export function createAuth(o: AuthOptions) {
     onAPIError: {
       onError: async (e) => {
         const status = (e as { status?: unknown }).status;
-        if (e instanceof APIError && status !== "INTERNAL_SERVER_ERROR") o.logger.debug({ err: e.message }, "auth request refused");
+        if (e instanceof APIError && status !== "INTERNAL_SERVER_ERROR")
+          o.logger.debug({ err: e.message }, "auth request refused");
         else o.logger.error({ err: e }, "auth error");
       },
     },

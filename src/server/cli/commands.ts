@@ -9,7 +9,10 @@ import { parseEnv } from "../env";
 import { setPlan } from "../services/subscriptions";
 import { importCases } from "./import-cases";
 
-async function withUser(email: string | undefined, fn: (db: Awaited<ReturnType<typeof openDatabase>>["db"], userId: string) => Promise<string>): Promise<number> {
+async function withUser(
+  email: string | undefined,
+  fn: (db: Awaited<ReturnType<typeof openDatabase>>["db"], userId: string) => Promise<string>,
+): Promise<number> {
   if (!email) {
     process.stderr.write("An email address is required.\n");
     return 2;

@@ -32,7 +32,11 @@ export interface Output {
   write(text: string): unknown;
 }
 
-export async function importCases(args: string[], out: Output = process.stdout, err: Output = process.stderr): Promise<number> {
+export async function importCases(
+  args: string[],
+  out: Output = process.stdout,
+  err: Output = process.stderr,
+): Promise<number> {
   const subjectAt = args.indexOf("--subject");
   const subject = subjectAt >= 0 ? args[subjectAt + 1] : undefined;
   const path = args.filter((a, i) => !a.startsWith("--") && !(subjectAt >= 0 && i === subjectAt + 1))[0];
@@ -51,15 +55,24 @@ export async function importCases(args: string[], out: Output = process.stdout, 
   const env = parseEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    const report = await importOpinions({ db: database.db, ownerId: null, subjectId: subject ?? null, files: files.map((f) => ({ name: relative(base, f) || f, content: readFileSync(f) })) });
+    const report = await importOpinions({
+      db: database.db,
+      ownerId: null,
+      subjectId: subject ?? null,
+      files: files.map((f) => ({ name: relative(base, f) || f, content: readFileSync(f) })),
+    });
     for (const i of report.imported) {
-      out.write(`${i.status === "created" ? "added  " : "updated"}  ${i.name}${i.citation ? `, ${i.citation}` : ""}${i.year ? ` (${i.year})` : ""}  ← ${i.files.join(", ")}\n`);
+      out.write(
+        `${i.status === "created" ? "added  " : "updated"}  ${i.name}${i.citation ? `, ${i.citation}` : ""}${i.year ? ` (${i.year})` : ""}  ← ${i.files.join(", ")}\n`,
+      );
       for (const w of i.warnings) out.write(`         note: ${w}\n`);
     }
     for (const f of report.failed) out.write(`skipped  ${f.file}: ${f.reason}\n`);
     const c = report.counts;
     const perSecond = report.ms ? (c.opinions / (report.ms / 1000)).toFixed(1) : "—";
-    out.write(`\nImported ${c.opinions} opinion(s) (${c.created} new, ${c.updated} updated) from ${c.files} file(s) in ${(report.ms / 1000).toFixed(1)} s (${perSecond} opinions/s); ${c.failed} file(s) not imported.\n`);
+    out.write(
+      `\nImported ${c.opinions} opinion(s) (${c.created} new, ${c.updated} updated) from ${c.files} file(s) in ${(report.ms / 1000).toFixed(1)} s (${perSecond} opinions/s); ${c.failed} file(s) not imported.\n`,
+    );
     return c.opinions > 0 || c.failed === 0 ? 0 : 1;
   } finally {
     await database.close();

@@ -24,8 +24,10 @@ function tempContent(files: Record<string, string>) {
 describe("content loader", () => {
   it("reports the file, the field and the reason", () => {
     const dir = tempContent({
-      "torts/briefs/bad.yaml": "id: bad-case\nname: X v. Y\ncitation: not a cite\ncourt: C\nyear: 1990\nsubject: torts\ntopics: [torts-x]\nfacts: f\nproceduralHistory: p\nissue: i\nrule: r\nholding: h\nreasoning: ''\ntakeaways: [t]\n",
-      "torts/questions/q.yaml": "id: qs\nsubject: torts\ntitle: T\nquestions:\n  - id: torts-q-1\n    topic: torts-x\n    difficulty: easy\n    stem: s\n    call: c\n    choices: {A: a, B: b, C: c, D: d}\n    answer: E\n    explanations: {A: a, B: b, C: c}\n",
+      "torts/briefs/bad.yaml":
+        "id: bad-case\nname: X v. Y\ncitation: not a cite\ncourt: C\nyear: 1990\nsubject: torts\ntopics: [torts-x]\nfacts: f\nproceduralHistory: p\nissue: i\nrule: r\nholding: h\nreasoning: ''\ntakeaways: [t]\n",
+      "torts/questions/q.yaml":
+        "id: qs\nsubject: torts\ntitle: T\nquestions:\n  - id: torts-q-1\n    topic: torts-x\n    difficulty: easy\n    stem: s\n    call: c\n    choices: {A: a, B: b, C: c, D: d}\n    answer: E\n    explanations: {A: a, B: b, C: c}\n",
       "torts/topics/broken.yaml": "id: [unclosed",
     });
     const { problems } = loadContent(dir);
@@ -39,7 +41,8 @@ describe("content loader", () => {
   });
 
   it("catches duplicate ids and references that do not resolve", () => {
-    const topic = (id: string, extra = "") => `id: ${id}\nsubject: torts\ntitle: T\nsummary: s\nrule: r\nelements: [e]\ntraps: [t]\n${extra}`;
+    const topic = (id: string, extra = "") =>
+      `id: ${id}\nsubject: torts\ntitle: T\nsummary: s\nrule: r\nelements: [e]\ntraps: [t]\n${extra}`;
     const dir = tempContent({
       "torts/topics/a.yaml": topic("torts-a", "related: [torts-missing]\ncases: [no-such-case]\n"),
       "torts/topics/b.yaml": topic("torts-a"),
@@ -51,8 +54,19 @@ describe("content loader", () => {
   });
 
   it("accepts real reporter citations and rejects others", () => {
-    for (const ok of ["326 U.S. 310", "248 N.Y. 339", "162 N.E. 99", "84 F.3d 1004", "24 Cal. 2d 453", "9 Ex. 341", "2 H. & C. 906", "717 F. App'x 468"]) expect(ok).toMatch(CITATION_PATTERN);
-    for (const bad of ["326 US", "Shoe 326", "2014 WL 12345", "No. 12-cv-345", "326 U.S. 310, 316"]) expect(bad).not.toMatch(CITATION_PATTERN);
+    for (const ok of [
+      "326 U.S. 310",
+      "248 N.Y. 339",
+      "162 N.E. 99",
+      "84 F.3d 1004",
+      "24 Cal. 2d 453",
+      "9 Ex. 341",
+      "2 H. & C. 906",
+      "717 F. App'x 468",
+    ])
+      expect(ok).toMatch(CITATION_PATTERN);
+    for (const bad of ["326 US", "Shoe 326", "2014 WL 12345", "No. 12-cv-345", "326 U.S. 310, 316"])
+      expect(bad).not.toMatch(CITATION_PATTERN);
   });
 
   it("accepts the standard English citation forms", () => {
@@ -115,6 +129,7 @@ describe("the official corpus (content/)", () => {
   });
   it("has exactly 8 demo flashcards and one correct choice per question", () => {
     expect(corpus.demoFlashcards).toHaveLength(8);
-    for (const s of corpus.questionSets) for (const q of s.questions) expect(Object.keys(q.choices)).toContain(q.answer);
+    for (const s of corpus.questionSets)
+      for (const q of s.questions) expect(Object.keys(q.choices)).toContain(q.answer);
   });
 });

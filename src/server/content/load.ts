@@ -68,12 +68,7 @@ function listYaml(dir: string): string[] {
   }
 }
 
-function parseFile<T>(
-  root: string,
-  file: string,
-  schema: z.ZodType<T>,
-  problems: ContentProblem[],
-): T | undefined {
+function parseFile<T>(root: string, file: string, schema: z.ZodType<T>, problems: ContentProblem[]): T | undefined {
   const rel = relative(root, file);
   let raw: unknown;
   try {
@@ -119,7 +114,11 @@ export function loadContent(dir: string): LoadResult {
     const check = <T extends { subject: SubjectId }>(file: string, item: T | undefined, list: T[]) => {
       if (!item) return;
       if (item.subject !== subject) {
-        problems.push({ file: relative(dir, file), field: "subject", reason: `is '${item.subject}' but the file is in ${subject}/` });
+        problems.push({
+          file: relative(dir, file),
+          field: "subject",
+          reason: `is '${item.subject}' but the file is in ${subject}/`,
+        });
       }
       list.push(item);
     };
@@ -163,13 +162,34 @@ export function checkReferences(c: Corpus): ContentProblem[] {
     }
     return seen;
   };
-  const topicIds = unique("topics", c.topics.map((t) => t.id));
-  const briefIds = unique("briefs", c.briefs.map((b) => b.id));
-  unique("decks", c.decks.map((d) => d.id));
-  unique("cards", c.decks.flatMap((d) => d.cards.map((x) => x.id)));
-  unique("question sets", c.questionSets.map((s) => s.id));
-  unique("questions", c.questionSets.flatMap((s) => s.questions.map((q) => q.id)));
-  unique("templates", c.templates.map((t) => t.id));
+  const topicIds = unique(
+    "topics",
+    c.topics.map((t) => t.id),
+  );
+  const briefIds = unique(
+    "briefs",
+    c.briefs.map((b) => b.id),
+  );
+  unique(
+    "decks",
+    c.decks.map((d) => d.id),
+  );
+  unique(
+    "cards",
+    c.decks.flatMap((d) => d.cards.map((x) => x.id)),
+  );
+  unique(
+    "question sets",
+    c.questionSets.map((s) => s.id),
+  );
+  unique(
+    "questions",
+    c.questionSets.flatMap((s) => s.questions.map((q) => q.id)),
+  );
+  unique(
+    "templates",
+    c.templates.map((t) => t.id),
+  );
   const topicSubject = new Map(c.topics.map((t) => [t.id, t.subject]));
   const needTopic = (where: string, field: string, t: string) => {
     if (!topicIds.has(t)) problems.push({ file: where, field, reason: `unknown topic id '${t}'` });
@@ -189,7 +209,11 @@ export function checkReferences(c: Corpus): ContentProblem[] {
     for (const q of s.questions) {
       needTopic(`question ${q.id}`, "topic", q.topic);
       if (topicSubject.has(q.topic) && topicSubject.get(q.topic) !== s.subject)
-        problems.push({ file: `question ${q.id}`, field: "topic", reason: `topic '${q.topic}' belongs to another subject` });
+        problems.push({
+          file: `question ${q.id}`,
+          field: "topic",
+          reason: `topic '${q.topic}' belongs to another subject`,
+        });
     }
   return problems;
 }
@@ -200,7 +224,15 @@ export const TOTAL_MINIMUMS = { briefs: 120, cards: 420, questions: 280, templat
 
 export interface ContentCounts {
   subjects: Record<string, { topics: number; briefs: number; decks: number; cards: number; questions: number }>;
-  totals: { topics: number; briefs: number; decks: number; cards: number; questions: number; templates: number; demoFlashcards: number };
+  totals: {
+    topics: number;
+    briefs: number;
+    decks: number;
+    cards: number;
+    questions: number;
+    templates: number;
+    demoFlashcards: number;
+  };
 }
 
 /** Counts per subject and kind, as `content:check` prints them. */

@@ -8,7 +8,17 @@ import { createHash } from "node:crypto";
 import { and, eq, getTableName, isNull, notInArray, sql } from "drizzle-orm";
 import { marked } from "marked";
 import type { Db } from "../db/client";
-import { briefs, contentState, decks, demoFlashcards, flashcards, noteTemplates, questions, subjects, topics } from "../db/schema";
+import {
+  briefs,
+  contentState,
+  decks,
+  demoFlashcards,
+  flashcards,
+  noteTemplates,
+  questions,
+  subjects,
+  topics,
+} from "../db/schema";
 import { sanitizeRichText } from "../lib/sanitize";
 import { type Corpus, countContent } from "./load";
 
@@ -24,7 +34,13 @@ export interface SeedResult {
  * only moves for a row whose other `set` columns actually changed, so a seed triggered by one edited
  * file does not make every official row look freshly updated.
  */
-async function upsertAll<T extends Record<string, unknown>>(db: Db, table: Parameters<Db["insert"]>[0], rows: T[], target: unknown, set: (keyof T)[]) {
+async function upsertAll<T extends Record<string, unknown>>(
+  db: Db,
+  table: Parameters<Db["insert"]>[0],
+  rows: T[],
+  target: unknown,
+  set: (keyof T)[],
+) {
   const name = getTableName(table as never);
   const compared = set.filter((k) => k !== "updatedAt").map((k) => toSnake(String(k)));
   const changed = `(${compared.map((c) => `"${name}"."${c}"`).join(", ")}) IS DISTINCT FROM (${compared.map((c) => `excluded."${c}"`).join(", ")})`;
@@ -39,7 +55,10 @@ async function upsertAll<T extends Record<string, unknown>>(db: Db, table: Param
           : sql.raw(`excluded.${toSnake(String(k))}`),
       ]),
     );
-    await db.insert(table).values(chunk as never).onConflictDoUpdate({ target: target as never, set: setObj as never });
+    await db
+      .insert(table)
+      .values(chunk as never)
+      .onConflictDoUpdate({ target: target as never, set: setObj as never });
   }
 }
 const toSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -54,7 +73,20 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
   const now = new Date();
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await upsertAll(t, subjects, corpus.subjects.map((s) => ({ id: s.id, name: s.name, shortName: s.shortName, description: s.description, sortOrder: s.order, retiredAt: null })), subjects.id, ["name", "shortName", "description", "sortOrder", "retiredAt"]);
+    await upsertAll(
+      t,
+      subjects,
+      corpus.subjects.map((s) => ({
+        id: s.id,
+        name: s.name,
+        shortName: s.shortName,
+        description: s.description,
+        sortOrder: s.order,
+        retiredAt: null,
+      })),
+      subjects.id,
+      ["name", "shortName", "description", "sortOrder", "retiredAt"],
+    );
     await upsertAll(
       t,
       topics,
@@ -64,7 +96,15 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
         title: x.title,
         summary: x.summary,
         rule: x.rule,
-        body: { elements: x.elements, exceptions: x.exceptions, positions: x.positions, provisions: x.provisions, cases: x.cases, traps: x.traps, related: x.related },
+        body: {
+          elements: x.elements,
+          exceptions: x.exceptions,
+          positions: x.positions,
+          provisions: x.provisions,
+          cases: x.cases,
+          traps: x.traps,
+          related: x.related,
+        },
         isOfficial: true,
         contentHash: hashOf(x),
         retiredAt: null,
@@ -84,7 +124,17 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
         court: b.court,
         year: b.year,
         topicIds: b.topics,
-        body: { facts: b.facts, proceduralHistory: b.proceduralHistory, issue: b.issue, rule: b.rule, holding: b.holding, reasoning: b.reasoning, separateOpinions: b.separateOpinions ?? null, takeaways: b.takeaways, source: b.source ?? null },
+        body: {
+          facts: b.facts,
+          proceduralHistory: b.proceduralHistory,
+          issue: b.issue,
+          rule: b.rule,
+          holding: b.holding,
+          reasoning: b.reasoning,
+          separateOpinions: b.separateOpinions ?? null,
+          takeaways: b.takeaways,
+          source: b.source ?? null,
+        },
         isOfficial: true,
         createdBy: null,
         contentHash: hashOf(b),
@@ -97,7 +147,18 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
     await upsertAll(
       t,
       decks,
-      corpus.decks.map((d) => ({ id: d.id, subjectId: d.subject, topicId: d.topic, title: d.title, description: d.description, isOfficial: true, isFree: d.free, createdBy: null, retiredAt: null, updatedAt: now })),
+      corpus.decks.map((d) => ({
+        id: d.id,
+        subjectId: d.subject,
+        topicId: d.topic,
+        title: d.title,
+        description: d.description,
+        isOfficial: true,
+        isFree: d.free,
+        createdBy: null,
+        retiredAt: null,
+        updatedAt: now,
+      })),
       decks.id,
       ["subjectId", "topicId", "title", "description", "isFree", "retiredAt", "updatedAt"],
     );
@@ -105,48 +166,156 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
       t,
       flashcards,
       corpus.decks.flatMap((d) =>
-        d.cards.map((card, i) => ({ id: card.id, deckId: d.id, question: card.question, answer: card.answer, subjectId: d.subject, topicId: d.topic, difficulty: card.difficulty, tags: card.tags, isOfficial: true, createdBy: null, position: i, retiredAt: null, updatedAt: now })),
+        d.cards.map((card, i) => ({
+          id: card.id,
+          deckId: d.id,
+          question: card.question,
+          answer: card.answer,
+          subjectId: d.subject,
+          topicId: d.topic,
+          difficulty: card.difficulty,
+          tags: card.tags,
+          isOfficial: true,
+          createdBy: null,
+          position: i,
+          retiredAt: null,
+          updatedAt: now,
+        })),
       ),
       flashcards.id,
-      ["deckId", "question", "answer", "subjectId", "topicId", "difficulty", "tags", "position", "retiredAt", "updatedAt"],
+      [
+        "deckId",
+        "question",
+        "answer",
+        "subjectId",
+        "topicId",
+        "difficulty",
+        "tags",
+        "position",
+        "retiredAt",
+        "updatedAt",
+      ],
     );
     await upsertAll(
       t,
       questions,
       corpus.questionSets.flatMap((s) =>
-        s.questions.map((q, i) => ({ id: q.id, setId: s.id, subjectId: s.subject, topicId: q.topic, difficulty: q.difficulty, stem: q.stem, call: q.call, choices: q.choices, answer: q.answer, explanations: q.explanations, tags: q.tags, position: i, retiredAt: null })),
+        s.questions.map((q, i) => ({
+          id: q.id,
+          setId: s.id,
+          subjectId: s.subject,
+          topicId: q.topic,
+          difficulty: q.difficulty,
+          stem: q.stem,
+          call: q.call,
+          choices: q.choices,
+          answer: q.answer,
+          explanations: q.explanations,
+          tags: q.tags,
+          position: i,
+          retiredAt: null,
+        })),
       ),
       questions.id,
-      ["setId", "subjectId", "topicId", "difficulty", "stem", "call", "choices", "answer", "explanations", "tags", "position", "retiredAt"],
+      [
+        "setId",
+        "subjectId",
+        "topicId",
+        "difficulty",
+        "stem",
+        "call",
+        "choices",
+        "answer",
+        "explanations",
+        "tags",
+        "position",
+        "retiredAt",
+      ],
     );
     await upsertAll(
       t,
       noteTemplates,
-      corpus.templates.map((x) => ({ id: x.id, title: x.title, description: x.description, html: sanitizeRichText(marked.parse(x.body, { async: false }) as string), isOfficial: true, createdBy: null, retiredAt: null, updatedAt: now })),
+      corpus.templates.map((x) => ({
+        id: x.id,
+        title: x.title,
+        description: x.description,
+        html: sanitizeRichText(marked.parse(x.body, { async: false }) as string),
+        isOfficial: true,
+        createdBy: null,
+        retiredAt: null,
+        updatedAt: now,
+      })),
       noteTemplates.id,
       ["title", "description", "html", "retiredAt", "updatedAt"],
     );
     await t.delete(demoFlashcards);
     if (corpus.demoFlashcards.length)
-      await t.insert(demoFlashcards).values(corpus.demoFlashcards.map((d, i) => ({ id: d.id, question: d.question, answer: d.answer, subject: d.subject, difficulty: d.difficulty, isPremium: d.isPremium, tags: d.tags, position: i })));
+      await t
+        .insert(demoFlashcards)
+        .values(
+          corpus.demoFlashcards.map((d, i) => ({
+            id: d.id,
+            question: d.question,
+            answer: d.answer,
+            subject: d.subject,
+            difficulty: d.difficulty,
+            isPremium: d.isPremium,
+            tags: d.tags,
+            position: i,
+          })),
+        );
 
     // Retire official rows whose file is gone.
-    const retire = async (table: typeof topics | typeof briefs | typeof decks | typeof flashcards | typeof noteTemplates, ids: string[]) => {
+    const retire = async (
+      table: typeof topics | typeof briefs | typeof decks | typeof flashcards | typeof noteTemplates,
+      ids: string[],
+    ) => {
       const official = "isOfficial" in table ? eq(table.isOfficial, true) : undefined;
-      const where = ids.length ? and(official, isNull(table.retiredAt), notInArray(table.id, ids)) : and(official, isNull(table.retiredAt));
-      await t.update(table).set({ retiredAt: now } as never).where(where);
+      const where = ids.length
+        ? and(official, isNull(table.retiredAt), notInArray(table.id, ids))
+        : and(official, isNull(table.retiredAt));
+      await t
+        .update(table)
+        .set({ retiredAt: now } as never)
+        .where(where);
     };
-    await retire(topics, corpus.topics.map((x) => x.id));
-    await retire(briefs, corpus.briefs.map((x) => x.id));
-    await retire(decks, corpus.decks.map((x) => x.id));
-    await retire(flashcards, corpus.decks.flatMap((d) => d.cards.map((x) => x.id)));
-    await retire(noteTemplates, corpus.templates.map((x) => x.id));
+    await retire(
+      topics,
+      corpus.topics.map((x) => x.id),
+    );
+    await retire(
+      briefs,
+      corpus.briefs.map((x) => x.id),
+    );
+    await retire(
+      decks,
+      corpus.decks.map((x) => x.id),
+    );
+    await retire(
+      flashcards,
+      corpus.decks.flatMap((d) => d.cards.map((x) => x.id)),
+    );
+    await retire(
+      noteTemplates,
+      corpus.templates.map((x) => x.id),
+    );
     const qIds = corpus.questionSets.flatMap((s) => s.questions.map((q) => q.id));
-    await t.update(questions).set({ retiredAt: now }).where(qIds.length ? and(isNull(questions.retiredAt), notInArray(questions.id, qIds)) : isNull(questions.retiredAt));
+    await t
+      .update(questions)
+      .set({ retiredAt: now })
+      .where(
+        qIds.length ? and(isNull(questions.retiredAt), notInArray(questions.id, qIds)) : isNull(questions.retiredAt),
+      );
     const sIds = corpus.subjects.map((s) => s.id);
-    if (sIds.length) await t.update(subjects).set({ retiredAt: now }).where(and(isNull(subjects.retiredAt), notInArray(subjects.id, sIds)));
-    await t.insert(contentState).values({ kind: "official", hash, seededAt: now }).onConflictDoUpdate({ target: contentState.kind, set: { hash, seededAt: now } });
+    if (sIds.length)
+      await t
+        .update(subjects)
+        .set({ retiredAt: now })
+        .where(and(isNull(subjects.retiredAt), notInArray(subjects.id, sIds)));
+    await t
+      .insert(contentState)
+      .values({ kind: "official", hash, seededAt: now })
+      .onConflictDoUpdate({ target: contentState.kind, set: { hash, seededAt: now } });
   });
   return { skipped: false, counts };
 }
-

@@ -22,7 +22,9 @@ describe("PGlite data directory lock", () => {
     try {
       writeFileSync(join(dir, "lexmate.lock"), String(other.pid));
       expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-      expect(() => lockDataDir(dir)).toThrow(new RegExp(`already in use by another Lexmate process \\(pid ${other.pid}\\)`));
+      expect(() => lockDataDir(dir)).toThrow(
+        new RegExp(`already in use by another Lexmate process \\(pid ${other.pid}\\)`),
+      );
     } finally {
       other.kill();
     }

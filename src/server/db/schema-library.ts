@@ -7,7 +7,18 @@
  * and every query filters on it (another user's row is a 404).
  */
 import { sql } from "drizzle-orm";
-import { customType, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./schema";
 import { createdAt, ts, updatedAt } from "./schema-columns";
 
@@ -88,11 +99,12 @@ export const opinionPassages = pgTable(
       .references(() => opinions.id, { onDelete: "cascade" }),
     ordinal: integer("ordinal").notNull(),
     text: text("text").notNull(),
-    search: tsvector("search")
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, text)`),
+    search: tsvector("search").notNull().generatedAlwaysAs(sql`to_tsvector('english'::regconfig, text)`),
   },
-  (t) => [primaryKey({ columns: [t.opinionId, t.ordinal] }), index("opinion_passages_search_idx").using("gin", t.search)],
+  (t) => [
+    primaryKey({ columns: [t.opinionId, t.ordinal] }),
+    index("opinion_passages_search_idx").using("gin", t.search),
+  ],
 );
 
 /**
@@ -120,11 +132,17 @@ export const studentBriefs = pgTable(
     version: integer("version").notNull().default(1),
     search: tsvector("search")
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(citation, '')), 'A') || setweight(to_tsvector('english'::regconfig, text), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(citation, '')), 'A') || setweight(to_tsvector('english'::regconfig, text), 'B')`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("student_briefs_user_idx").on(t.userId, t.updatedAt), index("student_briefs_opinion_idx").on(t.opinionId), index("student_briefs_search_idx").using("gin", t.search).with({ fastupdate: false })],
+  (t) => [
+    index("student_briefs_user_idx").on(t.userId, t.updatedAt),
+    index("student_briefs_opinion_idx").on(t.opinionId),
+    index("student_briefs_search_idx").using("gin", t.search).with({ fastupdate: false }),
+  ],
 );
 
 /** Notes (SPEC.md §1, §2.3). `version` guards against stale saves; `deleted_at` allows undo. */
@@ -143,11 +161,16 @@ export const notes = pgTable(
     deletedAt: ts("deleted_at"),
     search: tsvector("search")
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, left(text, 500000)), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, left(text, 500000)), 'B')`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("notes_user_idx").on(t.userId, t.updatedAt), index("notes_search_idx").using("gin", t.search).with({ fastupdate: false })],
+  (t) => [
+    index("notes_user_idx").on(t.userId, t.updatedAt),
+    index("notes_search_idx").using("gin", t.search).with({ fastupdate: false }),
+  ],
 );
 
 export const tags = pgTable(
@@ -189,7 +212,10 @@ export const noteCaseLinks = pgTable(
     kind: text("kind").notNull(),
     targetId: text("target_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.noteId, t.kind, t.targetId] }), index("note_case_links_target_idx").on(t.kind, t.targetId)],
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.kind, t.targetId] }),
+    index("note_case_links_target_idx").on(t.kind, t.targetId),
+  ],
 );
 
 export const caseCollections = pgTable(

@@ -7,7 +7,20 @@
  * (questions.id): both share one schedule table so they share one daily workload (decision 026).
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./schema";
 import { createdAt, ts, updatedAt } from "./schema-columns";
 
@@ -37,7 +50,10 @@ export const studySchedules = pgTable(
     lastReview: ts("last_review"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.itemType, t.itemId] }), index("study_schedules_user_state_due_idx").on(t.userId, t.itemType, t.state, t.due)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemType, t.itemId] }),
+    index("study_schedules_user_state_due_idx").on(t.userId, t.itemType, t.state, t.due),
+  ],
 );
 
 /** One row per rating (cram ratings are not logged: they do not touch the schedule). */
@@ -61,7 +77,10 @@ export const studyReviewLogs = pgTable(
     durationMs: integer("duration_ms"),
     reviewedAt: ts("reviewed_at").notNull(),
   },
-  (t) => [index("study_review_logs_user_time_idx").on(t.userId, t.reviewedAt), index("study_review_logs_item_idx").on(t.userId, t.itemType, t.itemId)],
+  (t) => [
+    index("study_review_logs_user_time_idx").on(t.userId, t.reviewedAt),
+    index("study_review_logs_item_idx").on(t.userId, t.itemType, t.itemId),
+  ],
 );
 
 /** Per-student settings; defaults apply when no row exists. */
@@ -132,7 +151,10 @@ export const questionAttempts = pgTable(
     quizSessionId: uuid("quiz_session_id"),
     answeredAt: ts("answered_at").notNull().default(sql`now()`),
   },
-  (t) => [index("question_attempts_user_q_idx").on(t.userId, t.questionId, t.answeredAt), index("question_attempts_user_time_idx").on(t.userId, t.answeredAt)],
+  (t) => [
+    index("question_attempts_user_q_idx").on(t.userId, t.questionId, t.answeredAt),
+    index("question_attempts_user_time_idx").on(t.userId, t.answeredAt),
+  ],
 );
 
 export const questionFlags = pgTable(

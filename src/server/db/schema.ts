@@ -4,17 +4,7 @@
  * `account`, `verification`. Timestamps are timestamptz (UTC); money is integer cents.
  */
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 
 import { createdAt, ts, updatedAt } from "./schema-columns";
 
@@ -314,7 +304,6 @@ export const contentState = pgTable(
   { kind: text("kind").notNull(), hash: text("hash").notNull(), seededAt: createdAt() },
   (t) => [primaryKey({ columns: [t.kind] })],
 );
-
 
 // ── feature tables, one file per feature (kept apart so features can be built in parallel) ──
 export * from "./schema-chat";

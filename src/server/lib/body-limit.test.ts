@@ -13,7 +13,8 @@ import { AppError } from "./errors";
 function app() {
   const a = new Hono<AppEnv>();
   a.use("/api/*", apiBodyLimit(100));
-  const echo = async (c: { req: { text(): Promise<string> }; json(v: unknown): Response }) => c.json({ bytes: (await c.req.text()).length });
+  const echo = async (c: { req: { text(): Promise<string> }; json(v: unknown): Response }) =>
+    c.json({ bytes: (await c.req.text()).length });
   a.post("/api/plain", echo);
   a.post("/api/large", bodyLimit({ maxBytes: 1000, hint: "Send less." }), echo);
   a.post("/api/small", bodyLimit({ maxBytes: 10, message: "Ten bytes at most." }), echo);
@@ -48,7 +49,9 @@ const post = (path: string, bytes: number, chunked = false) => {
 describe("request-body limits", () => {
   it("formats one wording: at most N MB, then the route's hint", () => {
     expect(tooLargeMessage(1024 * 1024)).toBe("The request is too large (at most 1 MB).");
-    expect(tooLargeMessage(20 * 1024 * 1024, "Split the file and import it in parts.")).toBe("The request is too large (at most 20 MB). Split the file and import it in parts.");
+    expect(tooLargeMessage(20 * 1024 * 1024, "Split the file and import it in parts.")).toBe(
+      "The request is too large (at most 20 MB). Split the file and import it in parts.",
+    );
     expect(tooLargeMessage(1024 * 1024 + 64 * 1024)).toBe("The request is too large (at most 1.1 MB).");
     expect(tooLargeMessage(64 * 1024)).toBe("The request is too large (at most 64 KB).");
   });
@@ -59,7 +62,9 @@ describe("request-body limits", () => {
       const r = await post("/api/plain", 101, chunked);
       expect(r.status).toBe(413);
       expect(r.headers.get("connection")).toBe("close");
-      expect(await r.json()).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large (at most 100 bytes)." } });
+      expect(await r.json()).toEqual({
+        error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large (at most 100 bytes)." },
+      });
     }
   });
 

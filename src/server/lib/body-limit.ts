@@ -30,7 +30,8 @@ export const DEFAULT_BODY_LIMIT_BYTES = MB;
  * MB and KB here are binary (1,048,576 and 1,024 bytes), shown with at most one decimal.
  */
 export function tooLargeMessage(maxBytes: number, hint?: string): string {
-  const [n, unit] = maxBytes >= MB ? [maxBytes / MB, "MB"] : maxBytes >= 1024 ? [maxBytes / 1024, "KB"] : [maxBytes, "bytes"];
+  const [n, unit] =
+    maxBytes >= MB ? [maxBytes / MB, "MB"] : maxBytes >= 1024 ? [maxBytes / 1024, "KB"] : [maxBytes, "bytes"];
   const shown = Number.isInteger(n) ? String(n) : n.toFixed(1);
   return `The request is too large (at most ${shown} ${unit}).${hint ? ` ${hint}` : ""}`;
 }
@@ -45,7 +46,8 @@ const DECLARED = Symbol("lexmate.bodyLimit");
 type Tagged = MiddlewareHandler<AppEnv> & { [DECLARED]?: Declared };
 
 function declare(maxBytes: number, message: string): Declared {
-  if (!Number.isInteger(maxBytes) || maxBytes < 0) throw new Error(`bodyLimit: maxBytes must be a non-negative integer, got ${maxBytes}`);
+  if (!Number.isInteger(maxBytes) || maxBytes < 0)
+    throw new Error(`bodyLimit: maxBytes must be a non-negative integer, got ${maxBytes}`);
   return {
     maxBytes,
     check: honoBodyLimit({

@@ -39,7 +39,8 @@ export function parseHtml(html: string): Node {
       continue;
     }
     const attrs: Record<string, string> = {};
-    for (const a of (m[3] ?? "").matchAll(/([^\s=]+)(?:="([^"]*)")?/g)) attrs[a[1].toLowerCase()] = decodeHtml(a[2] ?? "");
+    for (const a of (m[3] ?? "").matchAll(/([^\s=]+)(?:="([^"]*)")?/g))
+      attrs[a[1].toLowerCase()] = decodeHtml(a[2] ?? "");
     const node: Node = { tag, attrs, children: [] };
     top.children.push(node);
     if (!VOID.has(tag)) stack.push(node);
@@ -47,7 +48,23 @@ export function parseHtml(html: string): Node {
   return root;
 }
 
-const BLOCK = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquote", "pre", "tr", "table", "ul", "ol", "hr"]);
+const BLOCK = new Set([
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "li",
+  "blockquote",
+  "pre",
+  "tr",
+  "table",
+  "ul",
+  "ol",
+  "hr",
+]);
 
 /** Plain text: blocks separated by blank lines, table cells by tabs. */
 export function htmlToPlainText(html: string): string {
@@ -130,13 +147,18 @@ export function htmlToMarkdown(html: string, origin = ""): string {
           .map((li, i) => {
             const marker = n.tag === "ol" ? `${Number(n.attrs.start ?? 1) + i}.` : "-";
             const body = blocks(li.children, depth + 1).split("\n");
-            return `${"  ".repeat(depth)}${marker} ${body[0]}${body.slice(1).map((l) => (l ? `\n${"  ".repeat(depth + 1)}${l.trimStart()}` : "")).join("")}`;
+            return `${"  ".repeat(depth)}${marker} ${body[0]}${body
+              .slice(1)
+              .map((l) => (l ? `\n${"  ".repeat(depth + 1)}${l.trimStart()}` : ""))
+              .join("")}`;
           })
           .join("\n");
       case "table":
         return table(n);
       default:
-        return n.children.some((c) => typeof c !== "string" && BLOCK.has(c.tag)) ? blocks(n.children, depth) : n.children.map(inline).join("").trim();
+        return n.children.some((c) => typeof c !== "string" && BLOCK.has(c.tag))
+          ? blocks(n.children, depth)
+          : n.children.map(inline).join("").trim();
     }
   };
   const blocks = (children: (Node | string)[], depth = 0) =>
@@ -151,7 +173,12 @@ export function htmlToMarkdown(html: string, origin = ""): string {
     const collect = (x: Node) => {
       for (const c of x.children) {
         if (typeof c === "string") continue;
-        if (c.tag === "tr") rows.push(c.children.filter((d): d is Node => typeof d !== "string").map((d) => d.children.map(inline).join("").trim().replace(/\n/g, " ")));
+        if (c.tag === "tr")
+          rows.push(
+            c.children
+              .filter((d): d is Node => typeof d !== "string")
+              .map((d) => d.children.map(inline).join("").trim().replace(/\n/g, " ")),
+          );
         else collect(c);
       }
     };

@@ -50,7 +50,10 @@ function nulPath(value: unknown, path: (string | number)[] = []): string | null 
 
 function rejectNul(raw: unknown) {
   const at = nulPath(raw);
-  if (at !== null) throw new AppError("VALIDATION_FAILED", `${at}: must not contain a NUL character (U+0000)`, { issues: [{ path: at, message: "must not contain a NUL character (U+0000)" }] });
+  if (at !== null)
+    throw new AppError("VALIDATION_FAILED", `${at}: must not contain a NUL character (U+0000)`, {
+      issues: [{ path: at, message: "must not contain a NUL character (U+0000)" }],
+    });
 }
 
 function validation(error: z.ZodError): AppError {

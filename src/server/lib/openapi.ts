@@ -28,9 +28,15 @@ export function openApiDocument(version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of registry) {
     const p = r.path.replace(/:(\w+)/g, "{$1}");
-    const params = [...r.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const params = [...r.path.matchAll(/:(\w+)/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
     if (r.query) {
-      for (const [name, schema] of Object.entries(r.query.shape)) params.push({ name, in: "query", required: false, schema: toSchema(schema as z.ZodType) as never });
+      for (const [name, schema] of Object.entries(r.query.shape))
+        params.push({ name, in: "query", required: false, schema: toSchema(schema as z.ZodType) as never });
     }
     paths[p] ??= {};
     paths[p][r.method] = {
@@ -38,20 +44,31 @@ export function openApiDocument(version: string) {
       tags: r.tags,
       ...(r.auth ? { security: [{ sessionCookie: [] }] } : {}),
       parameters: params,
-      ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body) } } } } : {}),
+      ...(r.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body) } } } }
+        : {}),
       responses: Object.fromEntries(
         Object.entries(r.responses).map(([code, res]) => [
           code,
-          { description: res.description, ...(res.schema ? { content: { "application/json": { schema: toSchema(res.schema) } } } : {}) },
+          {
+            description: res.description,
+            ...(res.schema ? { content: { "application/json": { schema: toSchema(res.schema) } } } : {}),
+          },
         ]),
       ),
     };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Lexmate API", version, description: "Errors use one envelope: {\"error\":{\"code\",\"message\"}}. Auth endpoints live under /api/auth (better-auth). Request bodies are limited to 1 MB unless a route says otherwise: 413 PAYLOAD_TOO_LARGE." },
-    components: { securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } } },
+    info: {
+      title: "Lexmate API",
+      version,
+      description:
+        'Errors use one envelope: {"error":{"code","message"}}. Auth endpoints live under /api/auth (better-auth). Request bodies are limited to 1 MB unless a route says otherwise: 413 PAYLOAD_TOO_LARGE.',
+    },
+    components: {
+      securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } },
+    },
     paths,
   };
 }
-

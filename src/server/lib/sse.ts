@@ -13,10 +13,14 @@ export const SSE_HEADERS = {
 } as const;
 
 /** One SSE frame; `data` is JSON-encoded (so it never contains a raw newline). */
-export const sseFrame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+export const sseFrame = (event: string, data: unknown) =>
+  encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
 /** Streams every `{event, data}` of `source` as SSE. Write failures (client gone) are ignored; the source is still drained. */
-export function sseResponse(source: AsyncIterable<{ event: string; data: unknown }>, headers: Record<string, string> = {}): Response {
+export function sseResponse(
+  source: AsyncIterable<{ event: string; data: unknown }>,
+  headers: Record<string, string> = {},
+): Response {
   let open = true;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -52,7 +56,11 @@ export function sseResponse(source: AsyncIterable<{ event: string; data: unknown
  * goes away (`signal`) or the stream is cancelled. A comment line every `heartbeatMs` keeps proxies
  * from closing an idle connection.
  */
-export function sseChannel(opts: { signal: AbortSignal; heartbeatMs?: number; setup: (send: (event: string, data: unknown) => void) => () => void }): Response {
+export function sseChannel(opts: {
+  signal: AbortSignal;
+  heartbeatMs?: number;
+  setup: (send: (event: string, data: unknown) => void) => () => void;
+}): Response {
   let teardown: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   const stop = () => {

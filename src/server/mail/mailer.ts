@@ -31,8 +31,18 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       const info = await transport.sendMail({ from: opts.from, ...msg });
       const links = [...msg.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
       if (!opts.smtpUrl) {
-        const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.json`);
-        const record = { ...JSON.parse(String(info.message)), to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, links };
+        const file = join(
+          opts.outboxDir,
+          `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.json`,
+        );
+        const record = {
+          ...JSON.parse(String(info.message)),
+          to: msg.to,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html,
+          links,
+        };
         writeFileSync(file, JSON.stringify(record, null, 2));
         opts.logger.info({ to: msg.to, subject: msg.subject, link: links[0], file }, "email written to outbox");
       } else {
@@ -42,10 +52,19 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** Builds a branded plain-text + HTML email with one call-to-action link. */
-export function brandedEmail(opts: { brand: string; to: string; subject: string; intro: string; action: string; url: string; outro: string }): MailMessage {
+export function brandedEmail(opts: {
+  brand: string;
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}): MailMessage {
   const text = `${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${opts.outro}\n\n— ${opts.brand}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.brand)}</h1>

@@ -14,7 +14,12 @@ export type AnalyticsName =
   | "search"
   | "filter_applied";
 
-export async function track(db: Db, name: AnalyticsName, userId: string | null, properties: Record<string, unknown> = {}) {
+export async function track(
+  db: Db,
+  name: AnalyticsName,
+  userId: string | null,
+  properties: Record<string, unknown> = {},
+) {
   try {
     await db.insert(analyticsEvents).values({ name, userId, properties });
   } catch {

@@ -15,7 +15,11 @@ export async function ensureProfile(db: Db, userId: string): Promise<Profile> {
 }
 
 /** Updates first and last name (trimmed); SPEC.md §7 update_user_profile. */
-export async function updateProfile(db: Db, userId: string, names: { firstName: string; lastName: string }): Promise<Profile> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  names: { firstName: string; lastName: string },
+): Promise<Profile> {
   await ensureProfile(db, userId);
   const [row] = await db
     .update(profiles)

@@ -13,7 +13,10 @@ export interface RateResult {
   retryAfterMs: number;
 }
 
-export async function consumeRateLimit(db: Db, opts: { key: string; limit: number; windowMs: number; now?: Date }): Promise<RateResult> {
+export async function consumeRateLimit(
+  db: Db,
+  opts: { key: string; limit: number; windowMs: number; now?: Date },
+): Promise<RateResult> {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - opts.windowMs);
   const [row] = await db

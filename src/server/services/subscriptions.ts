@@ -15,8 +15,16 @@ type Row = typeof subscriptions.$inferSelect;
 
 /** The user's most relevant subscription: an active one if any, else the newest. */
 export async function findSubscription(db: Db, userId: string, now = new Date()): Promise<Row | null> {
-  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
-  return rows.find((r) => isActiveSubscription({ status: r.status, currentPeriodEnd: r.currentPeriodEnd }, now)) ?? rows[0] ?? null;
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
+  return (
+    rows.find((r) => isActiveSubscription({ status: r.status, currentPeriodEnd: r.currentPeriodEnd }, now)) ??
+    rows[0] ??
+    null
+  );
 }
 
 export function summarize(row: Row | null, now = new Date()): SubscriptionSummary {
@@ -39,10 +47,24 @@ export async function getSubscriptionSummary(db: Db, userId: string, now = new D
 
 /** Starts the 7-day no-card trial of SPEC.md §1 once per user (a second call does nothing). */
 export async function startTrial(db: Db, userId: string, now = new Date()): Promise<void> {
-  const existing = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  const existing = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
   if (existing.length) return;
   const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-  await db.insert(subscriptions).values({ userId, status: "trialing", priceId: "trial", currentPeriodEnd: end, trialEnd: end, interval: "day", intervalCount: TRIAL_DAYS });
+  await db
+    .insert(subscriptions)
+    .values({
+      userId,
+      status: "trialing",
+      priceId: "trial",
+      currentPeriodEnd: end,
+      trialEnd: end,
+      interval: "day",
+      intervalCount: TRIAL_DAYS,
+    });
 }
 
 /**
@@ -50,16 +72,35 @@ export async function startTrial(db: Db, userId: string, now = new Date()): Prom
  * fresh 7-day trial; unlimited grants a manual 30-day Unlimited subscription
  * (price id `manual_activation_unlimited`, SPEC.md §3).
  */
-export async function setPlan(db: Db, userId: string, plan: "free" | "trial" | "unlimited", now = new Date()): Promise<void> {
+export async function setPlan(
+  db: Db,
+  userId: string,
+  plan: "free" | "trial" | "unlimited",
+  now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(subscriptions).set({ status: "canceled", currentPeriodEnd: now }).where(eq(subscriptions.userId, userId));
+    await tx
+      .update(subscriptions)
+      .set({ status: "canceled", currentPeriodEnd: now })
+      .where(eq(subscriptions.userId, userId));
     if (plan === "trial") {
       const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-      await tx.insert(subscriptions).values({ userId, status: "trialing", priceId: "trial", currentPeriodEnd: end, trialEnd: end });
+      await tx
+        .insert(subscriptions)
+        .values({ userId, status: "trialing", priceId: "trial", currentPeriodEnd: end, trialEnd: end });
     } else if (plan === "unlimited") {
       const end = new Date(now.getTime() + MANUAL_RENEWAL_DAYS * DAY_MS);
-      await tx.insert(subscriptions).values({ userId, status: "active", priceId: "manual_activation_unlimited", productId: "unlimited", currentPeriodEnd: end, interval: "month", intervalCount: 1 });
+      await tx
+        .insert(subscriptions)
+        .values({
+          userId,
+          status: "active",
+          priceId: "manual_activation_unlimited",
+          productId: "unlimited",
+          currentPeriodEnd: end,
+          interval: "month",
+          intervalCount: 1,
+        });
     }
   });
 }
-

@@ -36,13 +36,20 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     res = await fetch(path, {
       method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
       credentials: "same-origin",
-      headers: opts.body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      headers:
+        opts.body === undefined
+          ? { accept: "application/json" }
+          : { "content-type": "application/json", accept: "application/json" },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: controller.signal,
     });
   } catch (err) {
     if (controller.signal.aborted && (controller.signal.reason as DOMException)?.name === "TimeoutError") {
-      throw new ApiError("TIMEOUT", `Request to ${path} timed out after ${Math.round(timeoutMs / 1000)} seconds. Please check your network connection.`, 0);
+      throw new ApiError(
+        "TIMEOUT",
+        `Request to ${path} timed out after ${Math.round(timeoutMs / 1000)} seconds. Please check your network connection.`,
+        0,
+      );
     }
     if ((err as Error).name === "AbortError") throw err;
     throw new ApiError("NETWORK", `Network error when requesting ${path}. Please check your internet connection.`, 0);
@@ -52,7 +59,11 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const text = await res.text();
   const data = text ? safeJson(text) : null;
   if (!res.ok) {
-    const env = data as { error?: { code?: string; message?: string; details?: unknown }; code?: string; message?: string } | null;
+    const env = data as {
+      error?: { code?: string; message?: string; details?: unknown };
+      code?: string;
+      message?: string;
+    } | null;
     // Our envelope, or better-auth's `{code, message}`.
     const code = env?.error?.code ?? env?.code ?? `HTTP_${res.status}`;
     const message = env?.error?.message ?? env?.message ?? `Request failed (${res.status})`;

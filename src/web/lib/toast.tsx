@@ -70,7 +70,12 @@ export function Toaster() {
           : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex justify-center px-4 sm:justify-end">
-      <div role="status" aria-live="polite" data-testid="toast" className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg ${tone}`}>
+      <div
+        role="status"
+        aria-live="polite"
+        data-testid="toast"
+        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg ${tone}`}
+      >
         <div className="flex-1">
           <p className="text-sm font-semibold">{t.title}</p>
           {t.description && <p className="mt-1 text-sm opacity-90">{t.description}</p>}
@@ -87,7 +92,12 @@ export function Toaster() {
             {t.action.label}
           </button>
         )}
-        <button type="button" onClick={() => toast.dismiss(t.id)} className="rounded p-1 opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+        <button
+          type="button"
+          onClick={() => toast.dismiss(t.id)}
+          className="rounded p-1 opacity-70 hover:opacity-100"
+          aria-label="Dismiss notification"
+        >
           <X className="h-4 w-4" />
         </button>
       </div>

@@ -21,7 +21,9 @@ export interface Composed {
 
 function official(ctx: ComposeContext, prep: Prepared): string | null {
   const kind = prep.classification.kind;
-  const mentioned = ctx.query.caseMentions.map((m) => ctx.corpus.briefs.get(m.briefId)).filter((b): b is BriefDoc => !!b);
+  const mentioned = ctx.query.caseMentions
+    .map((m) => ctx.corpus.briefs.get(m.briefId))
+    .filter((b): b is BriefDoc => !!b);
   const topBrief = ctx.hits[0]?.doc.kind === "brief" ? (ctx.hits[0].doc as BriefDoc) : null;
   if (kind === "case") {
     const b = mentioned[0] ?? topBrief;
@@ -42,13 +44,27 @@ function official(ctx: ComposeContext, prep: Prepared): string | null {
 
 export function composeAnswer(prep: Prepared, question: string): Composed {
   const sources = new SourceList(prep.index.corpus);
-  const ctx: ComposeContext = { index: prep.index, corpus: prep.index.corpus, question, query: prep.query, hits: prep.hits, sources, userHits: prep.userHits, outsideArea: prep.outsideArea };
+  const ctx: ComposeContext = {
+    index: prep.index,
+    corpus: prep.index.corpus,
+    question,
+    query: prep.query,
+    hits: prep.hits,
+    sources,
+    userHits: prep.userHits,
+    outsideArea: prep.outsideArea,
+  };
   const chat = smallTalk(question);
   if (chat) return { content: chat, declined: false, sources };
   const own = () => userMaterial(ctx, prep.userHits);
   if (prep.relevance < DECLINE_BELOW) {
     const mine = own();
-    if (mine) return { content: `Lexmate's library doesn't cover this, but your own material does:\n\n${mine}`, declined: false, sources };
+    if (mine)
+      return {
+        content: `Lexmate's library doesn't cover this, but your own material does:\n\n${mine}`,
+        declined: false,
+        sources,
+      };
     return { content: composeDecline(ctx), declined: true, sources };
   }
   const body = official(ctx, prep);

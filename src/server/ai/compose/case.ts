@@ -16,7 +16,10 @@ export function composeCase(ctx: ComposeContext, b: BriefDoc): string {
   parts.push(`**Reasoning.** ${mark(b.reasoning, n)}`);
   if (b.separateOpinions) parts.push(`**Separate opinions.** ${mark(b.separateOpinions, n)}`);
   if (b.takeaways.length) parts.push(`**Why it matters**\n\n${bullets(b.takeaways.map((t) => mark(t, n)))}`);
-  const topics = b.topicIds.map((id) => ctx.corpus.topics.get(id)).filter((t): t is TopicDoc => !!t).slice(0, 3);
+  const topics = b.topicIds
+    .map((id) => ctx.corpus.topics.get(id))
+    .filter((t): t is TopicDoc => !!t)
+    .slice(0, 3);
   if (topics.length) {
     const lines = topics.map((t) => `**${plain(t.title)}:** ${mark(t.summary, ctx.sources.cite(t))}`);
     parts.push(`**Where it fits**\n\n${bullets(lines)}`);

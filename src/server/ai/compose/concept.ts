@@ -5,10 +5,25 @@
 import type { BriefDoc, TopicDoc } from "../corpus";
 import { DECLINE_BELOW } from "../prepare";
 import { sentences } from "../text";
-import { bullets, caseLines, type ComposeContext, focusSentences, mark, numbered, plain, provisionLine, relatedLinks, topicCases } from "./shared";
+import {
+  bullets,
+  caseLines,
+  type ComposeContext,
+  focusSentences,
+  mark,
+  numbered,
+  plain,
+  provisionLine,
+  relatedLinks,
+  topicCases,
+} from "./shared";
 
 /** The sections of a topic, as used by the concept and summary answers. */
-export function topicBody(ctx: ComposeContext, t: TopicDoc, opts: { ruleSentences?: number; cases?: BriefDoc[]; skip?: Set<string> } = {}): string[] {
+export function topicBody(
+  ctx: ComposeContext,
+  t: TopicDoc,
+  opts: { ruleSentences?: number; cases?: BriefDoc[]; skip?: Set<string> } = {},
+): string[] {
   const n = ctx.sources.cite(t);
   const out: string[] = [];
   const rule = sentences(t.rule);
@@ -17,7 +32,10 @@ export function topicBody(ctx: ComposeContext, t: TopicDoc, opts: { ruleSentence
   if (t.elements.length) out.push(`**Elements**\n\n${numbered(t.elements.map((e) => mark(e, n)))}`);
   const exceptions = t.exceptions.filter((e) => !opts.skip?.has(e));
   if (exceptions.length) out.push(`**Exceptions and defenses**\n\n${bullets(exceptions.map((e) => mark(e, n)))}`);
-  if (t.positions.length) out.push(`**Majority, minority and other positions**\n\n${bullets(t.positions.map((p) => `**${plain(p.view)}:** ${mark(p.rule, n)}`))}`);
+  if (t.positions.length)
+    out.push(
+      `**Majority, minority and other positions**\n\n${bullets(t.positions.map((p) => `**${plain(p.view)}:** ${mark(p.rule, n)}`))}`,
+    );
   const cases = opts.cases ?? topicCases(ctx, t);
   if (cases.length) out.push(`**Key cases**\n\n${bullets(caseLines(ctx, cases))}`);
   const law = provisionLine(ctx, t);
@@ -50,11 +68,14 @@ export function composeConcept(ctx: ComposeContext, t: TopicDoc): string {
     parts.push(`**${plain(t.title)}** — ${mark(t.summary, n)}`);
   }
   if (second) {
-    const other = second.subjectId !== t.subjectId ? ` (${plain(ctx.corpus.subjects.get(second.subjectId)?.name ?? "")})` : "";
+    const other =
+      second.subjectId !== t.subjectId ? ` (${plain(ctx.corpus.subjects.get(second.subjectId)?.name ?? "")})` : "";
     parts.push(`**See also ${plain(second.title)}${other}:** ${mark(second.summary, ctx.sources.cite(second))}`);
   }
   // A case the question names is cited among the key cases even if the topic lists it further down.
-  const named = ctx.query.caseMentions.map((m) => ctx.corpus.briefs.get(m.briefId)).filter((b): b is BriefDoc => !!b && t.cases.includes(b.id));
+  const named = ctx.query.caseMentions
+    .map((m) => ctx.corpus.briefs.get(m.briefId))
+    .filter((b): b is BriefDoc => !!b && t.cases.includes(b.id));
   const cases = [...named, ...topicCases(ctx, t).filter((b) => !named.includes(b))].slice(0, 3);
   parts.push(...topicBody(ctx, t, { cases }));
   const related = relatedLinks(ctx, t);

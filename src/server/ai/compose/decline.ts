@@ -16,7 +16,8 @@ export function composeDecline(ctx: ComposeContext): string {
   const nearest: TopicDoc[] = [];
   for (const h of ctx.outsideArea ? [] : ctx.hits) {
     if (h.relevance < NEAREST_MIN || nearest.length >= 3) continue;
-    const t = h.doc.kind === "topic" ? h.doc : h.doc.kind === "brief" ? ctx.corpus.topics.get(h.doc.topicIds[0]) : undefined;
+    const t =
+      h.doc.kind === "topic" ? h.doc : h.doc.kind === "brief" ? ctx.corpus.topics.get(h.doc.topicIds[0]) : undefined;
     if (t && !nearest.includes(t)) nearest.push(t);
   }
   const parts = [
@@ -26,9 +27,14 @@ export function composeDecline(ctx: ComposeContext): string {
     `I answer from Lexmate's bar-exam materials — the MBE subjects (${plain(list)}) — and from your own notes and briefs.`,
   ];
   if (nearest.length)
-    parts.push(`The nearest topics I have, in case one of them is what you meant:\n\n${bullets(nearest.map((t) => `[${plain(t.title)}](/library/topics/${t.id}) — ${plain(short(t.summary, 160))}`))}`);
-  else if (!ctx.outsideArea) parts.push("Nothing in the library comes close to this question, so I can't point you to a topic either.");
-  parts.push("If your question is about one of these subjects, try naming the doctrine, rule or case you have in mind.");
+    parts.push(
+      `The nearest topics I have, in case one of them is what you meant:\n\n${bullets(nearest.map((t) => `[${plain(t.title)}](/library/topics/${t.id}) — ${plain(short(t.summary, 160))}`))}`,
+    );
+  else if (!ctx.outsideArea)
+    parts.push("Nothing in the library comes close to this question, so I can't point you to a topic either.");
+  parts.push(
+    "If your question is about one of these subjects, try naming the doctrine, rule or case you have in mind.",
+  );
   return parts.join("\n\n");
 }
 
@@ -49,8 +55,14 @@ export function userMaterial(ctx: ComposeContext, hits: UserHit[]): string | nul
 }
 
 const SMALL_TALK: [RegExp, string][] = [
-  [/^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,]*$/i, "Hi! Ask me about any MBE subject — a rule, the difference between two doctrines, a case, a quick summary of a topic, or a fact pattern — and I'll answer with sources you can open."],
-  [/^\s*(thanks|thank you|thx|ty|cheers|great,? thanks)\b[\s!.,]*$/i, "You're welcome. Ask me anything else you're working on."],
+  [
+    /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,]*$/i,
+    "Hi! Ask me about any MBE subject — a rule, the difference between two doctrines, a case, a quick summary of a topic, or a fact pattern — and I'll answer with sources you can open.",
+  ],
+  [
+    /^\s*(thanks|thank you|thx|ty|cheers|great,? thanks)\b[\s!.,]*$/i,
+    "You're welcome. Ask me anything else you're working on.",
+  ],
 ];
 
 /** A reply for greetings and thanks (no law, so no sources), or null. */

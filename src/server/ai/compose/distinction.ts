@@ -8,7 +8,18 @@ import type { BriefDoc, TopicDoc } from "../corpus";
 import { parseQuery, search } from "../retrieve";
 import { sentences } from "../text";
 import { composeConcept } from "./concept";
-import { bullets, caseName, type ComposeContext, mark, overlap, plain, short, table, topicCases, topicSentences } from "./shared";
+import {
+  bullets,
+  caseName,
+  type ComposeContext,
+  mark,
+  overlap,
+  plain,
+  short,
+  table,
+  topicCases,
+  topicSentences,
+} from "./shared";
 
 interface Side {
   text: string;
@@ -32,7 +43,9 @@ function resolveSide(ctx: ComposeContext, text: string, avoid?: string): Side {
   if (pick && avoid && pick.doc.id === avoid) {
     // Only a topic whose title names this side as well as the avoided one does ("tenancy in common"
     // is in the joint-tenancy topic's title, not in "Tenancy by the Entirety").
-    const alt = best.find((h) => h.doc.id !== avoid && h.titleCoverage >= 0.5 && h.titleCoverage >= pick.titleCoverage - 0.01);
+    const alt = best.find(
+      (h) => h.doc.id !== avoid && h.titleCoverage >= 0.5 && h.titleCoverage >= pick.titleCoverage - 0.01,
+    );
     if (alt) pick = alt;
   }
   return { text, topic: pick ? (pick.doc as TopicDoc) : null, brief, terms: q.terms };
@@ -58,9 +71,17 @@ function compareTopics(ctx: ComposeContext, a: Side & { topic: TopicDoc }, b: Si
   const rows: string[][] = [
     ["Core rule", mark(short(ta.rule, 260), na), mark(short(tb.rule, 260), nb)],
     ["Elements", mark(elementsCell(ta), na), mark(elementsCell(tb), nb)],
-    ["Main exception or defense", ta.exceptions[0] ? mark(short(ta.exceptions[0], 160), na) : "—", tb.exceptions[0] ? mark(short(tb.exceptions[0], 160), nb) : "—"],
+    [
+      "Main exception or defense",
+      ta.exceptions[0] ? mark(short(ta.exceptions[0], 160), na) : "—",
+      tb.exceptions[0] ? mark(short(tb.exceptions[0], 160), nb) : "—",
+    ],
     ["Leading case", caseCell(ta), caseCell(tb)],
-    ["Governing law", plain(ta.provisions.slice(0, 3).join(", ")) || "—", plain(tb.provisions.slice(0, 3).join(", ")) || "—"],
+    [
+      "Governing law",
+      plain(ta.provisions.slice(0, 3).join(", ")) || "—",
+      plain(tb.provisions.slice(0, 3).join(", ")) || "—",
+    ],
   ];
   const parts = [
     `**${plain(ta.title)}** vs. **${plain(tb.title)}** — ${mark(short(ta.summary), na)} By contrast, ${mark(lowerFirst(short(tb.summary)), nb)}`,
@@ -76,11 +97,14 @@ function compareTopics(ctx: ComposeContext, a: Side & { topic: TopicDoc }, b: Si
       .slice(0, 2)
       .map((x) => mark(x.s.text, n));
   let apart = [...line(ta, na, b), ...line(tb, nb, a)];
-  if (!apart.length) apart = [ta.traps[0] ? mark(ta.traps[0], na) : "", tb.traps[0] ? mark(tb.traps[0], nb) : ""].filter(Boolean);
+  if (!apart.length)
+    apart = [ta.traps[0] ? mark(ta.traps[0], na) : "", tb.traps[0] ? mark(tb.traps[0], nb) : ""].filter(Boolean);
   parts.push(`**How to tell them apart**\n\n${bullets(apart)}`);
   parts.push(`**${plain(ta.title)} in full.** ${mark(ta.rule, na)}`);
   parts.push(`**${plain(tb.title)} in full.** ${mark(tb.rule, nb)}`);
-  const traps = [ta.traps[0] && mark(ta.traps[0], na), tb.traps[0] && mark(tb.traps[0], nb)].filter((x): x is string => !!x && !apart.includes(x));
+  const traps = [ta.traps[0] && mark(ta.traps[0], na), tb.traps[0] && mark(tb.traps[0], nb)].filter(
+    (x): x is string => !!x && !apart.includes(x),
+  );
   if (traps.length) parts.push(`**Exam traps**\n\n${bullets(traps)}`);
   return parts.join("\n\n");
 }
@@ -137,14 +161,20 @@ function withinTopic(ctx: ComposeContext, t: TopicDoc, a: Side, b: Side): string
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "The two crimes…" → "the two crimes…" after "By contrast,"; names and acronyms keep their capital. */
-const lowerFirst = (s: string) => (/^(The|A|An|This|These|That|Those|Its|Their|When|Where|How|What|Whether|Every|Each|Any|Some|Beyond|Under|Liability|Conduct|Uncharged)\b/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+const lowerFirst = (s: string) =>
+  /^(The|A|An|This|These|That|Those|Its|Their|When|Where|How|What|Whether|Every|Each|Any|Some|Beyond|Under|Liability|Conduct|Uncharged)\b/.test(
+    s,
+  )
+    ? s.charAt(0).toLowerCase() + s.slice(1)
+    : s;
 
 /** Returns null when the sides cannot be resolved (the engine then answers it as a concept). */
 export function composeDistinction(ctx: ComposeContext, sides: [string, string]): string | null {
   const a = resolveSide(ctx, sides[0]);
   const b = resolveSide(ctx, sides[1], a.topic?.id);
   if (a.brief && b.brief && a.brief.id !== b.brief.id) return compareCases(ctx, a.brief, b.brief);
-  if (a.topic && b.topic && a.topic.id !== b.topic.id) return compareTopics(ctx, a as Side & { topic: TopicDoc }, b as Side & { topic: TopicDoc });
+  if (a.topic && b.topic && a.topic.id !== b.topic.id)
+    return compareTopics(ctx, a as Side & { topic: TopicDoc }, b as Side & { topic: TopicDoc });
   const t = a.topic ?? b.topic;
   if (!t) return null;
   return withinTopic(ctx, t, a, b) ?? composeConcept(ctx, t);

@@ -19,9 +19,16 @@ export function issueTopics(ctx: ComposeContext, max = 3): TopicDoc[] {
   const out: TopicDoc[] = [];
   for (const h of ctx.hits) {
     if (out.length >= max || h.score < 0.6 * topScore || h.relevance < ISSUE_MIN) continue;
-    const candidates = h.doc.kind === "topic" ? [h.doc] : h.doc.kind === "brief" ? (h.doc as BriefDoc).topicIds.slice(0, 1).map((id) => ctx.corpus.topics.get(id)) : [];
+    const candidates =
+      h.doc.kind === "topic"
+        ? [h.doc]
+        : h.doc.kind === "brief"
+          ? (h.doc as BriefDoc).topicIds.slice(0, 1).map((id) => ctx.corpus.topics.get(id))
+          : [];
     // The issues of one exam question belong to one subject: "what crimes?" is not a torts question.
-    for (const t of candidates) if (t && !out.some((x) => x.id === t.id) && (!out.length || t.subjectId === out[0].subjectId) && out.length < max) out.push(t);
+    for (const t of candidates)
+      if (t && !out.some((x) => x.id === t.id) && (!out.length || t.subjectId === out[0].subjectId) && out.length < max)
+        out.push(t);
   }
   return out;
 }
@@ -83,6 +90,8 @@ export function composeFactPattern(ctx: ComposeContext, issues: TopicDoc[]): str
     );
     parts.push(block.join("\n\n"));
   });
-  parts.push("**Writing it up:** for each issue, state the rule, apply it element by element to the facts, meet the strongest counter-argument (the exception or trap above), and conclude.");
+  parts.push(
+    "**Writing it up:** for each issue, state the rule, apply it element by element to the facts, meet the strongest counter-argument (the exception or trap above), and conclude.",
+  );
   return parts.join("\n\n");
 }

@@ -100,7 +100,12 @@ export function topicSentences(t: TopicDoc): { text: string; from: string }[] {
  * cover): e.g. for "does the privilege survive death?" the rule's sentence about death.
  * Returns up to `max` sentences whose overlap is at least `min`, best first.
  */
-export function focusSentences(ctx: ComposeContext, t: TopicDoc, max = 2, min = 0.5): { text: string; from: string; score: number }[] {
+export function focusSentences(
+  ctx: ComposeContext,
+  t: TopicDoc,
+  max = 2,
+  min = 0.5,
+): { text: string; from: string; score: number }[] {
   const residual = residualTerms(ctx, t.title);
   if (!residual.length) return [];
   return topicSentences(t)
@@ -145,7 +150,9 @@ export function provisionLine(ctx: ComposeContext, t: TopicDoc, maxBases = 3): s
     return t.provisions.findIndex((raw) => bases.find((b) => b.id === id)?.cites.includes(raw));
   };
   bases.sort((a, b) => order(a.id) - order(b.id));
-  const parts = bases.slice(0, maxBases).map((b) => mark(b.cites.join(", "), ctx.sources.cite(ctx.corpus.provisions.get(b.id)!)));
+  const parts = bases
+    .slice(0, maxBases)
+    .map((b) => mark(b.cites.join(", "), ctx.sources.cite(ctx.corpus.provisions.get(b.id)!)));
   const rest = bases.slice(maxBases).flatMap((b) => b.cites);
   return rest.length ? `${parts.join("; ")}; also ${plain(rest.join(", "))}` : parts.join("; ");
 }

@@ -5,7 +5,17 @@
  */
 import type { TopicDoc } from "../corpus";
 import { sentences } from "../text";
-import { bullets, caseLines, type ComposeContext, mark, plain, provisionLine, relatedLinks, short, topicCases } from "./shared";
+import {
+  bullets,
+  caseLines,
+  type ComposeContext,
+  mark,
+  plain,
+  provisionLine,
+  relatedLinks,
+  short,
+  topicCases,
+} from "./shared";
 
 /** Topics that share the question's area: close in score, title naming the question's words, same subject. */
 export function areaTopics(ctx: ComposeContext, first: TopicDoc, max = 4): TopicDoc[] {
@@ -13,7 +23,14 @@ export function areaTopics(ctx: ComposeContext, first: TopicDoc, max = 4): Topic
   const top = topicHits[0];
   if (!top || top.doc.id !== first.id) return [first];
   const out = topicHits
-    .filter((h) => h.doc.kind === "topic" && (h.doc as TopicDoc).subjectId === first.subjectId && h.score >= 0.8 * top.score && h.titleCoverage >= 0.5 && h.titleCoverage >= top.titleCoverage - 0.01)
+    .filter(
+      (h) =>
+        h.doc.kind === "topic" &&
+        (h.doc as TopicDoc).subjectId === first.subjectId &&
+        h.score >= 0.8 * top.score &&
+        h.titleCoverage >= 0.5 &&
+        h.titleCoverage >= top.titleCoverage - 0.01,
+    )
     .map((h) => h.doc as TopicDoc);
   return out.slice(0, max);
 }
@@ -26,13 +43,31 @@ function outlineOne(ctx: ComposeContext, t: TopicDoc): string {
   const brief = (x: string) => mark(short(x, 200), n);
   items.push(`**Rule.** ${mark(sentences(t.rule).slice(0, 2).join(" "), n)}`);
   if (t.elements.length) items.push(`**Elements.**\n${t.elements.map((e) => `   - ${brief(e)}`).join("\n")}`);
-  if (t.exceptions.length) items.push(`**Exceptions and defenses.**\n${t.exceptions.map((e) => `   - ${brief(e)}`).join("\n")}`);
-  if (t.positions.length) items.push(`**Positions.**\n${t.positions.slice(0, 3).map((p) => `   - **${plain(p.view)}:** ${brief(p.rule)}`).join("\n")}`);
+  if (t.exceptions.length)
+    items.push(`**Exceptions and defenses.**\n${t.exceptions.map((e) => `   - ${brief(e)}`).join("\n")}`);
+  if (t.positions.length)
+    items.push(
+      `**Positions.**\n${t.positions
+        .slice(0, 3)
+        .map((p) => `   - **${plain(p.view)}:** ${brief(p.rule)}`)
+        .join("\n")}`,
+    );
   const cases = topicCases(ctx, t, 3);
-  if (cases.length) items.push(`**Key cases.**\n${caseLines(ctx, cases).map((l) => `   - ${l}`).join("\n")}`);
+  if (cases.length)
+    items.push(
+      `**Key cases.**\n${caseLines(ctx, cases)
+        .map((l) => `   - ${l}`)
+        .join("\n")}`,
+    );
   const law = provisionLine(ctx, t);
   if (law) items.push(`**Governing law.** ${law}`);
-  if (t.traps.length) items.push(`**Exam traps.**\n${t.traps.slice(0, 3).map((x) => `   - ${brief(x)}`).join("\n")}`);
+  if (t.traps.length)
+    items.push(
+      `**Exam traps.**\n${t.traps
+        .slice(0, 3)
+        .map((x) => `   - ${brief(x)}`)
+        .join("\n")}`,
+    );
   parts.push(items.map((x, i) => `${i + 1}. ${x}`).join("\n"));
   const related = relatedLinks(ctx, t);
   if (related) parts.push(`**Related topics:** ${related}`);
@@ -45,7 +80,16 @@ function outlineArea(ctx: ComposeContext, list: TopicDoc[]): string {
   list.forEach((t, i) => {
     const n = ctx.sources.cite(t);
     const lines = [`**Rule:** ${mark(sentences(t.rule).slice(0, 2).join(" "), n)}`];
-    if (t.elements.length) lines.push(`**Elements:** ${mark(t.elements.slice(0, 4).map((e) => short(e, 110).replace(/[.;]$/, "")).join("; "), n)}`);
+    if (t.elements.length)
+      lines.push(
+        `**Elements:** ${mark(
+          t.elements
+            .slice(0, 4)
+            .map((e) => short(e, 110).replace(/[.;]$/, ""))
+            .join("; "),
+          n,
+        )}`,
+      );
     const c = topicCases(ctx, t, 1);
     if (c.length) lines.push(`**Key case:** ${caseLines(ctx, c)[0]}`);
     if (t.traps[0]) lines.push(`**Trap:** ${mark(t.traps[0], n)}`);

@@ -4,7 +4,8 @@ import { caseNamesIn, MarkerFilter, tidy, unverifiedCaseNames } from "./citation
 describe("MarkerFilter", () => {
   it("holds a marker split across deltas until it can judge it", () => {
     const f = new MarkerFilter(new Set([1, 2]));
-    const out = ["Survives death [", "1", "] and ", "[1", "2] ends [2", ", 5]."].map((d) => f.push(d)).join("") + f.flush();
+    const out =
+      ["Survives death [", "1", "] and ", "[1", "2] ends [2", ", 5]."].map((d) => f.push(d)).join("") + f.flush();
     expect(out).toBe("Survives death [1] and  ends [2].");
     expect(tidy(out)).toBe("Survives death [1] and ends [2].");
     expect(f.removed).toEqual([12, 5]);
@@ -18,11 +19,11 @@ describe("MarkerFilter", () => {
 
 describe("case names", () => {
   it("finds 'A v. B' and 'In re A', without the words that lead into them", () => {
-    expect(caseNamesIn("In Palsgraf v. Long Island R.R. Co., the court held; see also Marbury v. Madison. In re Gault applies.")).toEqual([
-      "Palsgraf v. Long Island R.R. Co.",
-      "Marbury v. Madison",
-      "In re Gault",
-    ]);
+    expect(
+      caseNamesIn(
+        "In Palsgraf v. Long Island R.R. Co., the court held; see also Marbury v. Madison. In re Gault applies.",
+      ),
+    ).toEqual(["Palsgraf v. Long Island R.R. Co.", "Marbury v. Madison", "In re Gault"]);
   });
   // Signals and sentence words before a name are not part of it; real multi-word parties stay whole.
   it.each([
@@ -76,7 +77,10 @@ describe("case names", () => {
     ["Loving v. Virginia struck the ban down.", ["Loving v. Virginia"]],
     ["See ProCD, Inc. v. Zeidenberg, on shrinkwrap licences.", ["ProCD, Inc. v. Zeidenberg"]],
     ["Gertz v. Robert Welch, Inc. limits Sullivan.", ["Gertz v. Robert Welch, Inc."]],
-    ["Shady Grove Orthopedic Associates, P.A. v. Allstate Insurance Co. applies Rule 23.", ["Shady Grove Orthopedic Associates, P.A. v. Allstate Insurance Co."]],
+    [
+      "Shady Grove Orthopedic Associates, P.A. v. Allstate Insurance Co. applies Rule 23.",
+      ["Shady Grove Orthopedic Associates, P.A. v. Allstate Insurance Co."],
+    ],
   ])("%j names %j", (text, names) => {
     expect(caseNamesIn(text)).toEqual(names);
   });
@@ -87,7 +91,14 @@ describe("case names", () => {
     expect(unverifiedCaseNames("Revisiting Smith v. Jones shows it.", sources)).toEqual([]);
   });
   it("accepts names the sources hold, in another spelling of the parties", () => {
-    const sources = [{ title: "Palsgraf v. Long Island Railroad Co.", text: "… (Swidler & Berlin v. United States) …" }];
-    expect(unverifiedCaseNames("Palsgraf v. Long Island R.R. Co. and Swidler & Berlin v. United States; but Erie R.R. v. Tompkins", sources)).toEqual(["Erie R.R. v. Tompkins"]);
+    const sources = [
+      { title: "Palsgraf v. Long Island Railroad Co.", text: "… (Swidler & Berlin v. United States) …" },
+    ];
+    expect(
+      unverifiedCaseNames(
+        "Palsgraf v. Long Island R.R. Co. and Swidler & Berlin v. United States; but Erie R.R. v. Tompkins",
+        sources,
+      ),
+    ).toEqual(["Erie R.R. v. Tompkins"]);
   });
 });

@@ -92,7 +92,9 @@ const LEAD_WORDS = new Set(
 );
 /** Capitalised words in -ly that are names, not adverbs ("Beverly Hills", "Connolly"). */
 const LY_NAMES = new Set(
-  "beverly waverly kimberly moberly connolly donnelly monopoly assembly quarterly monthly friendly butterfly firefly".split(" "),
+  "beverly waverly kimberly moberly connolly donnelly monopoly assembly quarterly monthly friendly butterfly firefly".split(
+    " ",
+  ),
 );
 /** A word that cannot start the rest of a party name, so the word before it must stay. */
 const NOT_A_START = /^(?:&|[a-z].*|Co\.?|Cos\.?|Inc\.?|Corp\.?|Ltd\.?|LLC|L\.?P\.?|R\.R\.?|Ry\.?|Bros\.?|Ass'n|Ass’n)$/;
@@ -132,7 +134,8 @@ const norm = (s: string) =>
  * Markdown blocks: a heading line, a list item, a quote or table row, or a paragraph. A name never
  * runs from one into the next ("### Cases\nSmith v. Jones" is not "Cases Smith v. Jones").
  */
-const blocks = (text: string) => text.split(/\n[ \t]*\n|\n(?=[ \t]*(?:#{1,6}\s|[-*+>|]\s|\d+[.)]\s))|(?<=^[ \t]*#{1,6}\s[^\n]*)\n/m);
+const blocks = (text: string) =>
+  text.split(/\n[ \t]*\n|\n(?=[ \t]*(?:#{1,6}\s|[-*+>|]\s|\d+[.)]\s))|(?<=^[ \t]*#{1,6}\s[^\n]*)\n/m);
 
 /**
  * Case names in `text`, each once, in order of first mention, verbatim as written (the web marks
@@ -143,7 +146,8 @@ const blocks = (text: string) => text.split(/\n[ \t]*\n|\n(?=[ \t]*(?:#{1,6}\s|[
  * "Smith v. Jones"; see `isLead`), while multi-word parties stay whole ("United States v. Lopez").
  */
 export function caseNamesIn(text: string): string[] {
-  const party = "[A-Z][A-Za-z0-9.'’&-]*(?:\\s+(?:[A-Z][A-Za-z0-9.'’&-]*|of|the|&|de|for|ex|rel\\.))*(?:,\\s+(?:Inc|Co|Corp|Ltd|LLC|L\\.P|N\\.A|S\\.A|P\\.A|P\\.C)\\.?(?![A-Za-z]))?";
+  const party =
+    "[A-Z][A-Za-z0-9.'’&-]*(?:\\s+(?:[A-Z][A-Za-z0-9.'’&-]*|of|the|&|de|for|ex|rel\\.))*(?:,\\s+(?:Inc|Co|Corp|Ltd|LLC|L\\.P|N\\.A|S\\.A|P\\.A|P\\.C)\\.?(?![A-Za-z]))?";
   const re = new RegExp(`(${party})\\s+v\\.?\\s+(${party})|\\b(?:In re|Ex parte)\\s+(${party})`, "g");
   const out: string[] = [];
   for (const m of blocks(text)
@@ -152,7 +156,8 @@ export function caseNamesIn(text: string): string[] {
     let name = m[0].replace(/\*+/g, "").trim();
     if (m[1]) name = dropLead(name);
     name = name.replace(/[,;:]+$/, "");
-    if (name.endsWith(".") && !/\b(?:Co|Inc|Corp|Ltd|R\.R|Ry|Bros|L\.P|N\.A|S\.A|P\.A|P\.C|S\.p\.A)\.$/.test(name)) name = name.slice(0, -1);
+    if (name.endsWith(".") && !/\b(?:Co|Inc|Corp|Ltd|R\.R|Ry|Bros|L\.P|N\.A|S\.A|P\.A|P\.C|S\.p\.A)\.$/.test(name))
+      name = name.slice(0, -1);
     if (!out.includes(name)) out.push(name);
   }
   return out;

@@ -19,7 +19,14 @@ export function createClient(model: LanguageModel, timeoutMs: number): LlmClient
       const onAbort = () => ac.abort(signal?.reason);
       signal?.addEventListener("abort", onAbort, { once: true });
       try {
-        const { text } = await generateText({ model, system, prompt, maxOutputTokens: maxOutputTokens ?? 1500, maxRetries: 0, abortSignal: ac.signal });
+        const { text } = await generateText({
+          model,
+          system,
+          prompt,
+          maxOutputTokens: maxOutputTokens ?? 1500,
+          maxRetries: 0,
+          abortSignal: ac.signal,
+        });
         return text;
       } catch (err) {
         if (signal?.aborted && !timedOut) throw signal.reason;

@@ -41,14 +41,23 @@ describe.each([
   let engine: ReturnType<typeof createAnswerEngine>;
   beforeAll(async () => {
     fake = await start();
-    const env = parseEnv({ LLM_PROVIDER: provider, LLM_BASE_URL: fake.url, LLM_API_KEY: "test-key", LLM_MODEL: "test-model", LLM_TIMEOUT_MS: "400" });
+    const env = parseEnv({
+      LLM_PROVIDER: provider,
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: "test-key",
+      LLM_MODEL: "test-model",
+      LLM_TIMEOUT_MS: "400",
+    });
     engine = createAnswerEngine({ db: server.database.db, env });
     await engine.warm();
   });
   afterAll(() => fake?.close());
 
   it("sends the numbered sources, streams the answer and lists the sources it cited", async () => {
-    fake.reply({ kind: "text", text: "**Yes.** The privilege survives the client's death [1]. The Supreme Court so held in *Swidler & Berlin v. United States* [2]." });
+    fake.reply({
+      kind: "text",
+      text: "**Yes.** The privilege survives the client's death [1]. The Supreme Court so held in *Swidler & Berlin v. United States* [2].",
+    });
     const before = fake.requests.length;
     const { events, done, deltas, error } = await run(engine);
     expect(error).toBeNull();
@@ -93,7 +102,10 @@ describe.each([
   });
 
   it("marks case names that are not among the sources as unverified", async () => {
-    fake.reply({ kind: "text", text: "The privilege survives death [1], as *Swidler & Berlin v. United States* held [2]; see also Marbury v. Madison and In re Grand Jury Subpoena." });
+    fake.reply({
+      kind: "text",
+      text: "The privilege survives death [1], as *Swidler & Berlin v. United States* held [2]; see also Marbury v. Madison and In re Grand Jury Subpoena.",
+    });
     const { done } = await run(engine);
     expect(done!.unverified).toEqual(["Marbury v. Madison", "In re Grand Jury Subpoena"]);
   });
@@ -122,7 +134,10 @@ describe.each([
   });
 
   it("times out when the stream goes silent mid-answer, after the deltas already sent", async () => {
-    fake.reply({ kind: "stall", text: "The privilege survives the client's death, and the rest of this answer never arrives [1]." });
+    fake.reply({
+      kind: "stall",
+      text: "The privilege survives the client's death, and the rest of this answer never arrives [1].",
+    });
     const { done, deltas, error } = await run(engine);
     expect(deltas.length).toBeGreaterThan(0);
     expect(done).toBeUndefined();
@@ -130,7 +145,10 @@ describe.each([
   });
 
   it("reports a stream cut mid-answer as interrupted, never as a finished answer", async () => {
-    fake.reply({ kind: "cut", text: "The privilege survives the client's death, and this sentence is cut in the middle of [1]." });
+    fake.reply({
+      kind: "cut",
+      text: "The privilege survives the client's death, and this sentence is cut in the middle of [1].",
+    });
     const { done, deltas, error } = await run(engine);
     expect(deltas.length).toBeGreaterThan(0);
     expect(done).toBeUndefined();
@@ -138,7 +156,10 @@ describe.each([
   });
 
   it("reports the provider's in-stream error event as interrupted", async () => {
-    fake.reply({ kind: "stream-error", text: "The privilege survives the client's death, and then the provider fails [1]." });
+    fake.reply({
+      kind: "stream-error",
+      text: "The privilege survives the client's death, and then the provider fails [1].",
+    });
     const { done, error } = await run(engine);
     expect(done).toBeUndefined();
     expect((error as AppError).code).toBe("LLM_INTERRUPTED");
@@ -171,12 +192,20 @@ describe.each([
   });
 
   it("gives other features a plain completion through createLlmClient, with the same errors", async () => {
-    const env = parseEnv({ LLM_PROVIDER: provider, LLM_BASE_URL: fake.url, LLM_API_KEY: "test-key", LLM_MODEL: "test-model", LLM_TIMEOUT_MS: "400" });
+    const env = parseEnv({
+      LLM_PROVIDER: provider,
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: "test-key",
+      LLM_MODEL: "test-model",
+      LLM_TIMEOUT_MS: "400",
+    });
     const llm = createLlmClient(env)!;
     fake.reply({ kind: "text", text: "A drafted flashcard." });
     await expect(llm.complete({ system: "Draft.", prompt: "Hearsay" })).resolves.toBe("A drafted flashcard.");
     fake.reply({ kind: "status", status: 401 });
-    await expect(llm.complete({ system: "Draft.", prompt: "Hearsay" })).rejects.toMatchObject({ code: "LLM_UNAUTHORIZED" });
+    await expect(llm.complete({ system: "Draft.", prompt: "Hearsay" })).rejects.toMatchObject({
+      code: "LLM_UNAUTHORIZED",
+    });
   });
 });
 
@@ -185,7 +214,12 @@ describe("without a provider", () => {
     expect(createLlmClient(parseEnv({}))).toBeNull();
   });
   it("a connection refused is LLM_UNAVAILABLE", async () => {
-    const env = parseEnv({ LLM_PROVIDER: "openai-compatible", LLM_BASE_URL: "http://127.0.0.1:9/v1", LLM_MODEL: "m", LLM_TIMEOUT_MS: "2000" });
+    const env = parseEnv({
+      LLM_PROVIDER: "openai-compatible",
+      LLM_BASE_URL: "http://127.0.0.1:9/v1",
+      LLM_MODEL: "m",
+      LLM_TIMEOUT_MS: "2000",
+    });
     const engine = createAnswerEngine({ db: server.database.db, env });
     const { error } = await run(engine);
     expect((error as AppError).code).toBe("LLM_UNAVAILABLE");

@@ -43,7 +43,14 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
         const { content, declined, sources } = composeAnswer(prep, input.question);
         yield { type: "sources", citations: sources.citations };
         for await (const text of streamComposed(content, { signal: input.signal })) yield { type: "delta", text };
-        yield { type: "done", content, citations: sources.citations, declined, unverified: [], kind: prep.classification.kind };
+        yield {
+          type: "done",
+          content,
+          citations: sources.citations,
+          declined,
+          unverified: [],
+          kind: prep.classification.kind,
+        };
         return;
       }
 
@@ -100,7 +107,10 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       } catch (err) {
         if (input.signal?.aborted && !timedOut) throw input.signal.reason;
         const appErr = toLlmError(err, { timedOut, timeoutMs: opts.timeoutMs, started });
-        opts.logger?.warn({ code: appErr.code, status: (appErr.details as { status?: number } | undefined)?.status }, "LLM answer failed");
+        opts.logger?.warn(
+          { code: appErr.code, status: (appErr.details as { status?: number } | undefined)?.status },
+          "LLM answer failed",
+        );
         throw appErr;
       } finally {
         clearTimeout(timer);
@@ -114,7 +124,15 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       const final = tidy(content).trim();
       const citations = all.filter((c) => filter.used.has(c.n));
       const unverified = unverifiedCaseNames(final, sources.retrieved());
-      yield { type: "done", content: final, citations, declined: false, unverified, kind: prep.classification.kind, ...(filter.removed.length ? { invalidMarkers: filter.removed } : {}) };
+      yield {
+        type: "done",
+        content: final,
+        citations,
+        declined: false,
+        unverified,
+        kind: prep.classification.kind,
+        ...(filter.removed.length ? { invalidMarkers: filter.removed } : {}),
+      };
     },
   };
 }

@@ -50,7 +50,9 @@ export function selectSources(prep: Prepared): SourceList {
     const b = corpus.briefs.get(id);
     if (b && budget > 0) add(b, 1);
   }
-  for (const h of prep.hits) if (h.doc.kind === "brief" && h.relevance >= DECLINE_BELOW && budget > 0 && sources.list.length < 8) add(h.doc, h.relevance);
+  for (const h of prep.hits)
+    if (h.doc.kind === "brief" && h.relevance >= DECLINE_BELOW && budget > 0 && sources.list.length < 8)
+      add(h.doc, h.relevance);
   for (const id of prep.query.provisionIds) {
     const p = corpus.provisions.get(id);
     if (p && budget > 0) add(p, 1);
@@ -59,7 +61,15 @@ export function selectSources(prep: Prepared): SourceList {
   return sources;
 }
 
-const KIND_LABEL: Record<string, string> = { topic: "Outline", brief: "Case brief", provision: "Provision", note: "Student's note", user_brief: "Student's brief", opinion: "Opinion", rule: "Rule" };
+const KIND_LABEL: Record<string, string> = {
+  topic: "Outline",
+  brief: "Case brief",
+  provision: "Provision",
+  note: "Student's note",
+  user_brief: "Student's brief",
+  opinion: "Opinion",
+  rule: "Rule",
+};
 
 /** The user message: sources block, then the question. Long sources are cut at a sentence end. */
 export function userMessage(sources: SourceList, question: string): string {
@@ -75,7 +85,10 @@ export function userMessage(sources: SourceList, question: string): string {
  * Earlier turns, oldest first, trimmed from the oldest to HISTORY_TOKENS; earlier answers lose
  * their [n] markers (those numbers referred to other source lists).
  */
-export function trimHistory(history: AnswerInput["history"], budget = HISTORY_TOKENS): { role: "user" | "assistant"; content: string }[] {
+export function trimHistory(
+  history: AnswerInput["history"],
+  budget = HISTORY_TOKENS,
+): { role: "user" | "assistant"; content: string }[] {
   const out: { role: "user" | "assistant"; content: string }[] = [];
   let left = budget;
   for (const m of [...history].reverse()) {

@@ -12,11 +12,19 @@ import { AppError } from "../../lib/errors";
 /** The model for `env`, or null with LLM_PROVIDER=none. env.ts guarantees the needed variables. */
 export function languageModel(env: Env): LanguageModel | null {
   if (env.LLM_PROVIDER === "openai-compatible") {
-    const provider = createOpenAICompatible({ name: "llm", baseURL: env.LLM_BASE_URL!, apiKey: env.LLM_API_KEY, includeUsage: true });
+    const provider = createOpenAICompatible({
+      name: "llm",
+      baseURL: env.LLM_BASE_URL!,
+      apiKey: env.LLM_API_KEY,
+      includeUsage: true,
+    });
     return provider.chatModel(env.LLM_MODEL!);
   }
   if (env.LLM_PROVIDER === "anthropic") {
-    const provider = createAnthropic({ apiKey: env.LLM_API_KEY, ...(env.LLM_BASE_URL ? { baseURL: env.LLM_BASE_URL } : {}) });
+    const provider = createAnthropic({
+      apiKey: env.LLM_API_KEY,
+      ...(env.LLM_BASE_URL ? { baseURL: env.LLM_BASE_URL } : {}),
+    });
     return provider(env.LLM_MODEL!);
   }
   return null;
@@ -31,7 +39,11 @@ function statusOf(err: unknown, depth = 0): number | undefined {
   if (APICallError.isInstance(err)) return err.statusCode;
   const e = err as { statusCode?: unknown; status?: unknown; lastError?: unknown; cause?: unknown; errors?: unknown[] };
   if (typeof e.statusCode === "number") return e.statusCode;
-  return statusOf(e.lastError, depth + 1) ?? statusOf(e.cause, depth + 1) ?? (Array.isArray(e.errors) ? statusOf(e.errors.at(-1), depth + 1) : undefined);
+  return (
+    statusOf(e.lastError, depth + 1) ??
+    statusOf(e.cause, depth + 1) ??
+    (Array.isArray(e.errors) ? statusOf(e.errors.at(-1), depth + 1) : undefined)
+  );
 }
 
 /**
@@ -45,12 +57,32 @@ export function toLlmError(err: unknown, ctx: FailureContext): AppError {
   const status = statusOf(err);
   const seconds = Math.round(ctx.timeoutMs / 1000);
   if (ctx.timedOut)
-    return new AppError("LLM_TIMEOUT", `The AI model did not respond within ${seconds} seconds, so the answer was stopped. Your question is saved — please try again.`, { status });
+    return new AppError(
+      "LLM_TIMEOUT",
+      `The AI model did not respond within ${seconds} seconds, so the answer was stopped. Your question is saved — please try again.`,
+      { status },
+    );
   if (status === 401 || status === 403)
-    return new AppError("LLM_UNAUTHORIZED", "The AI provider refused this server's credentials. Your question is saved; an administrator needs to check the AI settings (LLM_API_KEY) before the companion can answer with the model.", { status });
+    return new AppError(
+      "LLM_UNAUTHORIZED",
+      "The AI provider refused this server's credentials. Your question is saved; an administrator needs to check the AI settings (LLM_API_KEY) before the companion can answer with the model.",
+      { status },
+    );
   if (status === 429)
-    return new AppError("LLM_RATE_LIMITED", "The AI provider is receiving too many requests right now. Your question is saved — please wait a moment and try again.", { status });
+    return new AppError(
+      "LLM_RATE_LIMITED",
+      "The AI provider is receiving too many requests right now. Your question is saved — please wait a moment and try again.",
+      { status },
+    );
   if (ctx.started && (status === undefined || status < 400))
-    return new AppError("LLM_INTERRUPTED", "The answer was cut off before it finished, so it was not saved as complete. Your question is saved — please try again.", { status });
-  return new AppError("LLM_UNAVAILABLE", "The AI provider is unavailable right now. Your question is saved — please try again in a moment.", { status });
+    return new AppError(
+      "LLM_INTERRUPTED",
+      "The answer was cut off before it finished, so it was not saved as complete. Your question is saved — please try again.",
+      { status },
+    );
+  return new AppError(
+    "LLM_UNAVAILABLE",
+    "The AI provider is unavailable right now. Your question is saved — please try again in a moment.",
+    { status },
+  );
 }

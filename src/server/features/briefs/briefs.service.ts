@@ -14,7 +14,16 @@ import { opinionText } from "../case-law/opinions.service";
 import { extractDraft } from "./draft-extract";
 import { isUuid } from "../../../domain/ids";
 
-export const SECTION_KEYS = ["facts", "proceduralHistory", "issue", "rule", "holding", "reasoning", "separateOpinions", "takeaways"] as const;
+export const SECTION_KEYS = [
+  "facts",
+  "proceduralHistory",
+  "issue",
+  "rule",
+  "holding",
+  "reasoning",
+  "separateOpinions",
+  "takeaways",
+] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 export const SECTION_LABELS: Record<SectionKey, string> = {
   facts: "Facts",
@@ -49,7 +58,9 @@ function cleanSections(sections: Partial<Record<SectionKey, string>>) {
   if (total > MAX_BRIEF_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", BRIEF_TOO_LARGE);
   const out: Record<string, string> = {};
   for (const k of SECTION_KEYS) out[k] = sanitizeRichText(sections[k] ?? "");
-  const text = SECTION_KEYS.map((k) => htmlToPlainText(out[k])).filter(Boolean).join("\n\n");
+  const text = SECTION_KEYS.map((k) => htmlToPlainText(out[k]))
+    .filter(Boolean)
+    .join("\n\n");
   return { sections: out, text };
 }
 
@@ -71,7 +82,10 @@ const view = (b: typeof studentBriefs.$inferSelect) => ({
 
 export async function getStudentBrief(db: Db, userId: string, id: string) {
   if (!isUuid(id)) throw notFound();
-  const [b] = await db.select().from(studentBriefs).where(and(eq(studentBriefs.id, id), eq(studentBriefs.userId, userId)));
+  const [b] = await db
+    .select()
+    .from(studentBriefs)
+    .where(and(eq(studentBriefs.id, id), eq(studentBriefs.userId, userId)));
   if (!b) throw notFound();
   return view(b);
 }
@@ -90,7 +104,20 @@ export async function createStudentBrief(db: Db, userId: string, f: BriefFields,
   const opinionId = await checkOpinion(db, userId, f.opinionId);
   const [row] = await db
     .insert(studentBriefs)
-    .values({ userId, opinionId, name: f.name, citation: f.citation ?? null, court: f.court ?? null, year: f.year ?? null, subjectId: f.subjectId ?? null, topicIds: f.topicIds ?? [], sections, text, createdAt: now, updatedAt: now })
+    .values({
+      userId,
+      opinionId,
+      name: f.name,
+      citation: f.citation ?? null,
+      court: f.court ?? null,
+      year: f.year ?? null,
+      subjectId: f.subjectId ?? null,
+      topicIds: f.topicIds ?? [],
+      sections,
+      text,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return view(row);
 }
@@ -99,7 +126,13 @@ export async function createStudentBrief(db: Db, userId: string, f: BriefFields,
  * Saves; `sections` given are merged into the stored ones (a section left out keeps its
  * text). A stale `version` is refused with CONFLICT (409) carrying the newer brief.
  */
-export async function updateStudentBrief(db: Db, userId: string, id: string, f: Partial<BriefFields> & { version?: number }, now: Date) {
+export async function updateStudentBrief(
+  db: Db,
+  userId: string,
+  id: string,
+  f: Partial<BriefFields> & { version?: number },
+  now: Date,
+) {
   const current = await getStudentBrief(db, userId, id);
   const clean = f.sections ? cleanSections({ ...current.sections, ...f.sections }) : null;
   const opinionId = f.opinionId === undefined ? undefined : await checkOpinion(db, userId, f.opinionId);
@@ -123,14 +156,21 @@ export async function updateStudentBrief(db: Db, userId: string, id: string, f: 
     .returning();
   if (!row) {
     const newer = await getStudentBrief(db, userId, id);
-    throw new AppError("CONFLICT", "This brief was changed in another tab or window. Your edit was not saved; the newer version is shown.", { brief: newer });
+    throw new AppError(
+      "CONFLICT",
+      "This brief was changed in another tab or window. Your edit was not saved; the newer version is shown.",
+      { brief: newer },
+    );
   }
   return view(row);
 }
 
 export async function deleteStudentBrief(db: Db, userId: string, id: string) {
   if (!isUuid(id)) throw notFound();
-  const [row] = await db.delete(studentBriefs).where(and(eq(studentBriefs.id, id), eq(studentBriefs.userId, userId))).returning({ id: studentBriefs.id });
+  const [row] = await db
+    .delete(studentBriefs)
+    .where(and(eq(studentBriefs.id, id), eq(studentBriefs.userId, userId)))
+    .returning({ id: studentBriefs.id });
   if (!row) throw notFound();
 }
 
@@ -138,13 +178,25 @@ export async function deleteStudentBrief(db: Db, userId: string, id: string) {
  * The case library of /cases: official briefs and the user's own, filtered by subject, topic
  * and text (name or citation), sorted by name. `mine`: "only" | "exclude" | undefined (both).
  */
-export async function listCaseBriefs(db: Db, userId: string, f: { subject?: string; topic?: string; q?: string; mine?: "only" | "exclude" }) {
+export async function listCaseBriefs(
+  db: Db,
+  userId: string,
+  f: { subject?: string; topic?: string; q?: string; mine?: "only" | "exclude" },
+) {
   const like = f.q ? `%${f.q.replace(/[%_\\]/g, "\\$&")}%` : null;
   const official =
     f.mine === "only"
       ? []
       : await db
-          .select({ id: briefs.id, name: briefs.name, citation: briefs.citation, court: briefs.court, year: briefs.year, subjectId: briefs.subjectId, topicIds: briefs.topicIds })
+          .select({
+            id: briefs.id,
+            name: briefs.name,
+            citation: briefs.citation,
+            court: briefs.court,
+            year: briefs.year,
+            subjectId: briefs.subjectId,
+            topicIds: briefs.topicIds,
+          })
           .from(briefs)
           .where(
             and(
@@ -160,7 +212,16 @@ export async function listCaseBriefs(db: Db, userId: string, f: { subject?: stri
     f.mine === "exclude"
       ? []
       : await db
-          .select({ id: studentBriefs.id, name: studentBriefs.name, citation: studentBriefs.citation, court: studentBriefs.court, year: studentBriefs.year, subjectId: studentBriefs.subjectId, topicIds: studentBriefs.topicIds, updatedAt: studentBriefs.updatedAt })
+          .select({
+            id: studentBriefs.id,
+            name: studentBriefs.name,
+            citation: studentBriefs.citation,
+            court: studentBriefs.court,
+            year: studentBriefs.year,
+            subjectId: studentBriefs.subjectId,
+            topicIds: studentBriefs.topicIds,
+            updatedAt: studentBriefs.updatedAt,
+          })
           .from(studentBriefs)
           .where(
             and(
@@ -171,10 +232,14 @@ export async function listCaseBriefs(db: Db, userId: string, f: { subject?: stri
             ),
           )
           .orderBy(desc(studentBriefs.updatedAt));
-  return [...own.map((b) => ({ ...b, isOfficial: false })), ...official.map((b) => ({ ...b, isOfficial: true, updatedAt: null }))];
+  return [
+    ...own.map((b) => ({ ...b, isOfficial: false })),
+    ...official.map((b) => ({ ...b, isOfficial: true, updatedAt: null })),
+  ];
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 const paragraphs = (list: string[]) => list.map((s) => `<p>${esc(s)}</p>`).join("");
 
 /**
@@ -186,8 +251,11 @@ export async function draftBriefByExtraction(db: Db, userId: string, opinionId: 
   const o = await opinionText(db, userId, opinionId);
   const d = extractDraft({ name: o.name, citation: o.citation, court: o.court, year: o.year, text: o.text });
   const s = d.sections;
-  const parties = d.parties ? `<p><strong>Parties:</strong> ${esc(d.parties.first)} v. ${esc(d.parties.second)}</p>` : "";
-  const court = o.court || o.year ? `<p><strong>Court:</strong> ${esc([o.court, o.year].filter(Boolean).join(", "))}</p>` : "";
+  const parties = d.parties
+    ? `<p><strong>Parties:</strong> ${esc(d.parties.first)} v. ${esc(d.parties.second)}</p>`
+    : "";
+  const court =
+    o.court || o.year ? `<p><strong>Court:</strong> ${esc([o.court, o.year].filter(Boolean).join(", "))}</p>` : "";
   const sections: Record<SectionKey, string> = {
     facts: parties + paragraphs(s.facts),
     proceduralHistory: court + paragraphs(s.proceduralHistory),
@@ -195,13 +263,32 @@ export async function draftBriefByExtraction(db: Db, userId: string, opinionId: 
     rule: paragraphs(s.rule),
     holding: paragraphs(s.holding),
     reasoning: paragraphs(s.reasoning),
-    separateOpinions: s.separateOpinions.length ? `<ul>${s.separateOpinions.map((x) => `<li><p>${esc(x)}</p></li>`).join("")}</ul>` : "",
+    separateOpinions: s.separateOpinions.length
+      ? `<ul>${s.separateOpinions.map((x) => `<li><p>${esc(x)}</p></li>`).join("")}</ul>`
+      : "",
     takeaways: "",
   };
-  const empty = SECTION_KEYS.filter((k) => k !== "takeaways" && k !== "separateOpinions" && !htmlToPlainText(sections[k]).trim());
+  const empty = SECTION_KEYS.filter(
+    (k) => k !== "takeaways" && k !== "separateOpinions" && !htmlToPlainText(sections[k]).trim(),
+  );
   return {
     method: "extract" as const,
-    draft: { opinionId: o.id, name: o.name, citation: o.citation, court: o.court, year: o.year, subjectId: o.subjectId, sections: Object.fromEntries(SECTION_KEYS.map((k) => [k, sanitizeRichText(sections[k])])) as Record<SectionKey, string> },
-    notes: empty.length ? [`No sentence looked like the ${empty.map((k) => SECTION_LABELS[k].toLowerCase()).join(", ")}: write ${empty.length === 1 ? "it" : "them"} yourself.`] : [],
+    draft: {
+      opinionId: o.id,
+      name: o.name,
+      citation: o.citation,
+      court: o.court,
+      year: o.year,
+      subjectId: o.subjectId,
+      sections: Object.fromEntries(SECTION_KEYS.map((k) => [k, sanitizeRichText(sections[k])])) as Record<
+        SectionKey,
+        string
+      >,
+    },
+    notes: empty.length
+      ? [
+          `No sentence looked like the ${empty.map((k) => SECTION_LABELS[k].toLowerCase()).join(", ")}: write ${empty.length === 1 ? "it" : "them"} yourself.`,
+        ]
+      : [],
   };
 }

@@ -22,16 +22,23 @@ export interface ExtractInput {
 
 export interface ExtractedDraft {
   parties: { first: string; second: string } | null;
-  sections: Record<"facts" | "proceduralHistory" | "issue" | "rule" | "holding" | "reasoning" | "separateOpinions" | "takeaways", string[]>;
+  sections: Record<
+    "facts" | "proceduralHistory" | "issue" | "rule" | "holding" | "reasoning" | "separateOpinions" | "takeaways",
+    string[]
+  >;
 }
 
-const ABBREV = /\b(?:U\.S|U\.S\.C|v|vs|Co|Corp|Inc|Ltd|No|Nos|Mr|Mrs|Ms|Dr|Jr|Sr|St|Ct|Cir|App|Supp|F|S|L|Ed|J|JJ|C\.J|Gen|Atty|Dept|Assn|Bd|Comm|Cal|Fla|Ill|Mass|Pa|Tex|Va|Wash|Stat|Art|Sec|cl|art|amend|Const|ed|et al|e\.g|i\.e|cf|id|Id|etc|Fed|R|Civ|Proc|Evid|Crim|Rev|Ann|Vol|pp?|Nw|Se|Ne|Sw)\.$/;
+const ABBREV =
+  /\b(?:U\.S|U\.S\.C|v|vs|Co|Corp|Inc|Ltd|No|Nos|Mr|Mrs|Ms|Dr|Jr|Sr|St|Ct|Cir|App|Supp|F|S|L|Ed|J|JJ|C\.J|Gen|Atty|Dept|Assn|Bd|Comm|Cal|Fla|Ill|Mass|Pa|Tex|Va|Wash|Stat|Art|Sec|cl|art|amend|Const|ed|et al|e\.g|i\.e|cf|id|Id|etc|Fed|R|Civ|Proc|Evid|Crim|Rev|Ann|Vol|pp?|Nw|Se|Ne|Sw)\.$/;
 
 /** Splits text into sentences without breaking after "U.S.", "v.", "Co." and the like. */
 export function sentences(text: string): string[] {
   const out: string[] = [];
   for (const para of text.split(/\n{2,}/)) {
-    const parts = para.replace(/\s+/g, " ").trim().split(/(?<=[.?!]["”’)\]]*)\s+(?=["“(]?[A-Z])/);
+    const parts = para
+      .replace(/\s+/g, " ")
+      .trim()
+      .split(/(?<=[.?!]["”’)\]]*)\s+(?=["“(]?[A-Z])/);
     let cur = "";
     for (const p of parts) {
       cur = cur ? `${cur} ${p}` : p;
@@ -46,7 +53,8 @@ export function sentences(text: string): string[] {
 }
 
 /** A disposition line: "Reversed.", "Affirmed in part, reversed in part, and remanded." */
-const DISPOSITION = /^(?:(?:Judgment )?(?:Affirmed|Reversed|Vacated|Remanded|Dismissed)(?: in part)?(?:,? (?:and )?(?:affirmed|reversed|vacated|remanded|dismissed)(?: in part)?)*\.?|It is so ordered\.?)$/i;
+const DISPOSITION =
+  /^(?:(?:Judgment )?(?:Affirmed|Reversed|Vacated|Remanded|Dismissed)(?: in part)?(?:,? (?:and )?(?:affirmed|reversed|vacated|remanded|dismissed)(?: in part)?)*\.?|It is so ordered\.?)$/i;
 
 interface Scored {
   i: number;
@@ -74,7 +82,11 @@ export function extractDraft(input: ExtractInput): ExtractedDraft {
     return list;
   };
   const score = (re: [RegExp, number][], where: (i: number) => number = () => 1) =>
-    all.map((s, i) => ({ i, s, score: used.has(i) ? 0 : re.reduce((acc, [r, w]) => acc + (r.test(s) ? w : 0), 0) * where(i) }));
+    all.map((s, i) => ({
+      i,
+      s,
+      score: used.has(i) ? 0 : re.reduce((acc, [r, w]) => acc + (r.test(s) ? w : 0), 0) * where(i),
+    }));
 
   const holding = take(
     pick(
@@ -95,11 +107,20 @@ export function extractDraft(input: ExtractInput): ExtractedDraft {
     holding.push(
       ...take(
         pick(
-          score([
-            [/\bwe (?:think|find|agree|are of (?:the )?opinion)\b/i, 2],
-            [/\b(?:is|was|are|were) (?:not )?(?:valid|invalid|constitutional|unconstitutional|sufficient|insufficient|proper|improper|within|beyond)\b/i, 2],
-            [/\b(?:constitutional power|has (?:the )?power|(?:is|was) (?:therefore )?(?:entitled|bound|liable|subject) to)\b/i, 2],
-          ], (i) => (pos(i) > 0.75 ? 1 : 0)),
+          score(
+            [
+              [/\bwe (?:think|find|agree|are of (?:the )?opinion)\b/i, 2],
+              [
+                /\b(?:is|was|are|were) (?:not )?(?:valid|invalid|constitutional|unconstitutional|sufficient|insufficient|proper|improper|within|beyond)\b/i,
+                2,
+              ],
+              [
+                /\b(?:constitutional power|has (?:the )?power|(?:is|was) (?:therefore )?(?:entitled|bound|liable|subject) to)\b/i,
+                2,
+              ],
+            ],
+            (i) => (pos(i) > 0.75 ? 1 : 0),
+          ),
           2,
         ),
       ),
@@ -125,8 +146,14 @@ export function extractDraft(input: ExtractInput): ExtractedDraft {
     pick(
       score(
         [
-          [/\b(?:District Court|Court of Appeals|Circuit|trial court|Supreme Court of [A-Z]\w+|state court|Court of Appeal)\b/, 2],
-          [/\b(?:granted|denied|dismissed|affirmed|reversed|entered judgment|summary judgment|motion to dismiss|directed verdict|jury|verdict|certiorari|appealed|remanded|removed)\b/i, 2],
+          [
+            /\b(?:District Court|Court of Appeals|Circuit|trial court|Supreme Court of [A-Z]\w+|state court|Court of Appeal)\b/,
+            2,
+          ],
+          [
+            /\b(?:granted|denied|dismissed|affirmed|reversed|entered judgment|summary judgment|motion to dismiss|directed verdict|jury|verdict|certiorari|appealed|remanded|removed)\b/i,
+            2,
+          ],
           [/\b(?:sued|brought (?:this|an|suit)|filed (?:suit|a complaint|this action))\b/i, 2],
         ],
         (i) => (pos(i) < 0.25 ? 1.5 : pos(i) < 0.5 ? 0.6 : 0.2),
@@ -144,7 +171,10 @@ export function extractDraft(input: ExtractInput): ExtractedDraft {
           [/\bdue process requires\b/i, 5],
           [/\b(?:must|may|shall) (?:be|have|not)\b/i, 1],
           [/\bonly (?:if|when)\b/i, 2],
-          [/\b(?:traditional notions|substantial(?:ly)? (?:affects?|effects?)|minimum contacts|strict scrutiny|rational basis|compelling (?:state )?interest|narrowly tailored)\b/i, 3],
+          [
+            /\b(?:traditional notions|substantial(?:ly)? (?:affects?|effects?)|minimum contacts|strict scrutiny|rational basis|compelling (?:state )?interest|narrowly tailored)\b/i,
+            3,
+          ],
         ],
         (i) => (pos(i) < 0.85 ? 1 : 0.4),
       ),
@@ -168,18 +198,41 @@ export function extractDraft(input: ExtractInput): ExtractedDraft {
   const facts = take(
     all
       .map((s, i) => ({ s, i }))
-      .filter(({ i, s }) => !used.has(i) && pos(i) < 0.3 && !/\b(?:we hold|question presented|certiorari|Syllabus|NOTE:|Reporter of Decisions|argued|decided)\b/i.test(s) && /\b(?:was|were|had|did|filed|sued|brought|owned|sold|entered|resided|employed|injured|arrested|convicted)\b/i.test(s))
+      .filter(
+        ({ i, s }) =>
+          !used.has(i) &&
+          pos(i) < 0.3 &&
+          !/\b(?:we hold|question presented|certiorari|Syllabus|NOTE:|Reporter of Decisions|argued|decided)\b/i.test(
+            s,
+          ) &&
+          /\b(?:was|were|had|did|filed|sued|brought|owned|sold|entered|resided|employed|injured|arrested|convicted)\b/i.test(
+            s,
+          ),
+      )
       .slice(0, 4)
       .map(({ s }) => s),
   );
   const separate = [
     ...new Set(
-      [...input.text.matchAll(/\b((?:Mr\. )?(?:Chief )?Justice [A-Z][A-Za-z'’]+|[A-Z]{3,}, (?:C\. )?J\.),? (?:filed an opinion )?(concurring|dissenting)(?: in part)?/g)].map((m) => `${m[1].replace(/^Mr\. /, "")}, ${m[2]}`),
+      [
+        ...input.text.matchAll(
+          /\b((?:Mr\. )?(?:Chief )?Justice [A-Z][A-Za-z'’]+|[A-Z]{3,}, (?:C\. )?J\.),? (?:filed an opinion )?(concurring|dissenting)(?: in part)?/g,
+        ),
+      ].map((m) => `${m[1].replace(/^Mr\. /, "")}, ${m[2]}`),
     ),
   ].slice(0, 8);
   const [first, second] = input.name.split(/\s+v\.\s+/);
   return {
     parties: first && second ? { first, second } : null,
-    sections: { facts, proceduralHistory: posture, issue, rule, holding, reasoning, separateOpinions: separate, takeaways: [] },
+    sections: {
+      facts,
+      proceduralHistory: posture,
+      issue,
+      rule,
+      holding,
+      reasoning,
+      separateOpinions: separate,
+      takeaways: [],
+    },
   };
 }

@@ -11,7 +11,16 @@ import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { sanitizeRichText } from "../../lib/sanitize";
 
-export const LLM_SECTION_KEYS = ["facts", "proceduralHistory", "issue", "rule", "holding", "reasoning", "separateOpinions", "takeaways"] as const;
+export const LLM_SECTION_KEYS = [
+  "facts",
+  "proceduralHistory",
+  "issue",
+  "rule",
+  "holding",
+  "reasoning",
+  "separateOpinions",
+  "takeaways",
+] as const;
 type Key = (typeof LLM_SECTION_KEYS)[number];
 
 /** Words of opinion text sent to the model (the lead of a long opinion carries its holding). */
@@ -22,7 +31,8 @@ const SYSTEM = `You help a law student draft a case brief. Use only the opinion 
 /** The configured model, or null with LLM_PROVIDER=none. */
 export const configuredLlm = (env: Env): LlmClient | null => createLlmClient(env);
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 
 /** Reads the model's JSON (tolerating a code fence or prose around it) into section HTML. */
 export function parseLlmDraft(answer: string): Record<Key, string> {
@@ -32,19 +42,35 @@ export function parseLlmDraft(answer: string): Record<Key, string> {
   try {
     data = JSON.parse(start >= 0 && end > start ? answer.slice(start, end + 1) : answer) as Record<string, unknown>;
   } catch {
-    throw new AppError("LLM_UNAVAILABLE", "The language model's draft could not be read. Try again, or use Draft by extraction.");
+    throw new AppError(
+      "LLM_UNAVAILABLE",
+      "The language model's draft could not be read. Try again, or use Draft by extraction.",
+    );
   }
   const out = {} as Record<Key, string>;
   for (const k of LLM_SECTION_KEYS) {
     const v = data[k];
     const text = Array.isArray(v) ? v.map(String).join("\n") : typeof v === "string" ? v : "";
-    const lines = text.split(/\n+/).map((l) => l.replace(/^\s*[-*•]\s*/, "").trim()).filter(Boolean);
-    out[k] = sanitizeRichText(k === "takeaways" ? (lines.length ? `<ul>${lines.map((l) => `<li><p>${esc(l)}</p></li>`).join("")}</ul>` : "") : lines.map((l) => `<p>${esc(l)}</p>`).join(""));
+    const lines = text
+      .split(/\n+/)
+      .map((l) => l.replace(/^\s*[-*•]\s*/, "").trim())
+      .filter(Boolean);
+    out[k] = sanitizeRichText(
+      k === "takeaways"
+        ? lines.length
+          ? `<ul>${lines.map((l) => `<li><p>${esc(l)}</p></li>`).join("")}</ul>`
+          : ""
+        : lines.map((l) => `<p>${esc(l)}</p>`).join(""),
+    );
   }
   return out;
 }
 
-export async function draftWithLlm(llm: LlmClient, o: { name: string; citation: string | null; court: string | null; year: number | null; text: string }, signal?: AbortSignal) {
+export async function draftWithLlm(
+  llm: LlmClient,
+  o: { name: string; citation: string | null; court: string | null; year: number | null; text: string },
+  signal?: AbortSignal,
+) {
   const words = o.text.split(/\s+/);
   const excerpt = words.length > WORD_BUDGET ? `${words.slice(0, WORD_BUDGET).join(" ")} […]` : o.text;
   const prompt = `Case: ${o.name}${o.citation ? `, ${o.citation}` : ""}${o.court ? ` (${o.court}${o.year ? ` ${o.year}` : ""})` : ""}\n\nOpinion text:\n"""\n${excerpt}\n"""`;

@@ -44,12 +44,39 @@ const listQuery = z.object({
   ...filterShape,
 });
 
-const hit = z.object({ id: z.string(), name: z.string(), citation: z.string().nullable(), court: z.string().nullable(), year: z.number().nullable(), snippet: z.string(), score: z.number(), subjectId: z.string().nullable(), mine: z.boolean() });
+const hit = z.object({
+  id: z.string(),
+  name: z.string(),
+  citation: z.string().nullable(),
+  court: z.string().nullable(),
+  year: z.number().nullable(),
+  snippet: z.string(),
+  score: z.number(),
+  subjectId: z.string().nullable(),
+  mine: z.boolean(),
+});
 const searchResponse = z.object({ results: z.array(hit), total: z.number(), anyWords: z.boolean() });
 const importResponse = z.object({
-  imported: z.array(z.object({ id: z.string(), name: z.string(), citation: z.string().nullable(), court: z.string().nullable(), year: z.number().nullable(), status: z.enum(["created", "updated"]), files: z.array(z.string()), warnings: z.array(z.string()) })),
+  imported: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      citation: z.string().nullable(),
+      court: z.string().nullable(),
+      year: z.number().nullable(),
+      status: z.enum(["created", "updated"]),
+      files: z.array(z.string()),
+      warnings: z.array(z.string()),
+    }),
+  ),
   failed: z.array(z.object({ file: z.string(), reason: z.string() })),
-  counts: z.object({ files: z.number(), opinions: z.number(), created: z.number(), updated: z.number(), failed: z.number() }),
+  counts: z.object({
+    files: z.number(),
+    opinions: z.number(),
+    created: z.number(),
+    updated: z.number(),
+    failed: z.number(),
+  }),
   ms: z.number(),
 });
 
@@ -61,66 +88,131 @@ export function caseLawRoutes() {
   const r = new Hono<AppEnv>();
   const db = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => c.get("deps").database.db;
 
-  documentRoute({ method: "get", path: "/api/case-law/search", summary: "Full-text search of opinions, best first, with highlighted snippets (stable, DESIGN.md §5).", tags: ["case-law"], auth: true, query: searchQuery, responses: { 200: { description: "results", schema: searchResponse }, 400: { description: "empty or invalid query" }, 401: { description: "signed out" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/case-law/search",
+    summary: "Full-text search of opinions, best first, with highlighted snippets (stable, DESIGN.md §5).",
+    tags: ["case-law"],
+    auth: true,
+    query: searchQuery,
+    responses: {
+      200: { description: "results", schema: searchResponse },
+      400: { description: "empty or invalid query" },
+      401: { description: "signed out" },
+    },
+  });
   r.get("/case-law/search", async (c) => {
     const q = parseQuery(c, searchQuery);
     const user = requireUser(c);
     const result = await searchOpinions({ db: db(c), userId: user.id, ...q });
     const filters = { court: q.court, yearFrom: q.yearFrom, yearTo: q.yearTo, subject: q.subject, sort: q.sort };
     await track(db(c), "search", user.id, { area: "case-law", q: q.q.slice(0, 200), results: result.total });
-    if (q.court || q.yearFrom || q.yearTo || q.subject || q.sort !== "relevance") await track(db(c), "filter_applied", user.id, { area: "case-law", ...filters });
+    if (q.court || q.yearFrom || q.yearTo || q.subject || q.sort !== "relevance")
+      await track(db(c), "filter_applied", user.id, { area: "case-law", ...filters });
     return c.json(result);
   });
 
-  documentRoute({ method: "get", path: "/api/case-law", summary: "Browse opinions with filters, sorted by name or date.", tags: ["case-law"], auth: true, query: listQuery, responses: { 200: { description: "{opinions, total}" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/case-law",
+    summary: "Browse opinions with filters, sorted by name or date.",
+    tags: ["case-law"],
+    auth: true,
+    query: listQuery,
+    responses: { 200: { description: "{opinions, total}" } },
+  });
   r.get("/case-law", async (c) => {
     const q = parseQuery(c, listQuery);
     const user = requireUser(c);
     const { sort, limit, offset, ...filters } = q;
-    if (filters.court || filters.yearFrom || filters.yearTo || filters.subject) await track(db(c), "filter_applied", user.id, { area: "case-law-browse", ...filters });
+    if (filters.court || filters.yearFrom || filters.yearTo || filters.subject)
+      await track(db(c), "filter_applied", user.id, { area: "case-law-browse", ...filters });
     return c.json(await listOpinions({ db: db(c), userId: user.id, filters, sort, limit, offset }));
   });
 
-  documentRoute({ method: "get", path: "/api/case-law/facets", summary: "Courts, year range and subjects of the visible opinions (filter controls).", tags: ["case-law"], auth: true, responses: { 200: { description: "{courts, years, subjects, total, liveSearch}" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/case-law/facets",
+    summary: "Courts, year range and subjects of the visible opinions (filter controls).",
+    tags: ["case-law"],
+    auth: true,
+    responses: { 200: { description: "{courts, years, subjects, total, liveSearch}" } },
+  });
   r.get("/case-law/facets", async (c) => {
     const user = requireUser(c);
     const facets = await opinionFacets(db(c), user.id);
     return c.json({ ...facets, liveSearch: !!c.get("deps").env.COURTLISTENER_API_TOKEN });
   });
 
-  documentRoute({ method: "post", path: "/api/case-law/import", summary: "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each), optional `subject`, `scope=library` for administrators. Bad files are reported, the rest import.", tags: ["case-law"], auth: true, responses: { 200: { description: "import report", schema: importResponse }, 400: { description: "no files" }, 413: { description: "a file over 20 MB, or a request over 400 MB" } } });
-  r.post(
-    "/case-law/import",
-    uploadLimit,
-    async (c) => {
-      const user = requireUser(c);
-      let form: Record<string, string | File | (string | File)[]>;
-      try {
-        form = await c.req.parseBody({ all: true });
-      } catch {
-        throw new AppError("BAD_REQUEST", "Send the files as multipart/form-data in the field 'files'.");
-      }
-      const list = ([] as (string | File)[]).concat(form.files ?? []).filter((f): f is File => typeof f !== "string");
-      if (!list.length) throw new AppError("VALIDATION_FAILED", "files: choose at least one file to import.");
-      const big = list.find((f) => f.size > MAX_IMPORT_FILE_BYTES);
-      if (big) throw new AppError("PAYLOAD_TOO_LARGE", `${big.name} is ${(big.size / 1048576).toFixed(1)} MB; files can be up to 20 MB.`);
-      const subject = typeof form.subject === "string" && form.subject ? z.enum(SUBJECT_IDS).safeParse(form.subject) : null;
-      if (subject && !subject.success) throw new AppError("VALIDATION_FAILED", "subject: not a known subject.");
-      const library = form.scope === "library";
-      if (library && !user.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator can import into the shared library.");
-      const files: ImportFile[] = await Promise.all(list.map(async (f) => ({ name: f.name || "upload", content: new Uint8Array(await f.arrayBuffer()) })));
-      const report = await importOpinions({ db: db(c), files, ownerId: library ? null : user.id, subjectId: subject?.data ?? null });
-      return c.json(report);
+  documentRoute({
+    method: "post",
+    path: "/api/case-law/import",
+    summary:
+      "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each), optional `subject`, `scope=library` for administrators. Bad files are reported, the rest import.",
+    tags: ["case-law"],
+    auth: true,
+    responses: {
+      200: { description: "import report", schema: importResponse },
+      400: { description: "no files" },
+      413: { description: "a file over 20 MB, or a request over 400 MB" },
     },
-  );
+  });
+  r.post("/case-law/import", uploadLimit, async (c) => {
+    const user = requireUser(c);
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      throw new AppError("BAD_REQUEST", "Send the files as multipart/form-data in the field 'files'.");
+    }
+    const list = ([] as (string | File)[]).concat(form.files ?? []).filter((f): f is File => typeof f !== "string");
+    if (!list.length) throw new AppError("VALIDATION_FAILED", "files: choose at least one file to import.");
+    const big = list.find((f) => f.size > MAX_IMPORT_FILE_BYTES);
+    if (big)
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `${big.name} is ${(big.size / 1048576).toFixed(1)} MB; files can be up to 20 MB.`,
+      );
+    const subject =
+      typeof form.subject === "string" && form.subject ? z.enum(SUBJECT_IDS).safeParse(form.subject) : null;
+    if (subject && !subject.success) throw new AppError("VALIDATION_FAILED", "subject: not a known subject.");
+    const library = form.scope === "library";
+    if (library && !user.isAdmin)
+      throw new AppError("FORBIDDEN", "Only an administrator can import into the shared library.");
+    const files: ImportFile[] = await Promise.all(
+      list.map(async (f) => ({ name: f.name || "upload", content: new Uint8Array(await f.arrayBuffer()) })),
+    );
+    const report = await importOpinions({
+      db: db(c),
+      files,
+      ownerId: library ? null : user.id,
+      subjectId: subject?.data ?? null,
+    });
+    return c.json(report);
+  });
 
   const live = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => {
     const env = c.get("deps").env;
-    if (!env.COURTLISTENER_API_TOKEN) throw new AppError("NOT_FOUND", "Live search is not configured on this server (COURTLISTENER_API_TOKEN).");
+    if (!env.COURTLISTENER_API_TOKEN)
+      throw new AppError("NOT_FOUND", "Live search is not configured on this server (COURTLISTENER_API_TOKEN).");
     return env;
   };
   const liveQuery = z.object({ q: z.string().trim().min(1, "type something to search for").max(300) });
-  documentRoute({ method: "get", path: "/api/case-law/live", summary: "CourtListener v4 search (when COURTLISTENER_API_TOKEN is set); cached for an hour. 429 carries Retry-After.", tags: ["case-law"], auth: true, query: liveQuery, responses: { 200: { description: "{results:[{clusterId,name,citation,court,date,snippet,url,importedId}]}" }, 404: { description: "live search not configured" }, 429: { description: "CourtListener is limiting requests (Retry-After)" }, 503: { description: "CourtListener unavailable" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/case-law/live",
+    summary:
+      "CourtListener v4 search (when COURTLISTENER_API_TOKEN is set); cached for an hour. 429 carries Retry-After.",
+    tags: ["case-law"],
+    auth: true,
+    query: liveQuery,
+    responses: {
+      200: { description: "{results:[{clusterId,name,citation,court,date,snippet,url,importedId}]}" },
+      404: { description: "live search not configured" },
+      429: { description: "CourtListener is limiting requests (Retry-After)" },
+      503: { description: "CourtListener unavailable" },
+    },
+  });
   r.get("/case-law/live", async (c) => {
     const user = requireUser(c);
     const env = live(c);
@@ -130,29 +222,77 @@ export function caseLawRoutes() {
   });
 
   const liveImport = z.object({ clusterId: z.number().int().positive() });
-  documentRoute({ method: "post", path: "/api/case-law/live/import", summary: "Import a CourtListener opinion cluster into your library (one click).", tags: ["case-law"], auth: true, body: liveImport, responses: { 200: { description: "{opinion}" }, 404: { description: "not configured, or no such cluster" }, 429: { description: "rate limited (Retry-After)" } } });
+  documentRoute({
+    method: "post",
+    path: "/api/case-law/live/import",
+    summary: "Import a CourtListener opinion cluster into your library (one click).",
+    tags: ["case-law"],
+    auth: true,
+    body: liveImport,
+    responses: {
+      200: { description: "{opinion}" },
+      404: { description: "not configured, or no such cluster" },
+      429: { description: "rate limited (Retry-After)" },
+    },
+  });
   r.post("/case-law/live/import", async (c) => {
     const user = requireUser(c);
     const env = live(c);
     const b = await parseBody(c, liveImport);
-    return c.json({ opinion: await importFromCourtListener({ db: db(c), env, userId: user.id, clusterId: b.clusterId, now: nowOf(c) }) });
+    return c.json({
+      opinion: await importFromCourtListener({
+        db: db(c),
+        env,
+        userId: user.id,
+        clusterId: b.clusterId,
+        now: nowOf(c),
+      }),
+    });
   });
 
-  documentRoute({ method: "get", path: "/api/case-law/for-brief/:briefId", summary: "The opinion of an official brief's case that you can read (shared library or your upload), or null: where 'Write your own' starts.", tags: ["case-law"], auth: true, responses: { 200: { description: "{opinion: {id,name,citation} | null}" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/case-law/for-brief/:briefId",
+    summary:
+      "The opinion of an official brief's case that you can read (shared library or your upload), or null: where 'Write your own' starts.",
+    tags: ["case-law"],
+    auth: true,
+    responses: { 200: { description: "{opinion: {id,name,citation} | null}" } },
+  });
   r.get("/case-law/for-brief/:briefId", async (c) => {
     const user = requireUser(c);
     // Brief ids are slugs; anything else (a NUL byte, an over-long id) names no brief.
     const briefId = c.req.param("briefId");
-    return c.json({ opinion: /^[A-Za-z0-9_.-]{1,200}$/.test(briefId) ? await opinionForBrief(db(c), user.id, briefId) : null });
+    return c.json({
+      opinion: /^[A-Za-z0-9_.-]{1,200}$/.test(briefId) ? await opinionForBrief(db(c), user.id, briefId) : null,
+    });
   });
 
-  documentRoute({ method: "get", path: "/api/case-law/:id", summary: "One opinion (Markdown body) with its official brief and the user's own briefs of it.", tags: ["case-law"], auth: true, responses: { 200: { description: "opinion" }, 404: { description: "no such opinion (or another user's upload)" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/case-law/:id",
+    summary: "One opinion (Markdown body) with its official brief and the user's own briefs of it.",
+    tags: ["case-law"],
+    auth: true,
+    responses: { 200: { description: "opinion" }, 404: { description: "no such opinion (or another user's upload)" } },
+  });
   r.get("/case-law/:id", async (c) => {
     const user = requireUser(c);
     return c.json({ opinion: await getOpinion(db(c), user.id, c.req.param("id")) });
   });
 
-  documentRoute({ method: "delete", path: "/api/case-law/:id", summary: "Delete an opinion you uploaded (library opinions: administrators only).", tags: ["case-law"], auth: true, responses: { 200: { description: "deleted" }, 403: { description: "library opinion, not an administrator" }, 404: { description: "no such opinion" } } });
+  documentRoute({
+    method: "delete",
+    path: "/api/case-law/:id",
+    summary: "Delete an opinion you uploaded (library opinions: administrators only).",
+    tags: ["case-law"],
+    auth: true,
+    responses: {
+      200: { description: "deleted" },
+      403: { description: "library opinion, not an administrator" },
+      404: { description: "no such opinion" },
+    },
+  });
   r.delete("/case-law/:id", async (c) => {
     const user = requireUser(c);
     await deleteOpinion(db(c), user, c.req.param("id"));

@@ -6,8 +6,70 @@
  */
 
 const SUFFIX = /^(?:Inc|Co|Corp|Ltd|L\.?P|LLC|L\.L\.C|P\.?A|S\.?A|N\.?A|P\.?C|Cos|Bros|Ry|R\.?R)\.?$/i;
-const SMALL = new Set(["of", "and", "the", "for", "in", "on", "at", "to", "by", "de", "des", "du", "la", "le", "von", "van", "ex", "rel", "or", "a", "an"]);
-const ACRONYMS = new Set(["U.S.", "USA", "NLRB", "EPA", "INS", "FCC", "FEC", "ACLU", "NAACP", "FTC", "SEC", "IRS", "FBI", "CIA", "LLC", "L.P.", "P.A.", "N.A.", "S.A.", "AG", "II", "III", "IV", "TV", "NFL", "NBA", "MLB", "NHL", "UAW", "AFL-CIO", "PCAOB", "EEOC", "HHS", "ABC", "CBS", "NBC", "RCA", "IBM", "AT&T"]);
+const SMALL = new Set([
+  "of",
+  "and",
+  "the",
+  "for",
+  "in",
+  "on",
+  "at",
+  "to",
+  "by",
+  "de",
+  "des",
+  "du",
+  "la",
+  "le",
+  "von",
+  "van",
+  "ex",
+  "rel",
+  "or",
+  "a",
+  "an",
+]);
+const ACRONYMS = new Set([
+  "U.S.",
+  "USA",
+  "NLRB",
+  "EPA",
+  "INS",
+  "FCC",
+  "FEC",
+  "ACLU",
+  "NAACP",
+  "FTC",
+  "SEC",
+  "IRS",
+  "FBI",
+  "CIA",
+  "LLC",
+  "L.P.",
+  "P.A.",
+  "N.A.",
+  "S.A.",
+  "AG",
+  "II",
+  "III",
+  "IV",
+  "TV",
+  "NFL",
+  "NBA",
+  "MLB",
+  "NHL",
+  "UAW",
+  "AFL-CIO",
+  "PCAOB",
+  "EEOC",
+  "HHS",
+  "ABC",
+  "CBS",
+  "NBC",
+  "RCA",
+  "IBM",
+  "AT&T",
+]);
 
 const isCapsWord = (w: string) => {
   const letters = w.replace(/^(?:Mc|Mac|M')/, "").replace(/[^\p{L}]/gu, "");
@@ -23,10 +85,14 @@ function titleWord(w: string, first: boolean, nearAmpersand = false): string {
   return lower
     .replace(/(^|[-\s(/])(\p{L})/gu, (_, p: string, c: string) => p + c.toUpperCase())
     .replace(/^(mc|mac)(\p{L})/iu, (_, p: string, c: string) => p[0].toUpperCase() + p.slice(1) + c.toUpperCase())
-    .replace(/^(\p{L})'(\p{L}{2,})/u, (_, a: string, b: string) => `${a.toUpperCase()}'${b[0].toUpperCase()}${b.slice(1)}`);
+    .replace(
+      /^(\p{L})'(\p{L}{2,})/u,
+      (_, a: string, b: string) => `${a.toUpperCase()}'${b[0].toUpperCase()}${b.slice(1)}`,
+    );
 }
 
-const ABBREV_END = /\b(?:Inc|Co|Corp|Ltd|Jr|Sr|Bros|Cos|Assn|Ass'n|Dept|Bd|Comm'n|Ry|R\.R|U\.S|L\.P|N\.A|S\.A|P\.A|P\.C|(?:\p{L}\.)+\p{L})\.$/iu;
+const ABBREV_END =
+  /\b(?:Inc|Co|Corp|Ltd|Jr|Sr|Bros|Cos|Assn|Ass'n|Dept|Bd|Comm'n|Ry|R\.R|U\.S|L\.P|N\.A|S\.A|P\.A|P\.C|(?:\p{L}\.)+\p{L})\.$/iu;
 
 /** Drops trailing commas, colons and a sentence period, keeping the period of "Co." or "U.S.". */
 export function trimName(s: string): string {
@@ -65,7 +131,9 @@ export function cleanParty(raw: string): string {
   const run = words.slice(firstCap, lastCap + 1);
   const after = words[lastCap + 1];
   if (after && SUFFIX.test(after)) run.push(after);
-  return trimName(run.map((w, i) => (isCapsWord(w) || SMALL.has(w.toLowerCase()) ? titleWord(w, i === 0) : w)).join(" "));
+  return trimName(
+    run.map((w, i) => (isCapsWord(w) || SMALL.has(w.toLowerCase()) ? titleWord(w, i === 0) : w)).join(" "),
+  );
 }
 
 /** "A, Petitioner, v. B et al." (caption, possibly over several lines) → "A v. B". */

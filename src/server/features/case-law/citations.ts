@@ -12,10 +12,7 @@ const add = (canonical: string, ...aliases: string[]) => {
 };
 
 export function reporterKey(abbreviation: string): string {
-  return abbreviation
-    .toLowerCase()
-    .replace(/[’']/g, "")
-    .replace(/[.\s]/g, "");
+  return abbreviation.toLowerCase().replace(/[’']/g, "").replace(/[.\s]/g, "");
 }
 
 // Supreme Court and its nominative reporters.
@@ -103,9 +100,11 @@ export function findCitations(text: string): ReporterCitation[] {
 
 /** Preference when a header lists parallel citations: official reports first (Bluebook R10.3.1). */
 const RANK: Record<string, number> = { "U.S.": 0, "S. Ct.": 1, "L. Ed. 2d": 2, "L. Ed.": 2 };
-export const citationRank = (c: ReporterCitation) => RANK[c.reporter] ?? (["Dall.", "Cranch", "Wheat.", "Pet.", "How.", "Black", "Wall."].includes(c.reporter) ? 3 : 1);
+export const citationRank = (c: ReporterCitation) =>
+  RANK[c.reporter] ?? (["Dall.", "Cranch", "Wheat.", "Pet.", "How.", "Black", "Wall."].includes(c.reporter) ? 3 : 1);
 
-export const isSupremeCourtReporter = (reporter: string) => reporter in RANK || ["Dall.", "Cranch", "Wheat.", "Pet.", "How.", "Black", "Wall."].includes(reporter);
+export const isSupremeCourtReporter = (reporter: string) =>
+  reporter in RANK || ["Dall.", "Cranch", "Wheat.", "Pet.", "How.", "Black", "Wall."].includes(reporter);
 
 /** A docket-number "citation" ("No. 20-724", "13-cv-1953", "3:17CV228, slip op."), normalised. */
 export function normalizeDocket(text: string): string {
@@ -123,7 +122,12 @@ export function normalizeDocket(text: string): string {
  * decision date or year: `docket:3:17CV228:2017-07-10`. Without a citation: the normalised
  * case name and year.
  */
-export function citeKey(opts: { citation: string | null; name: string; year: number | null; decided?: string | null }): string {
+export function citeKey(opts: {
+  citation: string | null;
+  name: string;
+  year: number | null;
+  decided?: string | null;
+}): string {
   const parsed = opts.citation ? parseCitation(opts.citation) : null;
   if (parsed) return `${reporterKey(parsed.reporter)}:${parsed.volume}:${parsed.page}`;
   const when = opts.decided ?? (opts.year ? String(opts.year) : "");
@@ -148,8 +152,23 @@ export function normalizeCaseName(name: string): string {
  * are well known: Marbury (5, 1803) … Obergefell (576, 2015).
  */
 const US_ANCHORS: [number, number][] = [
-  [5, 1803], [17, 1819], [22, 1824], [48, 1849], [95, 1878], [163, 1896], [198, 1905], [300, 1937],
-  [326, 1945], [347, 1954], [356, 1958], [369, 1962], [410, 1973], [505, 1992], [514, 1995], [545, 2005], [576, 2015],
+  [5, 1803],
+  [17, 1819],
+  [22, 1824],
+  [48, 1849],
+  [95, 1878],
+  [163, 1896],
+  [198, 1905],
+  [300, 1937],
+  [326, 1945],
+  [347, 1954],
+  [356, 1958],
+  [369, 1962],
+  [410, 1973],
+  [505, 1992],
+  [514, 1995],
+  [545, 2005],
+  [576, 2015],
 ];
 
 /** Estimated decision year of a U.S. Reports volume; null outside the anchors' range. */

@@ -42,10 +42,18 @@ function retryAfterSeconds(header: string | null, now: Date): number {
 }
 
 const rateLimited = (seconds: number) =>
-  new AppError("RATE_LIMITED", `CourtListener is limiting requests. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`, { retryAfter: seconds }, { "retry-after": String(seconds) });
+  new AppError(
+    "RATE_LIMITED",
+    `CourtListener is limiting requests. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+    { retryAfter: seconds },
+    { "retry-after": String(seconds) },
+  );
 
 async function cached(db: Db, key: string, now: Date): Promise<Json | null> {
-  const [row] = await db.select({ body: courtlistenerCache.body }).from(courtlistenerCache).where(and(eq(courtlistenerCache.key, key), gt(courtlistenerCache.expiresAt, now)));
+  const [row] = await db
+    .select({ body: courtlistenerCache.body })
+    .from(courtlistenerCache)
+    .where(and(eq(courtlistenerCache.key, key), gt(courtlistenerCache.expiresAt, now)));
   return (row?.body as Json) ?? null;
 }
 
@@ -53,7 +61,10 @@ async function store(db: Db, key: string, body: Json, now: Date, ttlMs: number) 
   await db
     .insert(courtlistenerCache)
     .values({ key, body, fetchedAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
-    .onConflictDoUpdate({ target: courtlistenerCache.key, set: { body, fetchedAt: now, expiresAt: new Date(now.getTime() + ttlMs) } });
+    .onConflictDoUpdate({
+      target: courtlistenerCache.key,
+      set: { body, fetchedAt: now, expiresAt: new Date(now.getTime() + ttlMs) },
+    });
 }
 
 /** One GET against CourtListener, cached; throws AppError for 429 (with cool-down) and failures. */
@@ -65,17 +76,29 @@ async function get(opts: { db: Db; env: Env; path: string; ttlMs: number; now: D
   if (cool) throw rateLimited(Math.max(1, Math.ceil((Number(cool.until) - now.getTime()) / 1000)));
   let res: Response;
   try {
-    res = await fetch(new URL(path, env.COURTLISTENER_BASE_URL), { headers: { authorization: `Token ${env.COURTLISTENER_API_TOKEN}`, accept: "application/json" }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await fetch(new URL(path, env.COURTLISTENER_BASE_URL), {
+      headers: { authorization: `Token ${env.COURTLISTENER_API_TOKEN}`, accept: "application/json" },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch (err) {
     const timedOut = (err as Error).name === "TimeoutError";
-    throw new AppError("UNAVAILABLE", timedOut ? "CourtListener did not answer within 10 seconds. Try again later." : "CourtListener cannot be reached right now. Try again later.");
+    throw new AppError(
+      "UNAVAILABLE",
+      timedOut
+        ? "CourtListener did not answer within 10 seconds. Try again later."
+        : "CourtListener cannot be reached right now. Try again later.",
+    );
   }
   if (res.status === 429) {
     const seconds = retryAfterSeconds(res.headers.get("retry-after"), now);
     await store(db, COOLDOWN_KEY, { until: now.getTime() + seconds * 1000 }, now, seconds * 1000);
     throw rateLimited(seconds);
   }
-  if (res.status === 401 || res.status === 403) throw new AppError("UNAVAILABLE", "CourtListener refused this server's API token. An administrator should check COURTLISTENER_API_TOKEN.");
+  if (res.status === 401 || res.status === 403)
+    throw new AppError(
+      "UNAVAILABLE",
+      "CourtListener refused this server's API token. An administrator should check COURTLISTENER_API_TOKEN.",
+    );
   if (res.status === 404) throw new AppError("NOT_FOUND", "CourtListener has no such record.");
   if (!res.ok) throw new AppError("UNAVAILABLE", `CourtListener answered ${res.status}. Try again later.`);
   let body: Json;
@@ -94,7 +117,13 @@ const apiPath = (url: string) => {
 };
 
 /** Live search; hits the student already imported carry `importedId`. */
-export async function searchCourtListener(opts: { db: Db; env: Env; userId: string; q: string; now: Date }): Promise<{ results: LiveHit[] }> {
+export async function searchCourtListener(opts: {
+  db: Db;
+  env: Env;
+  userId: string;
+  q: string;
+  now: Date;
+}): Promise<{ results: LiveHit[] }> {
   const path = `/api/rest/v4/search/?${new URLSearchParams({ q: opts.q, type: "o", highlight: "on", order_by: "score desc" })}`;
   const body = await get({ db: opts.db, env: opts.env, path, ttlMs: SEARCH_TTL_MS, now: opts.now });
   const results = (Array.isArray(body.results) ? body.results : []) as Json[];
@@ -107,7 +136,10 @@ export async function searchCourtListener(opts: { db: Db; env: Env; userId: stri
         clusterId,
         name: String(r.caseName ?? r.caseNameFull ?? "Untitled case"),
         citation: bestCitationOf(r.citation),
-        court: courtFromCourtListener(typeof r.court_id === "string" ? r.court_id : null, typeof r.court === "string" ? r.court : null),
+        court: courtFromCourtListener(
+          typeof r.court_id === "string" ? r.court_id : null,
+          typeof r.court === "string" ? r.court : null,
+        ),
         date: typeof r.dateFiled === "string" ? r.dateFiled.slice(0, 10) : null,
         snippet: escapeKeepMark(String(op?.snippet ?? "")),
         url: new URL(String(r.absolute_url ?? `/opinion/${clusterId}/`), opts.env.COURTLISTENER_BASE_URL).toString(),
@@ -119,33 +151,64 @@ export async function searchCourtListener(opts: { db: Db; env: Env; userId: stri
     const mine = await opts.db
       .select({ id: opinions.id, source: opinions.source })
       .from(opinions)
-      .where(and(sql`(${opinions.ownerId} is null or ${opinions.ownerId} = ${opts.userId})`, like(opinions.source, "courtlistener-%")));
-    for (const h of hits) h.importedId = mine.find((m) => m.source.split(", ").includes(`courtlistener-${h.clusterId}.json`))?.id ?? null;
+      .where(
+        and(
+          sql`(${opinions.ownerId} is null or ${opinions.ownerId} = ${opts.userId})`,
+          like(opinions.source, "courtlistener-%"),
+        ),
+      );
+    for (const h of hits)
+      h.importedId = mine.find((m) => m.source.split(", ").includes(`courtlistener-${h.clusterId}.json`))?.id ?? null;
   }
   return { results: hits };
 }
 
 /** Imports one cluster (all its opinions) into the student's library; returns the opinion. */
-export async function importFromCourtListener(opts: { db: Db; env: Env; userId: string; clusterId: number; now: Date }) {
+export async function importFromCourtListener(opts: {
+  db: Db;
+  env: Env;
+  userId: string;
+  clusterId: number;
+  now: Date;
+}) {
   const { db, env, now } = opts;
   const cluster = await get({ db, env, path: `/api/rest/v4/clusters/${opts.clusterId}/`, ttlMs: RECORD_TTL_MS, now });
   let courtId: string | null = null;
   const docketRef = cluster.docket_id ?? cluster.docket;
   if (docketRef) {
-    const docketPath = typeof docketRef === "number" ? `/api/rest/v4/dockets/${docketRef}/` : apiPath(String(docketRef));
+    const docketPath =
+      typeof docketRef === "number" ? `/api/rest/v4/dockets/${docketRef}/` : apiPath(String(docketRef));
     const docket = await get({ db, env, path: docketPath, ttlMs: RECORD_TTL_MS, now }).catch(() => null);
-    courtId = typeof docket?.court_id === "string" ? docket.court_id : typeof docket?.court === "string" ? (/courts\/([^/]+)\/?$/.exec(docket.court)?.[1] ?? null) : null;
+    courtId =
+      typeof docket?.court_id === "string"
+        ? docket.court_id
+        : typeof docket?.court === "string"
+          ? (/courts\/([^/]+)\/?$/.exec(docket.court)?.[1] ?? null)
+          : null;
   }
   const subs = (Array.isArray(cluster.sub_opinions) ? cluster.sub_opinions : []).slice(0, 8);
   const parts: Json[] = [];
   for (const s of subs) {
-    const path = typeof s === "string" ? apiPath(s) : typeof s === "object" && s ? `/api/rest/v4/opinions/${(s as Json).id}/` : null;
+    const path =
+      typeof s === "string"
+        ? apiPath(s)
+        : typeof s === "object" && s
+          ? `/api/rest/v4/opinions/${(s as Json).id}/`
+          : null;
     if (path) parts.push(await get({ db, env, path, ttlMs: RECORD_TTL_MS, now }));
   }
   if (!parts.length) throw new AppError("UNAVAILABLE", "CourtListener has no opinion text for this case.");
   const file = { ...cluster, docket: { court_id: courtId }, sub_opinions: parts };
-  const report = await importOpinions({ db, ownerId: opts.userId, files: [{ name: `courtlistener-${opts.clusterId}.json`, content: new TextEncoder().encode(JSON.stringify(file)) }] });
+  const report = await importOpinions({
+    db,
+    ownerId: opts.userId,
+    files: [{ name: `courtlistener-${opts.clusterId}.json`, content: new TextEncoder().encode(JSON.stringify(file)) }],
+  });
   const imported = report.imported[0];
-  if (!imported) throw new AppError("UNAVAILABLE", `This case could not be imported: ${report.failed[0]?.reason ?? "no opinion text"}.`);
+  if (!imported)
+    throw new AppError(
+      "UNAVAILABLE",
+      `This case could not be imported: ${report.failed[0]?.reason ?? "no opinion text"}.`,
+    );
   return imported;
 }

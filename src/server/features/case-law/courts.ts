@@ -6,23 +6,80 @@
 export const SCOTUS = "Supreme Court of the United States";
 
 const CIRCUITS: Record<string, string> = {
-  "1st": "First", "2d": "Second", "3d": "Third", "4th": "Fourth", "5th": "Fifth", "6th": "Sixth",
-  "7th": "Seventh", "8th": "Eighth", "9th": "Ninth", "10th": "Tenth", "11th": "Eleventh",
+  "1st": "First",
+  "2d": "Second",
+  "3d": "Third",
+  "4th": "Fourth",
+  "5th": "Fifth",
+  "6th": "Sixth",
+  "7th": "Seventh",
+  "8th": "Eighth",
+  "9th": "Ninth",
+  "10th": "Tenth",
+  "11th": "Eleventh",
 };
 
 /** Bluebook T10 state abbreviations. */
 const STATES: Record<string, string> = {
-  "Ala.": "Alabama", "Alaska": "Alaska", "Ariz.": "Arizona", "Ark.": "Arkansas", "Cal.": "California", "Colo.": "Colorado",
-  "Conn.": "Connecticut", "Del.": "Delaware", "Fla.": "Florida", "Ga.": "Georgia", "Haw.": "Hawaii", "Idaho": "Idaho",
-  "Ill.": "Illinois", "Ind.": "Indiana", "Iowa": "Iowa", "Kan.": "Kansas", "Ky.": "Kentucky", "La.": "Louisiana",
-  "Me.": "Maine", "Md.": "Maryland", "Mass.": "Massachusetts", "Mich.": "Michigan", "Minn.": "Minnesota", "Miss.": "Mississippi",
-  "Mo.": "Missouri", "Mont.": "Montana", "Neb.": "Nebraska", "Nev.": "Nevada", "N.H.": "New Hampshire", "N.J.": "New Jersey",
-  "N.M.": "New Mexico", "N.Y.": "New York", "N.C.": "North Carolina", "N.D.": "North Dakota", "Ohio": "Ohio", "Okla.": "Oklahoma",
-  "Or.": "Oregon", "Pa.": "Pennsylvania", "R.I.": "Rhode Island", "S.C.": "South Carolina", "S.D.": "South Dakota",
-  "Tenn.": "Tennessee", "Tex.": "Texas", "Utah": "Utah", "Vt.": "Vermont", "Va.": "Virginia", "Wash.": "Washington",
-  "W. Va.": "West Virginia", "Wis.": "Wisconsin", "Wyo.": "Wyoming",
+  "Ala.": "Alabama",
+  Alaska: "Alaska",
+  "Ariz.": "Arizona",
+  "Ark.": "Arkansas",
+  "Cal.": "California",
+  "Colo.": "Colorado",
+  "Conn.": "Connecticut",
+  "Del.": "Delaware",
+  "Fla.": "Florida",
+  "Ga.": "Georgia",
+  "Haw.": "Hawaii",
+  Idaho: "Idaho",
+  "Ill.": "Illinois",
+  "Ind.": "Indiana",
+  Iowa: "Iowa",
+  "Kan.": "Kansas",
+  "Ky.": "Kentucky",
+  "La.": "Louisiana",
+  "Me.": "Maine",
+  "Md.": "Maryland",
+  "Mass.": "Massachusetts",
+  "Mich.": "Michigan",
+  "Minn.": "Minnesota",
+  "Miss.": "Mississippi",
+  "Mo.": "Missouri",
+  "Mont.": "Montana",
+  "Neb.": "Nebraska",
+  "Nev.": "Nevada",
+  "N.H.": "New Hampshire",
+  "N.J.": "New Jersey",
+  "N.M.": "New Mexico",
+  "N.Y.": "New York",
+  "N.C.": "North Carolina",
+  "N.D.": "North Dakota",
+  Ohio: "Ohio",
+  "Okla.": "Oklahoma",
+  "Or.": "Oregon",
+  "Pa.": "Pennsylvania",
+  "R.I.": "Rhode Island",
+  "S.C.": "South Carolina",
+  "S.D.": "South Dakota",
+  "Tenn.": "Tennessee",
+  "Tex.": "Texas",
+  Utah: "Utah",
+  "Vt.": "Vermont",
+  "Va.": "Virginia",
+  "Wash.": "Washington",
+  "W. Va.": "West Virginia",
+  "Wis.": "Wisconsin",
+  "Wyo.": "Wyoming",
 };
-const DISTRICT_PART: Record<string, string> = { N: "Northern", S: "Southern", E: "Eastern", W: "Western", M: "Middle", C: "Central" };
+const DISTRICT_PART: Record<string, string> = {
+  N: "Northern",
+  S: "Southern",
+  E: "Eastern",
+  W: "Western",
+  M: "Middle",
+  C: "Central",
+};
 
 /** Expands a court abbreviation; anything it does not recognise comes back trimmed as given. */
 export function expandCourt(raw: string): string {
@@ -40,8 +97,12 @@ export function expandCourt(raw: string): string {
   const dist = /^(?:([NSEWMC])\.\s?)?D\.\s?(.+)$/.exec(s);
   if (dist) {
     const key = dist[2].trim().replace(/\s/g, "");
-    const state = Object.entries(STATES).find(([k, v]) => k.replace(/\s/g, "") === key || k.replace(/[\s.]/g, "") === key.replace(/\./g, "") || v === dist[2].trim())?.[1];
-    if (state) return `United States District Court for the ${dist[1] ? `${DISTRICT_PART[dist[1]]} District of` : "District of"} ${state}`;
+    const state = Object.entries(STATES).find(
+      ([k, v]) =>
+        k.replace(/\s/g, "") === key || k.replace(/[\s.]/g, "") === key.replace(/\./g, "") || v === dist[2].trim(),
+    )?.[1];
+    if (state)
+      return `United States District Court for the ${dist[1] ? `${DISTRICT_PART[dist[1]]} District of` : "District of"} ${state}`;
   }
   return s;
 }
@@ -51,8 +112,12 @@ export function courtFromHeader(header: string): string | null {
   const h = header.replace(/\s+/g, " ");
   if (/Supreme Court of (?:the )?United States/i.test(h)) return SCOTUS;
   const coa = /United States Court of Appeals,? (?:for the )?(\w+(?: of Columbia)?) Circuit/i.exec(h);
-  if (coa) return `United States Court of Appeals for the ${coa[1][0].toUpperCase()}${coa[1].slice(1).toLowerCase().replace(" of columbia", " of Columbia")} Circuit`;
-  const dc = /United States District Court,? (?:for the )?((?:Northern|Southern|Eastern|Western|Middle|Central) )?District of ([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(h);
+  if (coa)
+    return `United States Court of Appeals for the ${coa[1][0].toUpperCase()}${coa[1].slice(1).toLowerCase().replace(" of columbia", " of Columbia")} Circuit`;
+  const dc =
+    /United States District Court,? (?:for the )?((?:Northern|Southern|Eastern|Western|Middle|Central) )?District of ([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(
+      h,
+    );
   if (dc) return `United States District Court for the ${dc[1] ?? ""}District of ${dc[2]}`;
   return null;
 }

@@ -59,7 +59,13 @@ interface Candidate extends ParsedOpinion {
 }
 
 /** The official brief's issue, rule and holding, indexed with the opinion like a headnote. */
-const headnoteOf = (body: Record<string, unknown> | undefined) => (body ? ["issue", "rule", "holding"].map((k) => (typeof body[k] === "string" ? body[k] : "")).filter(Boolean).join("\n\n") : "");
+const headnoteOf = (body: Record<string, unknown> | undefined) =>
+  body
+    ? ["issue", "rule", "holding"]
+        .map((k) => (typeof body[k] === "string" ? body[k] : ""))
+        .filter(Boolean)
+        .join("\n\n")
+    : "";
 
 const levenshtein1 = (a: string, b: string) => {
   if (a === b) return true;
@@ -71,7 +77,17 @@ const levenshtein1 = (a: string, b: string) => {
 
 async function loadReference(db: Db) {
   const [official, subjectRows] = await Promise.all([
-    db.select({ name: briefs.name, citation: briefs.citation, year: briefs.year, court: briefs.court, subjectId: briefs.subjectId, body: briefs.body }).from(briefs).where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
+    db
+      .select({
+        name: briefs.name,
+        citation: briefs.citation,
+        year: briefs.year,
+        court: briefs.court,
+        subjectId: briefs.subjectId,
+        body: briefs.body,
+      })
+      .from(briefs)
+      .where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
     db.select({ id: subjects.id, name: subjects.name, shortName: subjects.shortName }).from(subjects),
   ]);
   const byKey = new Map<string, (typeof official)[number]>();
@@ -90,15 +106,28 @@ async function loadReference(db: Db) {
 }
 
 /** Applies the official-brief reference and computes the key. */
-function reconcile(p: ParsedOpinion, file: string, ref: Awaited<ReturnType<typeof loadReference>>, subjectId: string | null): Candidate {
+function reconcile(
+  p: ParsedOpinion,
+  file: string,
+  ref: Awaited<ReturnType<typeof loadReference>>,
+  subjectId: string | null,
+): Candidate {
   const warnings = [...p.warnings];
   let { name, citation, year, court } = p;
   let parsed = citation ? parseCitation(citation) : null;
   if (parsed && !ref.byKey.has(citeKey({ citation, name, year }))) {
     const same = ref.byName.get(normalizeCaseName(name));
     const theirs = same?.citation ? parseCitation(same.citation) : null;
-    if (theirs && theirs.reporter === parsed.reporter && theirs.volume === parsed.volume && theirs.page !== parsed.page && levenshtein1(String(theirs.page), String(parsed.page))) {
-      warnings.push(`citation ${citation} corrected to ${formatCitation(theirs)}, the citation of the official brief for ${same?.name}`);
+    if (
+      theirs &&
+      theirs.reporter === parsed.reporter &&
+      theirs.volume === parsed.volume &&
+      theirs.page !== parsed.page &&
+      levenshtein1(String(theirs.page), String(parsed.page))
+    ) {
+      warnings.push(
+        `citation ${citation} corrected to ${formatCitation(theirs)}, the citation of the official brief for ${same?.name}`,
+      );
       citation = formatCitation(theirs);
       parsed = theirs;
     }
@@ -108,20 +137,36 @@ function reconcile(p: ParsedOpinion, file: string, ref: Awaited<ReturnType<typeo
   if (official) {
     if (!p.nameFromMetadata && official.name !== name) name = official.name;
     if (official.year && year !== official.year && (year === null || Math.abs(year - official.year) > 1)) {
-      warnings.push(`year ${year ?? "(none)"} replaced by ${official.year} from the official brief for ${official.name}`);
+      warnings.push(
+        `year ${year ?? "(none)"} replaced by ${official.year} from the official brief for ${official.name}`,
+      );
       year = official.year;
     }
     court ??= official.court;
   }
-  return { ...p, name, citation, year, court, warnings, key, subjectId: subjectId ?? ref.subjectOf(p.subjectHint) ?? official?.subjectId ?? null, headnote: headnoteOf(official?.body), files: [file] };
+  return {
+    ...p,
+    name,
+    citation,
+    year,
+    court,
+    warnings,
+    key,
+    subjectId: subjectId ?? ref.subjectOf(p.subjectHint) ?? official?.subjectId ?? null,
+    headnote: headnoteOf(official?.body),
+    files: [file],
+  };
 }
 
 function mergeCandidates(list: Candidate[]): Candidate {
-  const sorted = [...list].sort((a, b) => Number(b.nameFromMetadata) - Number(a.nameFromMetadata) || b.text.length - a.text.length);
+  const sorted = [...list].sort(
+    (a, b) => Number(b.nameFromMetadata) - Number(a.nameFromMetadata) || b.text.length - a.text.length,
+  );
   const base = sorted[0];
   let body = base.body;
   for (const c of sorted.slice(1)) body = mergeBodies(body, c.body);
-  const pick = <K extends keyof Candidate>(k: K) => sorted.map((c) => c[k]).find((v) => v !== null && v !== undefined) ?? base[k];
+  const pick = <K extends keyof Candidate>(k: K) =>
+    sorted.map((c) => c[k]).find((v) => v !== null && v !== undefined) ?? base[k];
   return {
     ...base,
     body,
@@ -131,11 +176,20 @@ function mergeCandidates(list: Candidate[]): Candidate {
     decidedOn: pick("decidedOn"),
     subjectId: pick("subjectId"),
     files: list.flatMap((c) => c.files),
-    warnings: [...list.flatMap((c) => c.warnings), `merged ${list.length} files with the same citation: ${list.flatMap((c) => c.files).join(", ")}`],
+    warnings: [
+      ...list.flatMap((c) => c.warnings),
+      `merged ${list.length} files with the same citation: ${list.flatMap((c) => c.files).join(", ")}`,
+    ],
   };
 }
 
-async function writeOpinion(db: Db, c: Candidate, scope: string, ownerId: string | null, now: Date): Promise<ImportedOpinion> {
+async function writeOpinion(
+  db: Db,
+  c: Candidate,
+  scope: string,
+  ownerId: string | null,
+  now: Date,
+): Promise<ImportedOpinion> {
   return db.transaction(async (tx) => {
     const text = c.text;
     const values = {
@@ -159,7 +213,15 @@ async function writeOpinion(db: Db, c: Candidate, scope: string, ownerId: string
     const [row] = await tx
       .insert(opinions)
       .values(values)
-      .onConflictDoUpdate({ target: [opinions.scope, opinions.citeKey], set: { ...values, search: sql`excluded.search`, head: sql`excluded.head`, subjectId: sql`coalesce(excluded.subject_id, ${opinions.subjectId})` } })
+      .onConflictDoUpdate({
+        target: [opinions.scope, opinions.citeKey],
+        set: {
+          ...values,
+          search: sql`excluded.search`,
+          head: sql`excluded.head`,
+          subjectId: sql`coalesce(excluded.subject_id, ${opinions.subjectId})`,
+        },
+      })
       .returning({ id: opinions.id, inserted: sql<boolean>`(xmax = 0)` });
     await tx
       .insert(opinionTexts)
@@ -168,9 +230,20 @@ async function writeOpinion(db: Db, c: Candidate, scope: string, ownerId: string
     await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
     const passages = toPassages(c.text, PASSAGE_CHARS);
     for (let i = 0; i < passages.length; i += 200) {
-      await tx.insert(opinionPassages).values(passages.slice(i, i + 200).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
+      await tx
+        .insert(opinionPassages)
+        .values(passages.slice(i, i + 200).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
     }
-    return { id: row.id, name: c.name, citation: c.citation, court: c.court, year: c.year, status: row.inserted ? "created" : "updated", files: c.files, warnings: c.warnings };
+    return {
+      id: row.id,
+      name: c.name,
+      citation: c.citation,
+      court: c.court,
+      year: c.year,
+      status: row.inserted ? "created" : "updated",
+      files: c.files,
+      warnings: c.warnings,
+    };
   });
 }
 
@@ -180,7 +253,9 @@ async function writeOpinion(db: Db, c: Candidate, scope: string, ownerId: string
  * planner's statistics.
  */
 export async function settleIndexes(db: Db) {
-  await db.execute(sql`select gin_clean_pending_list('opinions_search_idx'::regclass), gin_clean_pending_list('opinions_head_idx'::regclass), gin_clean_pending_list('opinion_passages_search_idx'::regclass)`);
+  await db.execute(
+    sql`select gin_clean_pending_list('opinions_search_idx'::regclass), gin_clean_pending_list('opinions_head_idx'::regclass), gin_clean_pending_list('opinion_passages_search_idx'::regclass)`,
+  );
   await db.execute(sql`analyze opinions`);
   await db.execute(sql`analyze opinion_passages`);
 }
@@ -190,14 +265,23 @@ export async function settleIndexes(db: Db) {
  * writes to that student's own opinions. `subjectId` (optional) applies to every opinion.
  * Never throws for bad input: every problem is in `failed`.
  */
-export async function importOpinions(opts: { db: Db; files: ImportFile[]; ownerId: string | null; subjectId?: string | null; now?: () => Date }): Promise<ImportReport> {
+export async function importOpinions(opts: {
+  db: Db;
+  files: ImportFile[];
+  ownerId: string | null;
+  subjectId?: string | null;
+  now?: () => Date;
+}): Promise<ImportReport> {
   const t0 = performance.now();
   const ref = await loadReference(opts.db);
   const failed: ImportReport["failed"] = [];
   const byKey = new Map<string, Candidate[]>();
   for (const f of opts.files) {
     if (f.content.length > MAX_IMPORT_FILE_BYTES) {
-      failed.push({ file: f.name, reason: `the file is ${(f.content.length / 1048576).toFixed(1)} MB; files can be up to 20 MB` });
+      failed.push({
+        file: f.name,
+        reason: `the file is ${(f.content.length / 1048576).toFixed(1)} MB; files can be up to 20 MB`,
+      });
       continue;
     }
     const r = parseOpinionFile(f.name, f.content);
@@ -217,14 +301,21 @@ export async function importOpinions(opts: { db: Db; files: ImportFile[]; ownerI
     try {
       imported.push(await writeOpinion(opts.db, c, scope, opts.ownerId, opts.now?.() ?? new Date()));
     } catch (err) {
-      for (const file of c.files) failed.push({ file, reason: `could not be saved: ${(err as Error).message.split("\n")[0]}` });
+      for (const file of c.files)
+        failed.push({ file, reason: `could not be saved: ${(err as Error).message.split("\n")[0]}` });
     }
   }
   if (imported.length) await settleIndexes(opts.db);
   return {
     imported,
     failed,
-    counts: { files: opts.files.length, opinions: imported.length, created: imported.filter((i) => i.status === "created").length, updated: imported.filter((i) => i.status === "updated").length, failed: failed.length },
+    counts: {
+      files: opts.files.length,
+      opinions: imported.length,
+      created: imported.filter((i) => i.status === "created").length,
+      updated: imported.filter((i) => i.status === "updated").length,
+      failed: failed.length,
+    },
     ms: Math.round(performance.now() - t0),
   };
 }
@@ -232,6 +323,9 @@ export async function importOpinions(opts: { db: Db; files: ImportFile[]; ownerI
 /** Ids of `ids` that exist and are visible to `userId` (library or own). */
 export async function visibleOpinionIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db.select({ id: opinions.id }).from(opinions).where(and(inArray(opinions.id, ids), sql`(${opinions.ownerId} is null or ${opinions.ownerId} = ${userId})`));
+  const rows = await db
+    .select({ id: opinions.id })
+    .from(opinions)
+    .where(and(inArray(opinions.id, ids), sql`(${opinions.ownerId} is null or ${opinions.ownerId} = ${userId})`));
   return new Set(rows.map((r) => r.id));
 }

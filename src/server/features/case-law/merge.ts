@@ -33,7 +33,10 @@ export function mergeBodies(first: string, second: string): string {
   const dp = new Int32Array((n + 1) * (m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      dp[i * (m + 1) + j] = ka[i] === kb[j] ? dp[(i + 1) * (m + 1) + j + 1] + 1 : Math.max(dp[(i + 1) * (m + 1) + j], dp[i * (m + 1) + j + 1]);
+      dp[i * (m + 1) + j] =
+        ka[i] === kb[j]
+          ? dp[(i + 1) * (m + 1) + j + 1] + 1
+          : Math.max(dp[(i + 1) * (m + 1) + j], dp[i * (m + 1) + j + 1]);
     }
   }
   const wa = pa.map(words);
@@ -68,7 +71,10 @@ export function mergeBodies(first: string, second: string): string {
  * twice the target is cut at sentence ends.
  */
 export function toPassages(text: string, target = 1200): string[] {
-  const paragraphs = text.split(/\n{2,}/).map((p) => p.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => p.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
   const pieces: string[] = [];
   for (const p of paragraphs) {
     if (p.length <= target * 2) {

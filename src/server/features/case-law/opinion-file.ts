@@ -16,7 +16,8 @@ export function parseOpinionFile(fileName: string, content: Uint8Array | string)
     if (content.length === 0) return { ok: false, reason: "the file is empty" };
     let nuls = 0;
     for (const b of content) if (b === 0) nuls++;
-    if (content.subarray(0, 1024).includes(0) || nuls > content.length / 1000) return { ok: false, reason: "the file is binary, not text: use Markdown, plain text or CourtListener JSON" };
+    if (content.subarray(0, 1024).includes(0) || nuls > content.length / 1000)
+      return { ok: false, reason: "the file is binary, not text: use Markdown, plain text or CourtListener JSON" };
     try {
       source = new TextDecoder("utf-8", { fatal: true }).decode(content);
     } catch {
@@ -29,7 +30,10 @@ export function parseOpinionFile(fileName: string, content: Uint8Array | string)
   source = cleaned;
   if (!source.trim()) return { ok: false, reason: "the file is empty" };
   const result = parseByFormat(fileName, source);
-  if (result.ok && stray) result.opinions[0].warnings.push(`removed ${stray} stray control character${stray === 1 ? "" : "s"} (such as NUL) from the text`);
+  if (result.ok && stray)
+    result.opinions[0].warnings.push(
+      `removed ${stray} stray control character${stray === 1 ? "" : "s"} (such as NUL) from the text`,
+    );
   return result;
 }
 
@@ -46,7 +50,24 @@ function parseByFormat(fileName: string, source: string): ParseResult {
     const text = htmlToText(source);
     const body = textToMarkdown(text);
     const title = /<title>([^<]+)<\/title>/i.exec(source)?.[1]?.trim() ?? null;
-    return finishOpinion({ name: null, citation: null, court: null, date: null, subject: null, nameFromMetadata: false, ...(title && / v\. /.test(title) ? { name: title.split(/\s[–|-]\s/)[0] } : {}) }, body, markdownToPlain(body), "html", []);
+    return finishOpinion(
+      {
+        name: null,
+        citation: null,
+        court: null,
+        date: null,
+        subject: null,
+        nameFromMetadata: false,
+        ...(title && / v\. /.test(title) ? { name: title.split(/\s[–|-]\s/)[0] } : {}),
+      },
+      body,
+      markdownToPlain(body),
+      "html",
+      [],
+    );
   }
-  return { ok: false, reason: `unsupported file type '.${ext}': import Markdown (.md), plain text (.txt), HTML or CourtListener opinion JSON (.json)` };
+  return {
+    ok: false,
+    reason: `unsupported file type '.${ext}': import Markdown (.md), plain text (.txt), HTML or CourtListener opinion JSON (.json)`,
+  };
 }

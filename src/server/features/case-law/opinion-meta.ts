@@ -7,8 +7,22 @@ import { isCaseNameLine, nameFromCaption, trimName } from "./case-name";
 import { citationRank, findCitations, formatCitation, type ReporterCitation } from "./citations";
 import { courtFromHeader, SCOTUS } from "./courts";
 
-const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
-const MONTH_RE = "(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?";
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const MONTH_RE =
+  "(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?";
 const DATE_RE = new RegExp(`${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, "i");
 
 export interface ParsedDate {
@@ -21,7 +35,8 @@ const plausibleYear = (y: number) => y >= 1750 && y <= new Date().getUTCFullYear
 
 /** "1945", 1945, "July 10, 2017", "Oct. 10, 2017", "June 24th, 2022", "2017-07-10". */
 export function parseDate(value: unknown): ParsedDate | null {
-  if (typeof value === "number") return Number.isInteger(value) && plausibleYear(value) ? { year: value, iso: null } : null;
+  if (typeof value === "number")
+    return Number.isInteger(value) && plausibleYear(value) ? { year: value, iso: null } : null;
   if (value instanceof Date) return { year: value.getUTCFullYear(), iso: value.toISOString().slice(0, 10) };
   if (typeof value !== "string") return null;
   const s = value.trim();
@@ -55,7 +70,10 @@ const DOCKET_RE = /^\s*Nos?\.\s+(\d{1,3}[–-]\d{1,5}|\d{1,5})\b/m;
 export function metaFromHeader(body: string, opts: { slip?: boolean } = {}): HeaderMeta {
   const head = body.slice(0, 6000);
   const lines = head.split("\n").map((l) => l.replace(/\s+$/, ""));
-  const nonEmpty = lines.map((l) => l.trim()).filter(Boolean).slice(0, 60);
+  const nonEmpty = lines
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 60);
   const slip = opts.slip ?? /\(Slip Opinion\)/i.test(head.slice(0, 800));
 
   let name: string | null = null;
@@ -65,9 +83,16 @@ export function metaFromHeader(body: string, opts: { slip?: boolean } = {}): Hea
   // 1. A heading naming the case: "# Marbury v. Madison", "## Dobbs v. Jackson …, 19-1392, June 24th, 2022".
   for (const l of nonEmpty.slice(0, 12)) {
     const heading = /^#{1,6}\s+(.+)$/.exec(l);
-    const h = heading ?? (!slip && nonEmpty.indexOf(l) < 3 && !/^\*\*/.test(l) && (!/[a-z]{3}\.$/.test(l) || PARTY_ROLE_END.test(l)) ? [l, l] : null);
+    const h =
+      heading ??
+      (!slip && nonEmpty.indexOf(l) < 3 && !/^\*\*/.test(l) && (!/[a-z]{3}\.$/.test(l) || PARTY_ROLE_END.test(l))
+        ? [l, l]
+        : null);
     if (!h) continue;
-    const text = h[1].replace(/\*\*/g, "").replace(/(\p{Ll})(\d)/gu, "$1 $2").trim();
+    const text = h[1]
+      .replace(/\*\*/g, "")
+      .replace(/(\p{Ll})(\d)/gu, "$1 $2")
+      .trim();
     if (!isCaseNameLine(text)) continue;
     const glued = findCitations(text)[0];
     let n = glued ? text.slice(0, text.indexOf(String(glued.volume))).trim() : text;
@@ -89,7 +114,10 @@ export function metaFromHeader(body: string, opts: { slip?: boolean } = {}): Hea
 
   // 2. A slip opinion's caption after "SUPREME COURT OF THE UNITED STATES … Syllabus".
   if (!name && slip) {
-    const m = /SUPREME COURT OF THE UNITED STATES\s+(?:Syllabus\s+)?([\s\S]{5,600}?)\s+(?:CERTIORARI|ON WRIT|ON APPEAL|APPEAL FROM|ON APPLICATION|ON PETITION|ON BILL|No\.)/.exec(head);
+    const m =
+      /SUPREME COURT OF THE UNITED STATES\s+(?:Syllabus\s+)?([\s\S]{5,600}?)\s+(?:CERTIORARI|ON WRIT|ON APPEAL|APPEAL FROM|ON APPLICATION|ON PETITION|ON BILL|No\.)/.exec(
+        head,
+      );
     if (m) name = nameFromCaption(m[1]);
   }
 
@@ -99,9 +127,11 @@ export function metaFromHeader(body: string, opts: { slip?: boolean } = {}): Hea
     if (vIdx > 0) {
       // The first party: up to four lines back, stopping at a blank line or the end of a sentence (a NOTICE paragraph).
       const before: string[] = [];
-      for (let i = vIdx - 1; i >= 0 && i >= vIdx - 4 && lines[i].trim() && !/\p{Ll}{3,}\.\s*$/u.test(lines[i]); i--) before.unshift(lines[i].replace(/^#+\s*/, ""));
+      for (let i = vIdx - 1; i >= 0 && i >= vIdx - 4 && lines[i].trim() && !/\p{Ll}{3,}\.\s*$/u.test(lines[i]); i--)
+        before.unshift(lines[i].replace(/^#+\s*/, ""));
       const after: string[] = [];
-      for (let i = vIdx + 1; i < lines.length && lines[i].trim() && !/^No\./.test(lines[i].trim()); i++) after.push(lines[i]);
+      for (let i = vIdx + 1; i < lines.length && lines[i].trim() && !/^No\./.test(lines[i].trim()); i++)
+        after.push(lines[i]);
       if (before.length && after.length) name = nameFromCaption(`${before.join(" ")} v. ${after.join(" ")}`);
     }
   }
@@ -141,7 +171,9 @@ export function metaFromHeader(body: string, opts: { slip?: boolean } = {}): Hea
   const decided = new RegExp(`Decided:?\\s+${MONTH_RE}\\s+\\d{1,2},?\\s+\\d{4}`, "i").exec(head);
   if (decided) date = parseDate(decided[0]) ?? date;
   if (!date) {
-    const bare = nonEmpty.slice(0, 30).find((l) => new RegExp(`^\\[?${MONTH_RE}\\s+\\d{1,2},?\\s+\\d{4}\\.?\\]?$`, "i").test(l));
+    const bare = nonEmpty
+      .slice(0, 30)
+      .find((l) => new RegExp(`^\\[?${MONTH_RE}\\s+\\d{1,2},?\\s+\\d{4}\\.?\\]?$`, "i").test(l));
     if (bare) date = parseDate(bare);
   }
   if (!date) {
@@ -153,7 +185,10 @@ export function metaFromHeader(body: string, opts: { slip?: boolean } = {}): Hea
     if (term) date = { year: Number(term[1]), iso: null };
   }
 
-  const court = slip && /SUPREME COURT OF THE UNITED STATES/i.test(head.slice(0, 3000)) ? SCOTUS : courtFromHeader(captionZone(head));
+  const court =
+    slip && /SUPREME COURT OF THE UNITED STATES/i.test(head.slice(0, 3000))
+      ? SCOTUS
+      : courtFromHeader(captionZone(head));
   return { name, citation, court, date, slip };
 }
 
@@ -170,5 +205,8 @@ function captionZone(head: string): string {
 
 /** Fixes a shift-key typo in a heading word ("HAwaii" → "Hawaii"); leaves real capitals alone. */
 function fixHeadingCase(name: string): string {
-  return name.replace(/\b(\p{Lu})(\p{Lu})(\p{Ll}{3,})\b/gu, (_, a: string, b: string, rest: string) => a + b.toLowerCase() + rest);
+  return name.replace(
+    /\b(\p{Lu})(\p{Lu})(\p{Ll}{3,})\b/gu,
+    (_, a: string, b: string, rest: string) => a + b.toLowerCase() + rest,
+  );
 }

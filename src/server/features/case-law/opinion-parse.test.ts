@@ -11,7 +11,11 @@ import { mergeBodies, toPassages } from "./merge";
 import { parseOpinionFile } from "./opinion-file";
 import { stripLiquid } from "./opinion-text";
 
-const filler = (n: number) => Array.from({ length: n }, (_, i) => `The court considered argument number ${i} about the question presented and found it wanting.`).join(" ");
+const filler = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `The court considered argument number ${i} about the question presented and found it wanting.`,
+  ).join(" ");
 const enc = (s: string) => new TextEncoder().encode(s);
 
 describe("citations", () => {
@@ -26,7 +30,9 @@ describe("citations", () => {
     expect(c && `${c.volume} ${c.reporter} ${c.page}`).toBe(canonical);
   });
   it("gives differently written citations of one case one key", () => {
-    expect(citeKey({ citation: "302 F.Supp.3d 312", name: "a", year: null })).toBe(citeKey({ citation: "302 F. Supp. 3d 312", name: "b", year: 2018 }));
+    expect(citeKey({ citation: "302 F.Supp.3d 312", name: "a", year: null })).toBe(
+      citeKey({ citation: "302 F. Supp. 3d 312", name: "b", year: 2018 }),
+    );
   });
   it("keys docket numbers with the decision date, so two orders in one case stay apart", () => {
     const a = citeKey({ citation: "3:17CV228, slip op.", name: "X v. Y", year: 2017, decided: "2017-07-10" });
@@ -35,7 +41,9 @@ describe("citations", () => {
     expect(a).toBe("docket:3:17CV228:2017-07-10");
   });
   it("finds reporter citations in running text but not statutes", () => {
-    expect(findCitations("See Erie R. Co. v. Tompkins, 304 U.S. 64 (1938); 28 U.S.C. § 1332.").map((c) => c.page)).toEqual([64]);
+    expect(
+      findCitations("See Erie R. Co. v. Tompkins, 304 U.S. 64 (1938); 28 U.S.C. § 1332.").map((c) => c.page),
+    ).toEqual([64]);
   });
   it("estimates the decade of a U.S. Reports volume", () => {
     expect(usReportsYear(356)).toBe(1958);
@@ -49,7 +57,10 @@ describe("case names from captions", () => {
     ["WICKARD, Secretary of Agriculture, et al. v. FILBURN.", "Wickard v. Filburn"],
     ["UNITED STATES, Petitioner v. Alfonso LOPEZ, Jr.", "United States v. Lopez"],
     ["C & A CARBONE, INC., et al. v. TOWN OF CLARKSTOWN, NEW YORK", "C & A Carbone, Inc. v. Town of Clarkstown"],
-    ["YOUNGSTOWN SHEET & TUBE CO. et al. v. SAWYER. SAWYER v. YOUNGSTOWN SHEET & TUBE CO. et al.", "Youngstown Sheet & Tube Co. v. Sawyer"],
+    [
+      "YOUNGSTOWN SHEET & TUBE CO. et al. v. SAWYER. SAWYER v. YOUNGSTOWN SHEET & TUBE CO. et al.",
+      "Youngstown Sheet & Tube Co. v. Sawyer",
+    ],
     ["R.A.V., Petitioner, v. CITY OF ST. PAUL, MINNESOTA.", "R.A.V. v. City of St. Paul"],
   ])("%s → %s", (caption, name) => {
     expect(nameFromCaption(caption)).toBe(name);
@@ -76,7 +87,14 @@ describe("parseOpinionFile", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const o = r.opinions[0];
-    expect(o).toMatchObject({ name: "Smith v. Jones Co.", citation: "123 F.3d 456", court: "United States Court of Appeals for the Second Circuit", year: 1999, subjectHint: "Civil Procedure", nameFromMetadata: true });
+    expect(o).toMatchObject({
+      name: "Smith v. Jones Co.",
+      citation: "123 F.3d 456",
+      court: "United States Court of Appeals for the Second Circuit",
+      year: 1999,
+      subjectHint: "Civil Procedure",
+      nameFromMetadata: true,
+    });
     expect(o.text).toContain("The plaintiff sued in federal court.");
     expect(o.text).not.toContain("margin note");
     expect(o.body).not.toContain("{%");
@@ -85,7 +103,14 @@ describe("parseOpinionFile", () => {
   it("finds name, citation, court and date in a reporter caption without front matter", () => {
     const txt = `317 U.S. 111\n\n63 S.Ct. 82\n\nWICKARD, Secretary of Agriculture, et al.\nv.\nFILBURN.\n\nNo. 59.\n\nArgued May 4, 1942.\n\nDecided Nov. 9, 1942.\n\n${filler(10)}`;
     const r = parseOpinionFile("wickard.txt", enc(txt));
-    expect(r.ok && r.opinions[0]).toMatchObject({ name: "Wickard v. Filburn", citation: "317 U.S. 111", court: "Supreme Court of the United States", year: 1942, decidedOn: "1942-11-09", nameFromMetadata: false });
+    expect(r.ok && r.opinions[0]).toMatchObject({
+      name: "Wickard v. Filburn",
+      citation: "317 U.S. 111",
+      court: "Supreme Court of the United States",
+      year: 1942,
+      decidedOn: "1942-11-09",
+      nameFromMetadata: false,
+    });
   });
 
   it("flags a front-matter year that cannot match the U.S. Reports volume", () => {
@@ -103,10 +128,22 @@ describe("parseOpinionFile", () => {
       type: "010combined",
       plain_text: "",
       html_with_citations: `<p>Opinion of the Court.</p><p>${filler(10)}</p><p>We hold that the &quot;rule&quot; applies.</p>`,
-      cluster: { case_name: "Doe v. Roe", citations: [{ volume: 5, reporter: "F.4th", page: 77 }], date_filed: "2021-03-04", docket: { court_id: "ca9" } },
+      cluster: {
+        case_name: "Doe v. Roe",
+        citations: [{ volume: 5, reporter: "F.4th", page: 77 }],
+        date_filed: "2021-03-04",
+        docket: { court_id: "ca9" },
+      },
     });
     const r = parseOpinionFile("doe.json", enc(json));
-    expect(r.ok && r.opinions[0]).toMatchObject({ name: "Doe v. Roe", citation: "5 F.4th 77", court: "United States Court of Appeals for the Ninth Circuit", year: 2021, decidedOn: "2021-03-04", sourceFormat: "courtlistener" });
+    expect(r.ok && r.opinions[0]).toMatchObject({
+      name: "Doe v. Roe",
+      citation: "5 F.4th 77",
+      court: "United States Court of Appeals for the Ninth Circuit",
+      year: 2021,
+      decidedOn: "2021-03-04",
+      sourceFormat: "courtlistener",
+    });
     if (r.ok) expect(r.opinions[0].text).toContain('We hold that the "rule" applies.');
   });
 
@@ -116,7 +153,11 @@ describe("parseOpinionFile", () => {
   });
 
   it.each([
-    ["notes.md", "# Justiciability\n\nThe five doctrines are advisory opinions, standing and so on.", /no case name found/],
+    [
+      "notes.md",
+      "# Justiciability\n\nThe five doctrines are advisory opinions, standing and so on.",
+      /no case name found/,
+    ],
     ["exam.md", `---\ntitle: Practice Exam\ndate: 2020-08-12\n---\n\n${filler(10)}`, /not a case name/],
     ["short.md", "# A v. B\n\n5 U.S. 1 (1801)\n\nToo short.", /too short/],
     ["brief.pdf", "%PDF-1.4", /unsupported file type '.pdf'/],
@@ -129,20 +170,34 @@ describe("parseOpinionFile", () => {
   });
 
   it("refuses binary and non-UTF-8 files", () => {
-    expect(parseOpinionFile("x.txt", new Uint8Array([0x41, 0, 0x42]))).toMatchObject({ ok: false, reason: expect.stringMatching(/binary/) });
-    expect(parseOpinionFile("x.txt", new Uint8Array([0xff, 0xfe, 0x41]))).toMatchObject({ ok: false, reason: expect.stringMatching(/UTF-8/) });
+    expect(parseOpinionFile("x.txt", new Uint8Array([0x41, 0, 0x42]))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/binary/),
+    });
+    expect(parseOpinionFile("x.txt", new Uint8Array([0xff, 0xfe, 0x41]))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/UTF-8/),
+    });
   });
 });
 
 describe("text helpers", () => {
   it("strips Liquid tags that span lines and comment blocks with their content", () => {
-    expect(stripLiquid('a{% marginnote "x"\n "two\nlines" %}b{% comment %}hidden{% endcomment %}c{{ page.title }}d')).toBe("abcd");
+    expect(
+      stripLiquid('a{% marginnote "x"\n "two\nlines" %}b{% comment %}hidden{% endcomment %}c{{ page.title }}d'),
+    ).toBe("abcd");
   });
   it("merges two excerpts of one opinion in order, without doubling a near-copy", () => {
-    const intro = "The appellant argues that the district court erred when it dismissed the counterclaims for want of jurisdiction over them.";
+    const intro =
+      "The appellant argues that the district court erred when it dismissed the counterclaims for want of jurisdiction over them.";
     const a = `${intro}\n\nPart I, only in the first and longer excerpt.\n\nConclusion shared.`;
     const b = `${intro}\n\nPart II, only in the second.\n\nConclusion shared.`;
-    expect(mergeBodies(b, a).split("\n\n")).toEqual([intro, "Part I, only in the first and longer excerpt.", "Part II, only in the second.", "Conclusion shared."]);
+    expect(mergeBodies(b, a).split("\n\n")).toEqual([
+      intro,
+      "Part I, only in the first and longer excerpt.",
+      "Part II, only in the second.",
+      "Conclusion shared.",
+    ]);
     const edited = `${intro.replace("district court", "trial court")}\n\nConclusion shared.`;
     expect(mergeBodies(a, edited).split("\n\n")).toEqual(a.split("\n\n"));
   });

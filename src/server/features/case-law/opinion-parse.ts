@@ -10,7 +10,14 @@ import { formatCitation, isSupremeCourtReporter, parseCitation, usReportsYear } 
 import { isCaseNameLine } from "./case-name";
 import { expandCourt, SCOTUS } from "./courts";
 import { metaFromHeader, type ParsedDate, parseDate } from "./opinion-meta";
-import { cleanMarkdown, looksLikeSlipLayout, markdownToPlain, reflowSlip, splitFrontMatter, stripLiquid } from "./opinion-text";
+import {
+  cleanMarkdown,
+  looksLikeSlipLayout,
+  markdownToPlain,
+  reflowSlip,
+  splitFrontMatter,
+  stripLiquid,
+} from "./opinion-text";
 
 export interface ParsedOpinion {
   name: string;
@@ -36,7 +43,8 @@ export type ParseResult = { ok: true; opinions: ParsedOpinion[] } | { ok: false;
 
 const MIN_WORDS = 60;
 
-const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" ? String(v) : null;
 const first = (o: Record<string, unknown>, ...keys: string[]) => {
   for (const k of keys) {
     const v = o[k];
@@ -50,7 +58,13 @@ const first = (o: Record<string, unknown>, ...keys: string[]) => {
 export function textToMarkdown(text: string): string {
   return text
     .split(/\n{2,}/)
-    .map((p) => p.replace(/\s*\n\s*/g, " ").trim().replace(/^(#{1,6}\s|>|[-+*]\s|\d{1,3}[.)]\s)/, "\\$1").replace(/([*_`<[\]])/g, "\\$1"))
+    .map((p) =>
+      p
+        .replace(/\s*\n\s*/g, " ")
+        .trim()
+        .replace(/^(#{1,6}\s|>|[-+*]\s|\d{1,3}[.)]\s)/, "\\$1")
+        .replace(/([*_`<[\]])/g, "\\$1"),
+    )
     .filter(Boolean)
     .join("\n\n");
 }
@@ -62,7 +76,10 @@ export function displayCitation(raw: string | null): string | null {
   const parsed = parseCitation(cleaned);
   if (parsed) return formatCitation(parsed);
   if (/^\d{1,4} U\.\s?S\. _+$/.test(cleaned)) return cleaned.replace(/U\.\s?S\./, "U.S.");
-  const docket = cleaned.replace(/,?\s*slip op\.?$/i, "").replace(/^(?:Nos?\.|Docket No\.)\s*/i, "").trim();
+  const docket = cleaned
+    .replace(/,?\s*slip op\.?$/i, "")
+    .replace(/^(?:Nos?\.|Docket No\.)\s*/i, "")
+    .trim();
   return docket ? `No. ${docket}` : null;
 }
 
@@ -76,15 +93,32 @@ export interface Meta {
 }
 
 /** Fills gaps in `meta` from the header, applies the year sanity check, builds the result. */
-export function finishOpinion(meta: Meta, body: string, text: string, sourceFormat: ParsedOpinion["sourceFormat"], warnings: string[], opts: { slip?: boolean } = {}): ParseResult {
+export function finishOpinion(
+  meta: Meta,
+  body: string,
+  text: string,
+  sourceFormat: ParsedOpinion["sourceFormat"],
+  warnings: string[],
+  opts: { slip?: boolean } = {},
+): ParseResult {
   const header = metaFromHeader(body, opts);
   const name = meta.name ?? header.name;
   const citation = displayCitation(meta.citation ?? header.citation);
   let date = meta.date ?? header.date;
   const words = (text.match(/\S+/g) ?? []).length;
-  if (!name) return { ok: false, reason: "no case name found: expected a title in the front matter or a caption such as 'Marbury v. Madison' in the first lines" };
-  if (!isCaseNameLine(name)) return { ok: false, reason: `'${name}' is not a case name (expected 'Party v. Party' or 'In re …'): this does not look like an opinion` };
-  if (!citation && !date) return { ok: false, reason: `'${name}' has neither a citation nor a date: this does not look like an opinion` };
+  if (!name)
+    return {
+      ok: false,
+      reason:
+        "no case name found: expected a title in the front matter or a caption such as 'Marbury v. Madison' in the first lines",
+    };
+  if (!isCaseNameLine(name))
+    return {
+      ok: false,
+      reason: `'${name}' is not a case name (expected 'Party v. Party' or 'In re …'): this does not look like an opinion`,
+    };
+  if (!citation && !date)
+    return { ok: false, reason: `'${name}' has neither a citation nor a date: this does not look like an opinion` };
   if (words < MIN_WORDS) return { ok: false, reason: `the text has only ${words} words: too short to be an opinion` };
 
   const parsed = citation ? parseCitation(citation) : null;
@@ -92,15 +126,35 @@ export function finishOpinion(meta: Meta, body: string, text: string, sourceForm
     const expected = usReportsYear(parsed.volume);
     if (expected && Math.abs(expected - date.year) > 4) {
       const fromText = header.date && Math.abs(header.date.year - expected) <= 4 ? header.date : null;
-      warnings.push(`year ${date.year} cannot be right for ${citation} (decided around ${expected}); ${fromText ? `used ${fromText.year} from the text` : "left the year empty"}`);
+      warnings.push(
+        `year ${date.year} cannot be right for ${citation} (decided around ${expected}); ${fromText ? `used ${fromText.year} from the text` : "left the year empty"}`,
+      );
       date = fromText;
     }
   }
   let court = meta.court ? expandCourt(meta.court) : header.court;
-  if (!meta.court && ((parsed && isSupremeCourtReporter(parsed.reporter)) || (citation && / U\.S\. _+$/.test(citation)))) court = SCOTUS;
+  if (
+    !meta.court &&
+    ((parsed && isSupremeCourtReporter(parsed.reporter)) || (citation && / U\.S\. _+$/.test(citation)))
+  )
+    court = SCOTUS;
   return {
     ok: true,
-    opinions: [{ name, citation, court, year: date?.year ?? null, decidedOn: date?.iso ?? null, subjectHint: meta.subject, nameFromMetadata: meta.nameFromMetadata && !!meta.name, body, text, sourceFormat, warnings }],
+    opinions: [
+      {
+        name,
+        citation,
+        court,
+        year: date?.year ?? null,
+        decidedOn: date?.iso ?? null,
+        subjectHint: meta.subject,
+        nameFromMetadata: meta.nameFromMetadata && !!meta.name,
+        body,
+        text,
+        sourceFormat,
+        warnings,
+      },
+    ],
   };
 }
 

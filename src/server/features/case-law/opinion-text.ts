@@ -11,7 +11,8 @@ export function splitFrontMatter(source: string): { data: Record<string, unknown
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(s);
   if (!m) return { data: null, body: s };
   const data = parseYaml(m[1]) as unknown;
-  if (data !== null && (typeof data !== "object" || Array.isArray(data))) throw new Error("front matter is not a YAML mapping");
+  if (data !== null && (typeof data !== "object" || Array.isArray(data)))
+    throw new Error("front matter is not a YAML mapping");
   return { data: (data as Record<string, unknown>) ?? {}, body: s.slice(m[0].length) };
 }
 
@@ -27,7 +28,23 @@ export function stripLiquid(s: string): string {
     .replace(/\{\{[\s\S]*?\}\}/g, "");
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", sect: "§", para: "¶", mdash: "—", ndash: "–", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…" };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  sect: "§",
+  para: "¶",
+  mdash: "—",
+  ndash: "–",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+  hellip: "…",
+};
 export function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
     if (e[0] === "#") {
@@ -86,11 +103,15 @@ export function reflowSlip(body: string): string {
     .map((l) => l.trim())
     .filter((l) => !RUNNING_HEADER.some((re) => re.test(l)));
   const joined = lines.join("\n").replace(/(\p{L})[-‐]\n(\p{Ll})/gu, "$1$2");
-  const paragraphs = joined.split(/\n\s*\n/).map((p) => p.replace(/\s*\n\s*/g, " ").trim()).filter(Boolean);
+  const paragraphs = joined
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
+    .filter(Boolean);
   const out: string[] = [];
   for (const p of paragraphs) {
     const prev = out[out.length - 1];
-    if (prev && (/^[\p{Ll},.;:)\]§]/u.test(p) || (!/[.:?!"”’)\]]$/.test(prev) && prev.length < 400))) out[out.length - 1] = `${prev} ${p}`;
+    if (prev && (/^[\p{Ll},.;:)\]§]/u.test(p) || (!/[.:?!"”’)\]]$/.test(prev) && prev.length < 400)))
+      out[out.length - 1] = `${prev} ${p}`;
     else out.push(p);
   }
   return out.join("\n\n");
@@ -127,7 +148,12 @@ export function htmlToText(html: string): string {
   // Hard-wrapped <pre> text: single newlines inside paragraphs become spaces.
   return text
     .split(/\n[ \t]*\n/)
-    .map((p) => p.replace(/[ \t]*\n[ \t]*/g, " ").replace(/[ \t]{2,}/g, " ").trim())
+    .map((p) =>
+      p
+        .replace(/[ \t]*\n[ \t]*/g, " ")
+        .replace(/[ \t]{2,}/g, " ")
+        .trim(),
+    )
     .filter(Boolean)
     .join("\n\n");
 }

@@ -18,7 +18,16 @@ export interface OpinionFilters {
   subject?: string;
 }
 
-const summary = { id: opinions.id, name: opinions.name, citation: opinions.citation, court: opinions.court, year: opinions.year, subjectId: opinions.subjectId, wordCount: opinions.wordCount, ownerId: opinions.ownerId };
+const summary = {
+  id: opinions.id,
+  name: opinions.name,
+  citation: opinions.citation,
+  court: opinions.court,
+  year: opinions.year,
+  subjectId: opinions.subjectId,
+  wordCount: opinions.wordCount,
+  ownerId: opinions.ownerId,
+};
 
 function filterWhere(userId: string, f: OpinionFilters): SQL {
   const where: SQL[] = [visibleTo(userId)];
@@ -30,11 +39,25 @@ function filterWhere(userId: string, f: OpinionFilters): SQL {
 }
 
 /** A page of opinions (no text), sorted by name or by date (newest first). */
-export async function listOpinions(opts: { db: Db; userId: string; filters: OpinionFilters; sort: "name" | "date"; limit: number; offset: number }) {
+export async function listOpinions(opts: {
+  db: Db;
+  userId: string;
+  filters: OpinionFilters;
+  sort: "name" | "date";
+  limit: number;
+  offset: number;
+}) {
   const where = filterWhere(opts.userId, opts.filters);
-  const order = opts.sort === "date" ? [sql`${opinions.year} desc nulls last`, asc(opinions.name)] : [asc(opinions.name)];
+  const order =
+    opts.sort === "date" ? [sql`${opinions.year} desc nulls last`, asc(opinions.name)] : [asc(opinions.name)];
   const [rows, [{ total }]] = await Promise.all([
-    opts.db.select(summary).from(opinions).where(where).orderBy(...order).limit(opts.limit).offset(opts.offset),
+    opts.db
+      .select(summary)
+      .from(opinions)
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset(opts.offset),
     opts.db.select({ total: sql<number>`count(*)::int` }).from(opinions).where(where),
   ]);
   return { opinions: rows.map(({ ownerId, ...r }) => ({ ...r, mine: ownerId === opts.userId })), total };
@@ -44,18 +67,53 @@ export async function listOpinions(opts: { db: Db; userId: string; filters: Opin
 export async function opinionFacets(db: Db, userId: string) {
   const where = visibleTo(userId);
   const [courts, years, subjectsRows] = await Promise.all([
-    db.select({ court: opinions.court, count: sql<number>`count(*)::int` }).from(opinions).where(and(where, sql`${opinions.court} is not null`)).groupBy(opinions.court).orderBy(desc(sql`count(*)`)),
-    db.select({ min: sql<number | null>`min(${opinions.year})`, max: sql<number | null>`max(${opinions.year})`, total: sql<number>`count(*)::int` }).from(opinions).where(where),
-    db.select({ subjectId: opinions.subjectId, count: sql<number>`count(*)::int` }).from(opinions).where(and(where, sql`${opinions.subjectId} is not null`)).groupBy(opinions.subjectId),
+    db
+      .select({ court: opinions.court, count: sql<number>`count(*)::int` })
+      .from(opinions)
+      .where(and(where, sql`${opinions.court} is not null`))
+      .groupBy(opinions.court)
+      .orderBy(desc(sql`count(*)`)),
+    db
+      .select({
+        min: sql<number | null>`min(${opinions.year})`,
+        max: sql<number | null>`max(${opinions.year})`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(opinions)
+      .where(where),
+    db
+      .select({ subjectId: opinions.subjectId, count: sql<number>`count(*)::int` })
+      .from(opinions)
+      .where(and(where, sql`${opinions.subjectId} is not null`))
+      .groupBy(opinions.subjectId),
   ]);
-  return { courts: courts as { court: string; count: number }[], years: { min: years[0]?.min ?? null, max: years[0]?.max ?? null }, subjects: subjectsRows as { subjectId: string; count: number }[], total: years[0]?.total ?? 0 };
+  return {
+    courts: courts as { court: string; count: number }[],
+    years: { min: years[0]?.min ?? null, max: years[0]?.max ?? null },
+    subjects: subjectsRows as { subjectId: string; count: number }[],
+    total: years[0]?.total ?? 0,
+  };
 }
 
 /** One opinion with its official brief (same citation) and the user's own briefs of it. */
 export async function getOpinion(db: Db, userId: string, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "No such opinion.");
   const [o] = await db
-    .select({ id: opinions.id, name: opinions.name, citation: opinions.citation, court: opinions.court, year: opinions.year, decidedOn: opinions.decidedOn, subjectId: opinions.subjectId, wordCount: opinions.wordCount, source: opinions.source, ownerId: opinions.ownerId, updatedAt: opinions.updatedAt, citeKey: opinions.citeKey, body: opinionTexts.body })
+    .select({
+      id: opinions.id,
+      name: opinions.name,
+      citation: opinions.citation,
+      court: opinions.court,
+      year: opinions.year,
+      decidedOn: opinions.decidedOn,
+      subjectId: opinions.subjectId,
+      wordCount: opinions.wordCount,
+      source: opinions.source,
+      ownerId: opinions.ownerId,
+      updatedAt: opinions.updatedAt,
+      citeKey: opinions.citeKey,
+      body: opinionTexts.body,
+    })
     .from(opinions)
     .innerJoin(opinionTexts, eq(opinionTexts.opinionId, opinions.id))
     .where(and(eq(opinions.id, id), visibleTo(userId)));
@@ -91,10 +149,25 @@ export async function officialBriefFor(db: Db, key: string) {
   const rows = await db
     .select()
     .from(briefs)
-    .where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt), sql`${briefs.citation} like ${`${m[1]} %`}`, sql`${briefs.citation} like ${`% ${m[2]}`}`));
+    .where(
+      and(
+        eq(briefs.isOfficial, true),
+        isNull(briefs.retiredAt),
+        sql`${briefs.citation} like ${`${m[1]} %`}`,
+        sql`${briefs.citation} like ${`% ${m[2]}`}`,
+      ),
+    );
   const b = rows.find((r) => r.citation && citeKey({ citation: r.citation, name: r.name, year: r.year }) === key);
   if (!b) return null;
-  return { id: b.id, name: b.name, citation: b.citation, court: b.court, year: b.year, subjectId: b.subjectId, ...(b.body as Record<string, unknown>) };
+  return {
+    id: b.id,
+    name: b.name,
+    citation: b.citation,
+    court: b.court,
+    year: b.year,
+    subjectId: b.subjectId,
+    ...(b.body as Record<string, unknown>),
+  };
 }
 
 /**
@@ -102,8 +175,15 @@ export async function officialBriefFor(db: Db, key: string) {
  * their own upload, same citation key), or null when none is imported. Unknown or retired
  * brief ids answer null too: the caller only decides where "Write your own" starts.
  */
-export async function opinionForBrief(db: Db, userId: string, briefId: string): Promise<{ id: string; name: string; citation: string | null } | null> {
-  const [b] = await db.select({ name: briefs.name, citation: briefs.citation, year: briefs.year }).from(briefs).where(and(eq(briefs.id, briefId), eq(briefs.isOfficial, true), isNull(briefs.retiredAt)));
+export async function opinionForBrief(
+  db: Db,
+  userId: string,
+  briefId: string,
+): Promise<{ id: string; name: string; citation: string | null } | null> {
+  const [b] = await db
+    .select({ name: briefs.name, citation: briefs.citation, year: briefs.year })
+    .from(briefs)
+    .where(and(eq(briefs.id, briefId), eq(briefs.isOfficial, true), isNull(briefs.retiredAt)));
   if (!b?.citation) return null;
   const key = citeKey({ citation: b.citation, name: b.name, year: b.year });
   const [o] = await db
@@ -119,7 +199,16 @@ export async function opinionForBrief(db: Db, userId: string, briefId: string): 
 /** Plain text of an opinion visible to the user (brief drafting). */
 export async function opinionText(db: Db, userId: string, id: string) {
   const [o] = await db
-    .select({ id: opinions.id, name: opinions.name, citation: opinions.citation, court: opinions.court, year: opinions.year, subjectId: opinions.subjectId, text: opinionTexts.text, citeKey: opinions.citeKey })
+    .select({
+      id: opinions.id,
+      name: opinions.name,
+      citation: opinions.citation,
+      court: opinions.court,
+      year: opinions.year,
+      subjectId: opinions.subjectId,
+      text: opinionTexts.text,
+      citeKey: opinions.citeKey,
+    })
     .from(opinions)
     .innerJoin(opinionTexts, eq(opinionTexts.opinionId, opinions.id))
     .where(and(eq(opinions.id, id), visibleTo(userId)));
@@ -133,9 +222,13 @@ export async function opinionText(db: Db, userId: string, id: string) {
  */
 export async function deleteOpinion(db: Db, user: { id: string; isAdmin: boolean }, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "No such opinion.");
-  const [o] = await db.select({ id: opinions.id, ownerId: opinions.ownerId }).from(opinions).where(and(eq(opinions.id, id), visibleTo(user.id)));
+  const [o] = await db
+    .select({ id: opinions.id, ownerId: opinions.ownerId })
+    .from(opinions)
+    .where(and(eq(opinions.id, id), visibleTo(user.id)));
   if (!o) throw new AppError("NOT_FOUND", "No such opinion.");
-  if (o.ownerId === null && !user.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator can remove an opinion from the shared library.");
+  if (o.ownerId === null && !user.isAdmin)
+    throw new AppError("FORBIDDEN", "Only an administrator can remove an opinion from the shared library.");
   await db.delete(opinions).where(eq(opinions.id, o.id));
 }
 
@@ -143,5 +236,14 @@ export async function deleteOpinion(db: Db, user: { id: string; isAdmin: boolean
 export async function opinionLabels(db: Db, userId: string, ids: string[]) {
   const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   if (!valid.length) return [];
-  return db.select({ id: opinions.id, name: opinions.name, citation: opinions.citation, court: opinions.court, year: opinions.year }).from(opinions).where(and(inArray(opinions.id, valid), visibleTo(userId)));
+  return db
+    .select({
+      id: opinions.id,
+      name: opinions.name,
+      citation: opinions.citation,
+      court: opinions.court,
+      year: opinions.year,
+    })
+    .from(opinions)
+    .where(and(inArray(opinions.id, valid), visibleTo(userId)));
 }

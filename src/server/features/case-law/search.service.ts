@@ -56,7 +56,16 @@ export function filtersSql(o: Pick<SearchOptions, "userId" | "court" | "yearFrom
   return sql.join(parts, sql` and `);
 }
 
-type Hit = { id: string; score: number; name: string; citation: string | null; court: string | null; year: number | null; subject_id: string | null; owner_id: string | null };
+type Hit = {
+  id: string;
+  score: number;
+  name: string;
+  citation: string | null;
+  court: string | null;
+  year: number | null;
+  subject_id: string | null;
+  owner_id: string | null;
+};
 
 const COUNT_CAP = 1000;
 const cols = sql`o.id, o.name, o.citation, o.court, o.year, o.subject_id, o.owner_id`;
@@ -69,12 +78,27 @@ const cols = sql`o.id, o.name, o.citation, o.court, o.year, o.subject_id, o.owne
  * (the small `head` vector) hold the words, plus STAGE_ONE more — so no query ranks more than
  * a few hundred vectors, however common its words.
  */
-async function ranked(db: Db, q: SQL, where: SQL, limit: number, offset: number, sort: "relevance" | "date"): Promise<{ hits: Hit[]; total: number }> {
+async function ranked(
+  db: Db,
+  q: SQL,
+  where: SQL,
+  limit: number,
+  offset: number,
+  sort: "relevance" | "date",
+): Promise<{ hits: Hit[]; total: number }> {
   const score = sql`ts_rank_cd(${WEIGHTS}::float4[], o.search, ${q}, 1|32)`;
-  const [{ total }] = rowsOf(await db.execute(sql`select count(*)::int as total from (select 1 from opinions o where o.search @@ ${q} and ${where} limit ${sql.raw(String(COUNT_CAP))}) x`)) as { total: number }[];
+  const [{ total }] = rowsOf(
+    await db.execute(
+      sql`select count(*)::int as total from (select 1 from opinions o where o.search @@ ${q} and ${where} limit ${sql.raw(String(COUNT_CAP))}) x`,
+    ),
+  ) as { total: number }[];
   if (!total) return { hits: [], total: 0 };
   if (sort === "date") {
-    const rows = rowsOf(await db.execute(sql`select ${cols}, ${score} as score from opinions o where o.search @@ ${q} and ${where} order by o.year desc nulls last, o.decided_on desc nulls last, o.name limit ${limit} offset ${offset}`));
+    const rows = rowsOf(
+      await db.execute(
+        sql`select ${cols}, ${score} as score from opinions o where o.search @@ ${q} and ${where} order by o.year desc nulls last, o.decided_on desc nulls last, o.name limit ${limit} offset ${offset}`,
+      ),
+    );
     return { hits: rows.map((r) => ({ ...(r as unknown as Hit), score: Number(r.score) })), total };
   }
   const candidates =
@@ -115,7 +139,9 @@ async function searchIn(o: SearchOptions): Promise<SearchResult> {
   let anyWords = false;
   if (total === 0 && !/["]|\s-\S|\bor\b/i.test(o.q)) {
     const anyWord = sql`replace(${q}::text, ' & ', ' | ')::tsquery`;
-    const [{ differs }] = rowsOf(await db.execute(sql`select ${anyWord}::text <> ${q}::text as differs`)) as { differs: boolean }[];
+    const [{ differs }] = rowsOf(await db.execute(sql`select ${anyWord}::text <> ${q}::text as differs`)) as {
+      differs: boolean;
+    }[];
     if (differs) {
       const more = await ranked(db, anyWord, where, o.limit, offset, sort);
       hits = more.hits.map((h) => ({ ...h, score: h.score / 2 }));
@@ -126,7 +152,10 @@ async function searchIn(o: SearchOptions): Promise<SearchResult> {
   if (!hits.length) return { results: [], total, anyWords };
 
   const ids = hits.map((h) => h.id);
-  const idArray = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+  const idArray = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
   const anyQ = sql`replace(${q}::text, ' & ', ' | ')::tsquery`;
   // Per opinion, among its first 40 passages with any of the words, the one with all of them
   // (else the best ranked); ts_headline on that passage only. An opinion matched by name or

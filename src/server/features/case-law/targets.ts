@@ -13,18 +13,48 @@ export { CASE_KINDS, type CaseKind, type CaseTarget };
 
 export const caseUrl = (kind: CaseKind, id: string) => (kind === "opinion" ? `/case-law/${id}` : `/cases/${id}`);
 
-export async function resolveCaseTargets(db: Db, userId: string, refs: { kind: CaseKind; id: string }[]): Promise<CaseTarget[]> {
+export async function resolveCaseTargets(
+  db: Db,
+  userId: string,
+  refs: { kind: CaseKind; id: string }[],
+): Promise<CaseTarget[]> {
   const ids = (k: CaseKind) => [...new Set(refs.filter((r) => r.kind === k).map((r) => r.id))];
   const op = ids("opinion").filter(isUuid);
   const sb = ids("student_brief").filter(isUuid);
   const ob = ids("brief").filter((id) => id.length <= 120);
-  const cols = (t: typeof opinions | typeof studentBriefs | typeof briefs) => ({ id: t.id, title: t.name, citation: t.citation, court: t.court, year: t.year });
+  const cols = (t: typeof opinions | typeof studentBriefs | typeof briefs) => ({
+    id: t.id,
+    title: t.name,
+    citation: t.citation,
+    court: t.court,
+    year: t.year,
+  });
   const [o, s, b] = await Promise.all([
-    op.length ? db.select(cols(opinions)).from(opinions).where(and(inArray(opinions.id, op), sql`(${opinions.ownerId} is null or ${opinions.ownerId} = ${userId})`)) : [],
-    sb.length ? db.select(cols(studentBriefs)).from(studentBriefs).where(and(inArray(studentBriefs.id, sb), eq(studentBriefs.userId, userId))) : [],
-    ob.length ? db.select(cols(briefs)).from(briefs).where(and(inArray(briefs.id, ob), eq(briefs.isOfficial, true))) : [],
+    op.length
+      ? db
+          .select(cols(opinions))
+          .from(opinions)
+          .where(and(inArray(opinions.id, op), sql`(${opinions.ownerId} is null or ${opinions.ownerId} = ${userId})`))
+      : [],
+    sb.length
+      ? db
+          .select(cols(studentBriefs))
+          .from(studentBriefs)
+          .where(and(inArray(studentBriefs.id, sb), eq(studentBriefs.userId, userId)))
+      : [],
+    ob.length
+      ? db
+          .select(cols(briefs))
+          .from(briefs)
+          .where(and(inArray(briefs.id, ob), eq(briefs.isOfficial, true)))
+      : [],
   ]);
   const found = new Map<string, CaseTarget>();
-  for (const [kind, rows] of [["opinion", o], ["student_brief", s], ["brief", b]] as const) for (const r of rows) found.set(`${kind}:${r.id}`, { kind, ...r, url: caseUrl(kind, r.id) });
+  for (const [kind, rows] of [
+    ["opinion", o],
+    ["student_brief", s],
+    ["brief", b],
+  ] as const)
+    for (const r of rows) found.set(`${kind}:${r.id}`, { kind, ...r, url: caseUrl(kind, r.id) });
   return refs.map((r) => found.get(`${r.kind}:${r.id}`)).filter((t): t is CaseTarget => !!t);
 }

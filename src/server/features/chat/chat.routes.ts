@@ -19,7 +19,19 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { createThreadBody, MAX_PAGE_SIZE, MESSAGE_PAGE_SIZE, messageListSchema, pageQuery, renameThreadBody, type SendEvent, sendMessageBody, THREAD_PAGE_SIZE, threadListSchema, usageSchema } from "../../../contract/threads";
+import {
+  createThreadBody,
+  MAX_PAGE_SIZE,
+  MESSAGE_PAGE_SIZE,
+  messageListSchema,
+  pageQuery,
+  renameThreadBody,
+  type SendEvent,
+  sendMessageBody,
+  THREAD_PAGE_SIZE,
+  threadListSchema,
+  usageSchema,
+} from "../../../contract/threads";
 import type { AppDeps, AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
@@ -52,18 +64,30 @@ async function respond(c: Context<AppEnv>, started: Started): Promise<Response> 
   const signal = c.req.raw.signal;
   if (!wantsJson(c)) {
     async function* events(): AsyncGenerator<SendEvent> {
-      yield { event: "start", data: { thread: started.thread, userMessage: started.userMessage, usage: started.usage } };
+      yield {
+        event: "start",
+        data: { thread: started.thread, userMessage: started.userMessage, usage: started.usage },
+      };
       yield* answerMessage(deps, started, signal);
     }
     return sseResponse(events());
   }
   for await (const ev of answerMessage(deps, started, signal)) {
     if (ev.event === "done") {
-      return c.json({ message: ev.data.message, userMessage: started.userMessage, thread: started.thread, usage: ev.data.usage });
+      return c.json({
+        message: ev.data.message,
+        userMessage: started.userMessage,
+        thread: started.thread,
+        usage: ev.data.usage,
+      });
     }
     if (ev.event === "error") {
       const code = ev.data.error.code as "INTERNAL";
-      throw new AppError(code, ev.data.error.message, { userMessage: started.userMessage, message: ev.data.message, retry: `/api/threads/${started.thread.id}/retry` });
+      throw new AppError(code, ev.data.error.message, {
+        userMessage: started.userMessage,
+        message: ev.data.message,
+        retry: `/api/threads/${started.thread.id}/retry`,
+      });
     }
   }
   // Only reached when the client went away mid-answer: nobody reads this.
@@ -100,7 +124,10 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
     tags: ["chat"],
     auth: true,
     query: pageQuery,
-    responses: { 200: { description: "threads", schema: threadListSchema }, 400: { description: "VALIDATION_FAILED: a bad limit or cursor" } },
+    responses: {
+      200: { description: "threads", schema: threadListSchema },
+      400: { description: "VALIDATION_FAILED: a bad limit or cursor" },
+    },
   });
   r.get("/threads", async (c) => {
     const user = requireUser(c);
@@ -119,27 +146,63 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
     return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
   });
 
-  documentRoute({ method: "post", path: "/api/threads", summary: "Create a thread (title default 'New Conversation'); ensures the profile row first.", tags: ["chat"], auth: true, body: createThreadBody, responses: { 201: { description: "thread" } } });
+  documentRoute({
+    method: "post",
+    path: "/api/threads",
+    summary: "Create a thread (title default 'New Conversation'); ensures the profile row first.",
+    tags: ["chat"],
+    auth: true,
+    body: createThreadBody,
+    responses: { 201: { description: "thread" } },
+  });
   r.post("/threads", async (c) => {
     const user = requireUser(c);
     // The body is optional: an empty POST creates a thread with the default title.
     const body = (await c.req.text()).trim() ? await parseBody(c, createThreadBody) : {};
-    const thread = await writing(user.id, () => createThread({ db: db(c), bus: bus(c), userId: user.id, title: body.title }));
+    const thread = await writing(user.id, () =>
+      createThread({ db: db(c), bus: bus(c), userId: user.id, title: body.title }),
+    );
     return c.json({ thread }, 201);
   });
 
-  documentRoute({ method: "patch", path: "/api/threads/:id", summary: "Rename a thread (trimmed, 1–120 characters).", tags: ["chat"], auth: true, body: renameThreadBody, responses: { 200: { description: "thread" }, 404: { description: "not the user's thread" } } });
+  documentRoute({
+    method: "patch",
+    path: "/api/threads/:id",
+    summary: "Rename a thread (trimmed, 1–120 characters).",
+    tags: ["chat"],
+    auth: true,
+    body: renameThreadBody,
+    responses: { 200: { description: "thread" }, 404: { description: "not the user's thread" } },
+  });
   r.patch("/threads/:id", async (c) => {
     const user = requireUser(c);
     const { title } = await parseBody(c, renameThreadBody);
-    const thread = await writing(user.id, () => renameThread({ db: db(c), bus: bus(c), userId: user.id, threadId: c.req.param("id"), title: title.replace(/\s+/g, " "), now: nowOf(c) }));
+    const thread = await writing(user.id, () =>
+      renameThread({
+        db: db(c),
+        bus: bus(c),
+        userId: user.id,
+        threadId: c.req.param("id"),
+        title: title.replace(/\s+/g, " "),
+        now: nowOf(c),
+      }),
+    );
     return c.json({ thread });
   });
 
-  documentRoute({ method: "delete", path: "/api/threads/:id", summary: "Delete a thread and its messages.", tags: ["chat"], auth: true, responses: { 204: { description: "deleted" }, 404: { description: "not the user's thread" } } });
+  documentRoute({
+    method: "delete",
+    path: "/api/threads/:id",
+    summary: "Delete a thread and its messages.",
+    tags: ["chat"],
+    auth: true,
+    responses: { 204: { description: "deleted" }, 404: { description: "not the user's thread" } },
+  });
   r.delete("/threads/:id", async (c) => {
     const user = requireUser(c);
-    await writing(user.id, () => deleteThread({ db: db(c), bus: bus(c), userId: user.id, threadId: c.req.param("id") }));
+    await writing(user.id, () =>
+      deleteThread({ db: db(c), bus: bus(c), userId: user.id, threadId: c.req.param("id") }),
+    );
     return c.body(null, 204);
   });
 
@@ -150,34 +213,67 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
     tags: ["chat"],
     auth: true,
     query: pageQuery,
-    responses: { 200: { description: "messages", schema: messageListSchema }, 400: { description: "VALIDATION_FAILED: a bad limit or cursor" }, 404: { description: "not the user's thread" } },
+    responses: {
+      200: { description: "messages", schema: messageListSchema },
+      400: { description: "VALIDATION_FAILED: a bad limit or cursor" },
+      404: { description: "not the user's thread" },
+    },
   });
   r.get("/threads/:id/messages", async (c) => {
     const user = requireUser(c);
     const q = parseQuery(c, pageQuery);
     const beforeSeq = q.cursor === undefined ? undefined : decodeMessageCursor(q.cursor);
-    return c.json(await listMessagesPage({ db: db(c), userId: user.id, threadId: c.req.param("id"), limit: q.limit ?? MESSAGE_PAGE_SIZE, beforeSeq }));
+    return c.json(
+      await listMessagesPage({
+        db: db(c),
+        userId: user.id,
+        threadId: c.req.param("id"),
+        limit: q.limit ?? MESSAGE_PAGE_SIZE,
+        beforeSeq,
+      }),
+    );
   });
 
   documentRoute({
     method: "post",
     path: "/api/threads/:id/messages",
-    summary: "Ask the companion. text/event-stream by default (events start, sources, delta, done | error); Accept: application/json returns {message:{id,role,content,declined,citations}} once complete.",
+    summary:
+      "Ask the companion. text/event-stream by default (events start, sources, delta, done | error); Accept: application/json returns {message:{id,role,content,declined,citations}} once complete.",
     tags: ["chat"],
     auth: true,
     body: sendMessageBody,
-    responses: { 200: { description: "answer stream or answer" }, 404: { description: "not the user's thread" }, 429: { description: "MESSAGE_LIMIT_REACHED" }, 502: { description: "LLM_* provider failure (JSON mode)" } },
+    responses: {
+      200: { description: "answer stream or answer" },
+      404: { description: "not the user's thread" },
+      429: { description: "MESSAGE_LIMIT_REACHED" },
+      502: { description: "LLM_* provider failure (JSON mode)" },
+    },
   });
   r.post("/threads/:id/messages", async (c) => {
     const user = requireUser(c);
     const { content } = await parseBody(c, sendMessageBody);
     const tier = await tierOf(c, user.id);
     // The first question retitles the thread.
-    const started = await writing(user.id, () => startMessage(sendDeps(c), { userId: user.id, tier, threadId: c.req.param("id"), content }));
+    const started = await writing(user.id, () =>
+      startMessage(sendDeps(c), { userId: user.id, tier, threadId: c.req.param("id"), content }),
+    );
     return respond(c, started);
   });
 
-  documentRoute({ method: "post", path: "/api/threads/:id/retry", summary: "Answer the thread's last question again after a failed or stopped answer (same response shapes as sending).", tags: ["chat"], auth: true, responses: { 200: { description: "answer stream or answer" }, 404: { description: "not the user's thread" }, 409: { description: "nothing to retry" }, 429: { description: "MESSAGE_LIMIT_REACHED" } } });
+  documentRoute({
+    method: "post",
+    path: "/api/threads/:id/retry",
+    summary:
+      "Answer the thread's last question again after a failed or stopped answer (same response shapes as sending).",
+    tags: ["chat"],
+    auth: true,
+    responses: {
+      200: { description: "answer stream or answer" },
+      404: { description: "not the user's thread" },
+      409: { description: "nothing to retry" },
+      429: { description: "MESSAGE_LIMIT_REACHED" },
+    },
+  });
   r.post("/threads/:id/retry", async (c) => {
     const user = requireUser(c);
     const tier = await tierOf(c, user.id);
@@ -185,7 +281,14 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
     return respond(c, started);
   });
 
-  documentRoute({ method: "get", path: "/api/usage", summary: "This month's message usage: count, limit (null = unlimited), rounded percent capped at 100.", tags: ["chat"], auth: true, responses: { 200: { description: "usage", schema: usageSchema } } });
+  documentRoute({
+    method: "get",
+    path: "/api/usage",
+    summary: "This month's message usage: count, limit (null = unlimited), rounded percent capped at 100.",
+    tags: ["chat"],
+    auth: true,
+    responses: { 200: { description: "usage", schema: usageSchema } },
+  });
   r.get("/usage", async (c) => {
     const user = requireUser(c);
     const tier = await tierOf(c, user.id);

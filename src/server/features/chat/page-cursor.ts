@@ -13,7 +13,10 @@ import { AppError } from "../../lib/errors";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_US = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})Z$/;
 
-const invalid = () => new AppError("VALIDATION_FAILED", "cursor: not a cursor of this list (use the nextCursor of the previous page)", { issues: [{ path: "cursor", message: "invalid cursor" }] });
+const invalid = () =>
+  new AppError("VALIDATION_FAILED", "cursor: not a cursor of this list (use the nextCursor of the previous page)", {
+    issues: [{ path: "cursor", message: "invalid cursor" }],
+  });
 
 const decode = (cursor: string, kind: "t" | "m"): string => {
   const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
@@ -27,7 +30,8 @@ export interface ThreadCursor {
   id: string;
 }
 
-export const encodeThreadCursor = (c: ThreadCursor): string => Buffer.from(`t:${c.createdAt}/${c.id}`, "utf8").toString("base64url");
+export const encodeThreadCursor = (c: ThreadCursor): string =>
+  Buffer.from(`t:${c.createdAt}/${c.id}`, "utf8").toString("base64url");
 
 /** The thread-list position in `cursor`; 400 VALIDATION_FAILED when it is not one (or names an impossible time). */
 export function decodeThreadCursor(cursor: string): ThreadCursor {

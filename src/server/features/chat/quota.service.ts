@@ -11,7 +11,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Usage } from "../../../contract/threads";
-import { FREE_MONTHLY_MESSAGES, monthlyMessageLimit, monthPeriod, type TierName, usagePercent } from "../../../domain/plans";
+import {
+  FREE_MONTHLY_MESSAGES,
+  monthlyMessageLimit,
+  monthPeriod,
+  type TierName,
+  usagePercent,
+} from "../../../domain/plans";
 import type { Db } from "../../db/client";
 import { messageCounts, profiles } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -27,12 +33,22 @@ export const LIMIT_MESSAGE = `You've used all ${FREE_MONTHLY_MESSAGES} of this m
  * Throws 429 MESSAGE_LIMIT_REACHED (details: limit, count, resetsAt) when the month is used up.
  * Run inside the transaction that stores the user's message so both commit or neither does.
  */
-export async function consumeMessage(db: Conn, opts: { userId: string; tier: TierName; now: Date }): Promise<{ count: number; periodStart: Date }> {
+export async function consumeMessage(
+  db: Conn,
+  opts: { userId: string; tier: TierName; now: Date },
+): Promise<{ count: number; periodStart: Date }> {
   const limit = monthlyMessageLimit(opts.tier);
   const { start, end } = monthPeriod(opts.now);
   const rows = await db
     .insert(messageCounts)
-    .values({ userId: opts.userId, count: 1, periodStart: start, periodEnd: end, createdAt: opts.now, updatedAt: opts.now })
+    .values({
+      userId: opts.userId,
+      count: 1,
+      periodStart: start,
+      periodEnd: end,
+      createdAt: opts.now,
+      updatedAt: opts.now,
+    })
     .onConflictDoUpdate({
       target: [messageCounts.userId, messageCounts.periodStart],
       set: { count: sql`${messageCounts.count} + 1`, updatedAt: opts.now },

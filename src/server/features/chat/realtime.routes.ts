@@ -15,13 +15,23 @@ const READY_TIMEOUT_MS = 5000;
 
 export function realtimeRoutes() {
   const r = new Hono<AppEnv>();
-  documentRoute({ method: "get", path: "/api/realtime", summary: "Per-user change stream (text/event-stream): ready, then change events for threads, messages and usage.", tags: ["chat"], auth: true, responses: { 200: { description: "event stream" }, 401: { description: "signed out" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/realtime",
+    summary: "Per-user change stream (text/event-stream): ready, then change events for threads, messages and usage.",
+    tags: ["chat"],
+    auth: true,
+    responses: { 200: { description: "event stream" }, 401: { description: "signed out" } },
+  });
   r.get("/realtime", async (c) => {
     const user = requireUser(c);
     const bus = c.get("deps").realtime;
     // PostgreSQL: wait (briefly) for this process's LISTEN connection; the client backs off on a 503.
     let timer: NodeJS.Timeout | undefined;
-    const ready = await Promise.race([bus.ready().then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), READY_TIMEOUT_MS)))]);
+    const ready = await Promise.race([
+      bus.ready().then(() => true),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), READY_TIMEOUT_MS))),
+    ]);
     clearTimeout(timer);
     if (!ready) throw new AppError("UNAVAILABLE", "Live updates are unavailable right now; retrying.");
     return sseChannel({

@@ -14,7 +14,12 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChatMessage, Citation } from "../../../contract/chat";
-import { ANSWER_FAILURE_MESSAGES as FAILURE_MESSAGES, type SendEvent, type Thread, type Usage } from "../../../contract/threads";
+import {
+  ANSWER_FAILURE_MESSAGES as FAILURE_MESSAGES,
+  type SendEvent,
+  type Thread,
+  type Usage,
+} from "../../../contract/threads";
 import type { TierName } from "../../../domain/plans";
 import { DEFAULT_THREAD_TITLE, titleFromQuestion } from "../../../domain/threads";
 import type { AnswerEngine } from "../../ai/types";
@@ -29,7 +34,6 @@ import { getOwnedThread, type MessageRow, threadNotFound, toMessage, toThread } 
 
 /** Earlier turns handed to the engine (it trims them further to its token budget). */
 export const HISTORY_TURNS = 20;
-
 
 export interface SendDeps {
   db: Db;
@@ -64,27 +68,50 @@ async function historyBefore(db: Db, threadId: string, before: MessageRow): Prom
 }
 
 /** Phase 1 for a new question. Throws 404 NOT_FOUND, 429 MESSAGE_LIMIT_REACHED. */
-export async function startMessage(deps: SendDeps, opts: { userId: string; tier: TierName; threadId: string; content: string }): Promise<Started> {
+export async function startMessage(
+  deps: SendDeps,
+  opts: { userId: string; tier: TierName; threadId: string; content: string },
+): Promise<Started> {
   const { db, bus } = deps;
   const now = deps.now();
   await getOwnedThread({ db, userId: opts.userId, threadId: opts.threadId });
   await ensureProfile(db, opts.userId);
   const result = await db.transaction(async (tx) => {
     // Lock the thread row: sends to one thread are ordered, and a concurrent delete waits or wins.
-    const [thread] = await tx.select().from(threads).where(and(eq(threads.id, opts.threadId), eq(threads.userId, opts.userId))).for("update");
+    const [thread] = await tx
+      .select()
+      .from(threads)
+      .where(and(eq(threads.id, opts.threadId), eq(threads.userId, opts.userId)))
+      .for("update");
     if (!thread) throw threadNotFound();
     const { periodStart } = await consumeMessage(tx, { userId: opts.userId, tier: opts.tier, now });
-    const [prior] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.threadId, thread.id)).limit(1);
-    const [userRow] = await tx.insert(messages).values({ threadId: thread.id, userId: opts.userId, role: "user", content: opts.content, createdAt: now }).returning();
+    const [prior] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.threadId, thread.id))
+      .limit(1);
+    const [userRow] = await tx
+      .insert(messages)
+      .values({ threadId: thread.id, userId: opts.userId, role: "user", content: opts.content, createdAt: now })
+      .returning();
     let updated = thread;
     if (!prior && thread.title === DEFAULT_THREAD_TITLE) {
-      [updated] = await tx.update(threads).set({ title: titleFromQuestion(opts.content), updatedAt: now }).where(eq(threads.id, thread.id)).returning();
+      [updated] = await tx
+        .update(threads)
+        .set({ title: titleFromQuestion(opts.content), updatedAt: now })
+        .where(eq(threads.id, thread.id))
+        .returning();
     }
     return { thread: updated, titled: updated !== thread, userRow, periodStart };
   });
   const thread = toThread(result.thread);
   if (result.titled) await bus.publish(opts.userId, { type: "thread.updated", thread });
-  await bus.publish(opts.userId, { type: "message.created", threadId: thread.id, messageId: result.userRow.id, role: "user" });
+  await bus.publish(opts.userId, {
+    type: "message.created",
+    threadId: thread.id,
+    messageId: result.userRow.id,
+    role: "user",
+  });
   await track(db, "chat_message_sent", opts.userId, { threadId: thread.id, chars: opts.content.length });
   const usage = await getUsage(db, { userId: opts.userId, tier: opts.tier, now });
   await bus.publish(opts.userId, { type: "usage.updated", count: usage.count });
@@ -104,14 +131,26 @@ export async function startMessage(deps: SendDeps, opts: { userId: string; tier:
  * missing (the failed answer row is removed). Throws 404, 409 CONFLICT when the last answer is
  * complete, 429 MESSAGE_LIMIT_REACHED.
  */
-export async function startRetry(deps: SendDeps, opts: { userId: string; tier: TierName; threadId: string }): Promise<Started> {
+export async function startRetry(
+  deps: SendDeps,
+  opts: { userId: string; tier: TierName; threadId: string },
+): Promise<Started> {
   const { db, bus } = deps;
   const now = deps.now();
   await getOwnedThread({ db, userId: opts.userId, threadId: opts.threadId });
   const result = await db.transaction(async (tx) => {
-    const [thread] = await tx.select().from(threads).where(and(eq(threads.id, opts.threadId), eq(threads.userId, opts.userId))).for("update");
+    const [thread] = await tx
+      .select()
+      .from(threads)
+      .where(and(eq(threads.id, opts.threadId), eq(threads.userId, opts.userId)))
+      .for("update");
     if (!thread) throw threadNotFound();
-    const last = await tx.select().from(messages).where(eq(messages.threadId, thread.id)).orderBy(desc(messages.seq)).limit(2);
+    const last = await tx
+      .select()
+      .from(messages)
+      .where(eq(messages.threadId, thread.id))
+      .orderBy(desc(messages.seq))
+      .limit(2);
     const [a, b] = last;
     let question: MessageRow | undefined;
     if (a?.role === "user") question = a;
@@ -136,7 +175,11 @@ export async function startRetry(deps: SendDeps, opts: { userId: string; tier: T
 }
 
 /** Phase 2: streams the answer; never throws (failures end in one `error` event). */
-export async function* answerMessage(deps: SendDeps, started: Started, signal?: AbortSignal): AsyncGenerator<SendEvent> {
+export async function* answerMessage(
+  deps: SendDeps,
+  started: Started,
+  signal?: AbortSignal,
+): AsyncGenerator<SendEvent> {
   const { db, bus, engine, logger } = deps;
   const { userId, thread } = started;
   const t0 = performance.now();
@@ -145,13 +188,26 @@ export async function* answerMessage(deps: SendDeps, started: Started, signal?: 
   const store = async (values: Partial<typeof messages.$inferInsert>) => {
     const [row] = await db
       .insert(messages)
-      .values({ threadId: thread.id, userId, role: "assistant", content: partial, citations, createdAt: deps.now(), ...values })
+      .values({
+        threadId: thread.id,
+        userId,
+        role: "assistant",
+        content: partial,
+        citations,
+        createdAt: deps.now(),
+        ...values,
+      })
       .returning();
     await bus.publish(userId, { type: "message.created", threadId: thread.id, messageId: row.id, role: "assistant" });
     return toMessage(row);
   };
   try {
-    for await (const ev of engine.answer({ userId, question: started.userMessage.content, history: started.history, signal })) {
+    for await (const ev of engine.answer({
+      userId,
+      question: started.userMessage.content,
+      history: started.history,
+      signal,
+    })) {
       if (signal?.aborted) break;
       if (ev.type === "sources") {
         citations = ev.citations;
@@ -160,7 +216,13 @@ export async function* answerMessage(deps: SendDeps, started: Started, signal?: 
         partial += ev.text;
         yield { event: "delta", data: { text: ev.text } };
       } else if (ev.type === "done") {
-        const message = await store({ content: ev.content, citations: ev.citations, declined: ev.declined, unverified: ev.unverified, status: "complete" });
+        const message = await store({
+          content: ev.content,
+          citations: ev.citations,
+          declined: ev.declined,
+          unverified: ev.unverified,
+          status: "complete",
+        });
         await track(db, "chat_response_received", userId, {
           threadId: thread.id,
           declined: ev.declined,
@@ -180,7 +242,9 @@ export async function* answerMessage(deps: SendDeps, started: Started, signal?: 
     throw new AppError("LLM_INTERRUPTED", FAILURE_MESSAGES.LLM_INTERRUPTED);
   } catch (err) {
     if (signal?.aborted) {
-      await store({ status: "error", errorCode: "STOPPED" }).catch((e) => logger.warn({ err: e }, "could not store a stopped answer"));
+      await store({ status: "error", errorCode: "STOPPED" }).catch((e) =>
+        logger.warn({ err: e }, "could not store a stopped answer"),
+      );
       return;
     }
     const code = err instanceof AppError && err.code.startsWith("LLM_") ? err.code : "INTERNAL";

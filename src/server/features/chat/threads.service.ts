@@ -20,7 +20,12 @@ export type MessageRow = typeof messages.$inferSelect;
 
 export const threadNotFound = () => new AppError("NOT_FOUND", "This conversation does not exist or was deleted.");
 
-export const toThread = (r: ThreadRow): Thread => ({ id: r.id, title: r.title, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+export const toThread = (r: ThreadRow): Thread => ({
+  id: r.id,
+  title: r.title,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 export const toMessage = (r: MessageRow): ChatMessage => ({
   id: r.id,
@@ -41,7 +46,8 @@ interface Scope {
 }
 
 /** ISO 8601 UTC text of a timestamptz: to milliseconds for the wire, to microseconds (`US`) for cursors — a millisecond cursor would skip rows created within the same millisecond. */
-const iso = (col: SQLWrapper, fraction: "MS" | "US" = "MS") => sql`to_char(${col} at time zone 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"'`)})`;
+const iso = (col: SQLWrapper, fraction: "MS" | "US" = "MS") =>
+  sql`to_char(${col} at time zone 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"'`)})`;
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
@@ -52,8 +58,15 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  * 044): `cursor` (a decoded `nextCursor`) starts the page right after that row; `limit` rows at
  * most; `nextCursor` is null when no older thread is left. Uses threads_user_created_id_idx.
  */
-export async function listThreadsPageJson({ db, userId, limit, cursor }: Scope & { limit: number; cursor?: ThreadCursor }): Promise<string> {
-  const after = cursor ? sql`and (${threads.createdAt}, ${threads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql``;
+export async function listThreadsPageJson({
+  db,
+  userId,
+  limit,
+  cursor,
+}: Scope & { limit: number; cursor?: ThreadCursor }): Promise<string> {
+  const after = cursor
+    ? sql`and (${threads.createdAt}, ${threads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
   const result = await db.execute<{ j: string; last: string | null; more: boolean }>(sql`
     with page as (
       select ${threads.id} as id, ${threads.title} as title, ${threads.createdAt} as created_at, ${threads.updatedAt} as updated_at,
@@ -76,7 +89,10 @@ export async function listThreadsPageJson({ db, userId, limit, cursor }: Scope &
 /** The thread if `userId` owns it; otherwise throws 404 NOT_FOUND. */
 export async function getOwnedThread({ db, userId, threadId }: Scope & { threadId: string }): Promise<ThreadRow> {
   if (!isUuid(threadId)) throw threadNotFound();
-  const [row] = await db.select().from(threads).where(and(eq(threads.id, threadId), eq(threads.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.id, threadId), eq(threads.userId, userId)));
   if (!row) throw threadNotFound();
   return row;
 }
@@ -85,7 +101,12 @@ export async function getOwnedThread({ db, userId, threadId }: Scope & { threadI
  * Creates a thread (title default 'New Conversation') after ensuring the profile row exists
  * (SPEC.md §4). Records chat_thread_created and publishes `thread.created`.
  */
-export async function createThread({ db, bus, userId, title }: Scope & { bus: RealtimeBus; title?: string }): Promise<Thread> {
+export async function createThread({
+  db,
+  bus,
+  userId,
+  title,
+}: Scope & { bus: RealtimeBus; title?: string }): Promise<Thread> {
   await ensureProfile(db, userId);
   const [row] = await db
     .insert(threads)
@@ -98,7 +119,14 @@ export async function createThread({ db, bus, userId, title }: Scope & { bus: Re
 }
 
 /** Renames an owned thread (the route has trimmed and checked the title); 404 otherwise. */
-export async function renameThread({ db, bus, userId, threadId, title, now }: Scope & { bus: RealtimeBus; threadId: string; title: string; now: Date }): Promise<Thread> {
+export async function renameThread({
+  db,
+  bus,
+  userId,
+  threadId,
+  title,
+  now,
+}: Scope & { bus: RealtimeBus; threadId: string; title: string; now: Date }): Promise<Thread> {
   if (!isUuid(threadId)) throw threadNotFound();
   const [row] = await db
     .update(threads)
@@ -112,7 +140,12 @@ export async function renameThread({ db, bus, userId, threadId, title, now }: Sc
 }
 
 /** Deletes an owned thread and its messages (real delete, cascade); 404 otherwise. */
-export async function deleteThread({ db, bus, userId, threadId }: Scope & { bus: RealtimeBus; threadId: string }): Promise<void> {
+export async function deleteThread({
+  db,
+  bus,
+  userId,
+  threadId,
+}: Scope & { bus: RealtimeBus; threadId: string }): Promise<void> {
   if (!isUuid(threadId)) throw threadNotFound();
   const rows = await db
     .delete(threads)
@@ -129,15 +162,35 @@ export async function deleteThread({ db, bus, userId, threadId }: Scope & { bus:
  * insertion order (`seq`, messages_thread_seq_idx), so equal timestamps never reorder a conversation.
  * 404 NOT_FOUND when the thread is not the user's.
  */
-export async function listMessagesPage({ db, userId, threadId, limit, beforeSeq }: Scope & { threadId: string; limit: number; beforeSeq?: number }): Promise<{ messages: ChatMessage[]; nextCursor: string | null; thread: Thread }> {
+export async function listMessagesPage({
+  db,
+  userId,
+  threadId,
+  limit,
+  beforeSeq,
+}: Scope & { threadId: string; limit: number; beforeSeq?: number }): Promise<{
+  messages: ChatMessage[];
+  nextCursor: string | null;
+  thread: Thread;
+}> {
   const thread = await getOwnedThread({ db, userId, threadId });
   const rows = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.threadId, threadId), eq(messages.userId, userId), beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq)))
+    .where(
+      and(
+        eq(messages.threadId, threadId),
+        eq(messages.userId, userId),
+        beforeSeq === undefined ? undefined : lt(messages.seq, beforeSeq),
+      ),
+    )
     .orderBy(desc(messages.seq))
     .limit(limit + 1);
   const page = rows.slice(0, limit).reverse();
   const oldest = page[0];
-  return { messages: page.map(toMessage), nextCursor: rows.length > limit && oldest?.seq ? encodeMessageCursor(oldest.seq) : null, thread: toThread(thread) };
+  return {
+    messages: page.map(toMessage),
+    nextCursor: rows.length > limit && oldest?.seq ? encodeMessageCursor(oldest.seq) : null,
+    thread: toThread(thread),
+  };
 }

@@ -20,7 +20,14 @@ const body = z.object({
 
 export async function recordError(
   deps: AppDeps,
-  e: { message: string; stackTrace: string | null; userId: string | null; source: "server" | "client"; url?: string | null; clientKey?: string },
+  e: {
+    message: string;
+    stackTrace: string | null;
+    userId: string | null;
+    source: "server" | "client";
+    url?: string | null;
+    clientKey?: string;
+  },
 ): Promise<boolean> {
   try {
     const db = deps.database.db;
@@ -47,12 +54,26 @@ export async function recordError(
 
 export function errorRoutes() {
   const r = new Hono<AppEnv>();
-  documentRoute({ method: "post", path: "/api/errors", summary: "Report an uncaught client error (rate limited).", tags: ["errors"], body, responses: { 202: { description: "accepted (stored, or dropped over the limit)" } } });
+  documentRoute({
+    method: "post",
+    path: "/api/errors",
+    summary: "Report an uncaught client error (rate limited).",
+    tags: ["errors"],
+    body,
+    responses: { 202: { description: "accepted (stored, or dropped over the limit)" } },
+  });
   r.post("/errors", async (c) => {
     const b = await parseBody(c, body);
     const user = c.get("user");
     const clientKey = user?.id ?? c.req.header("x-lexmate-client-ip") ?? "unknown";
-    const stored = await recordError(c.get("deps"), { message: b.message, stackTrace: b.stack ?? null, userId: user?.id ?? null, source: "client", url: b.url, clientKey });
+    const stored = await recordError(c.get("deps"), {
+      message: b.message,
+      stackTrace: b.stack ?? null,
+      userId: user?.id ?? null,
+      source: "client",
+      url: b.url,
+      clientKey,
+    });
     return c.json({ stored }, 202);
   });
   return r;

@@ -16,10 +16,13 @@ const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;
 
 export const notesAndBriefsProvider: UserSourceProvider = async ({ db, userId, query, limit }) => {
   const words = sql`replace(websearch_to_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
-  const [{ empty }] = ((await db.execute(sql`select numnode(${words}) = 0 as empty`)) as unknown as { rows: { empty: boolean }[] }).rows;
+  const [{ empty }] = (
+    (await db.execute(sql`select numnode(${words}) = 0 as empty`)) as unknown as { rows: { empty: boolean }[] }
+  ).rows;
   if (empty) return [];
   const summary = await getSubscriptionSummary(db, userId, new Date());
-  const passage = (text: ReturnType<typeof sql>) => sql`ts_headline('english', left(${text}, 30000), ${words}, 'MaxWords=90, MinWords=45, MaxFragments=1, StartSel="", StopSel=""')`;
+  const passage = (text: ReturnType<typeof sql>) =>
+    sql`ts_headline('english', left(${text}, 30000), ${words}, 'MaxWords=90, MinWords=45, MaxFragments=1, StartSel="", StopSel=""')`;
   const [noteRows, briefRows] = await Promise.all([
     hasFeature(summary.tierName, "notes")
       ? db.execute(sql`
@@ -32,8 +35,24 @@ export const notesAndBriefsProvider: UserSourceProvider = async ({ db, userId, q
       from student_briefs b where b.user_id = ${userId} and b.search @@ ${words}
       order by score desc limit ${limit}`),
   ]);
-  const notes: RetrievedSource[] = rowsOf(noteRows).map((r) => ({ id: r.id, kind: "note", title: r.title, cite: "Your note", url: `/notes/${r.id}`, text: r.text, score: Math.min(1, Math.max(0, Number(r.score))) }));
-  const briefs: RetrievedSource[] = rowsOf(briefRows).map((r) => ({ id: r.id, kind: "user_brief", title: r.title, cite: r.cite ? `Your brief, ${r.cite}` : "Your brief", url: `/cases/${r.id}`, text: r.text, score: Math.min(1, Math.max(0, Number(r.score))) }));
+  const notes: RetrievedSource[] = rowsOf(noteRows).map((r) => ({
+    id: r.id,
+    kind: "note",
+    title: r.title,
+    cite: "Your note",
+    url: `/notes/${r.id}`,
+    text: r.text,
+    score: Math.min(1, Math.max(0, Number(r.score))),
+  }));
+  const briefs: RetrievedSource[] = rowsOf(briefRows).map((r) => ({
+    id: r.id,
+    kind: "user_brief",
+    title: r.title,
+    cite: r.cite ? `Your brief, ${r.cite}` : "Your brief",
+    url: `/cases/${r.id}`,
+    text: r.text,
+    score: Math.min(1, Math.max(0, Number(r.score))),
+  }));
   return [...notes, ...briefs].sort((a, b) => b.score - a.score).slice(0, limit);
 };
 

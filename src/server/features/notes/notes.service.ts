@@ -48,20 +48,43 @@ export function checkNoteSize(html: string) {
 
 /** Case links named in sanitized HTML, resolved to targets the user can see. */
 export async function resolveCaseLinks(db: Db, userId: string, html: string): Promise<CaseLink[]> {
-  const refs = [...html.matchAll(/data-case-id="(opinion|brief|student_brief):([A-Za-z0-9-]{1,120})"/g)].map((m) => ({ kind: m[1] as CaseLinkKind, id: m[2] }));
+  const refs = [...html.matchAll(/data-case-id="(opinion|brief|student_brief):([A-Za-z0-9-]{1,120})"/g)].map((m) => ({
+    kind: m[1] as CaseLinkKind,
+    id: m[2],
+  }));
   const targets = await resolveCaseTargets(db, userId, refs);
   const seen = new Set<string>();
-  return targets.filter((t) => !seen.has(`${t.kind}:${t.id}`) && !!seen.add(`${t.kind}:${t.id}`)).map(({ kind, id, title, citation, url }) => ({ kind, id, title, citation, url }));
+  return targets
+    .filter((t) => !seen.has(`${t.kind}:${t.id}`) && !!seen.add(`${t.kind}:${t.id}`))
+    .map(({ kind, id, title, citation, url }) => ({ kind, id, title, citation, url }));
 }
 
 async function ensureTags(db: Db, userId: string, names: string[]): Promise<string[]> {
-  const clean = [...new Map(names.map((n) => n.trim().replace(/\s+/g, " ")).filter(Boolean).map((n) => [n.toLowerCase(), n])).values()];
+  const clean = [
+    ...new Map(
+      names
+        .map((n) => n.trim().replace(/\s+/g, " "))
+        .filter(Boolean)
+        .map((n) => [n.toLowerCase(), n]),
+    ).values(),
+  ];
   if (!clean.length) return [];
   await db
     .insert(tags)
     .values(clean.map((name) => ({ userId, name })))
     .onConflictDoNothing();
-  const rows = await db.select({ id: tags.id, name: tags.name }).from(tags).where(and(eq(tags.userId, userId), inArray(sql`lower(${tags.name})`, clean.map((n) => n.toLowerCase()))));
+  const rows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.userId, userId),
+        inArray(
+          sql`lower(${tags.name})`,
+          clean.map((n) => n.toLowerCase()),
+        ),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -79,13 +102,30 @@ async function writeRelations(db: Db, userId: string, noteId: string, html: stri
 /** The full note as the API returns it. */
 export async function getNote(db: Db, userId: string, id: string) {
   if (!isUuid(id)) throw notFound();
-  const [n] = await db.select().from(notes).where(and(eq(notes.id, id), eq(notes.userId, userId), isNull(notes.deletedAt)));
+  const [n] = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.id, id), eq(notes.userId, userId), isNull(notes.deletedAt)));
   if (!n) throw notFound();
   const [tagRows, links] = await Promise.all([
-    db.select({ id: tags.id, name: tags.name }).from(noteTags).innerJoin(tags, eq(tags.id, noteTags.tagId)).where(eq(noteTags.noteId, n.id)).orderBy(asc(tags.name)),
+    db
+      .select({ id: tags.id, name: tags.name })
+      .from(noteTags)
+      .innerJoin(tags, eq(tags.id, noteTags.tagId))
+      .where(eq(noteTags.noteId, n.id))
+      .orderBy(asc(tags.name)),
     resolveCaseLinks(db, userId, n.html),
   ]);
-  return { id: n.id, title: n.title, html: n.html, version: n.version, tags: tagRows, links, createdAt: n.createdAt, updatedAt: n.updatedAt };
+  return {
+    id: n.id,
+    title: n.title,
+    html: n.html,
+    version: n.version,
+    tags: tagRows,
+    links,
+    createdAt: n.createdAt,
+    updatedAt: n.updatedAt,
+  };
 }
 
 const normTitle = (t: string | undefined) => {
@@ -95,14 +135,28 @@ const normTitle = (t: string | undefined) => {
 };
 
 /** Creates a note (html sanitized, tags by name created as needed). */
-export async function createNote(opts: { db: Db; userId: string; title?: string; html: string; tags?: string[]; now: Date }) {
+export async function createNote(opts: {
+  db: Db;
+  userId: string;
+  title?: string;
+  html: string;
+  tags?: string[];
+  now: Date;
+}) {
   checkNoteSize(opts.html);
   const title = normTitle(opts.title);
   const html = sanitizeRichText(opts.html);
   const id = await opts.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(notes)
-      .values({ userId: opts.userId, title, html, text: htmlToPlainText(html), createdAt: opts.now, updatedAt: opts.now })
+      .values({
+        userId: opts.userId,
+        title,
+        html,
+        text: htmlToPlainText(html),
+        createdAt: opts.now,
+        updatedAt: opts.now,
+      })
       .returning({ id: notes.id });
     await writeRelations(tx as unknown as Db, opts.userId, row.id, html, opts.tags ?? []);
     return row.id;
@@ -115,7 +169,16 @@ export async function createNote(opts: { db: Db; userId: string; title?: string;
  * version; otherwise CONFLICT (409) with `details.note` = the newer note. Without `version`
  * the save applies unconditionally (API clients that do not track versions).
  */
-export async function updateNote(opts: { db: Db; userId: string; id: string; title?: string; html?: string; tags?: string[]; version?: number; now: Date }) {
+export async function updateNote(opts: {
+  db: Db;
+  userId: string;
+  id: string;
+  title?: string;
+  html?: string;
+  tags?: string[];
+  version?: number;
+  now: Date;
+}) {
   if (!isUuid(opts.id)) throw notFound();
   if (opts.html !== undefined) checkNoteSize(opts.html);
   const title = opts.title === undefined ? undefined : normTitle(opts.title);
@@ -125,7 +188,12 @@ export async function updateNote(opts: { db: Db; userId: string; id: string; tit
     if (opts.version !== undefined) where.push(eq(notes.version, opts.version));
     const [row] = await tx
       .update(notes)
-      .set({ ...(title !== undefined ? { title } : {}), ...(html !== undefined ? { html, text: htmlToPlainText(html) } : {}), version: sql`${notes.version} + 1`, updatedAt: opts.now })
+      .set({
+        ...(title !== undefined ? { title } : {}),
+        ...(html !== undefined ? { html, text: htmlToPlainText(html) } : {}),
+        version: sql`${notes.version} + 1`,
+        updatedAt: opts.now,
+      })
       .where(and(...where))
       .returning({ id: notes.id, html: notes.html });
     if (!row) return null;
@@ -134,7 +202,11 @@ export async function updateNote(opts: { db: Db; userId: string; id: string; tit
   });
   if (!saved) {
     const current = await getNote(opts.db, opts.userId, opts.id); // NOT_FOUND when it is not this user's
-    throw new AppError("CONFLICT", "This note was changed in another tab or window. Your edit was not saved; the newer version is shown.", { note: current });
+    throw new AppError(
+      "CONFLICT",
+      "This note was changed in another tab or window. Your edit was not saved; the newer version is shown.",
+      { note: current },
+    );
   }
   return getNote(opts.db, opts.userId, saved);
 }
@@ -142,7 +214,11 @@ export async function updateNote(opts: { db: Db; userId: string; id: string; tit
 /** Moves a note to the bin; returns when it can be restored until (UTC). */
 export async function deleteNote(db: Db, userId: string, id: string, now: Date) {
   if (!isUuid(id)) throw notFound();
-  const [row] = await db.update(notes).set({ deletedAt: now }).where(and(eq(notes.id, id), eq(notes.userId, userId), isNull(notes.deletedAt))).returning({ id: notes.id });
+  const [row] = await db
+    .update(notes)
+    .set({ deletedAt: now })
+    .where(and(eq(notes.id, id), eq(notes.userId, userId), isNull(notes.deletedAt)))
+    .returning({ id: notes.id });
   if (!row) throw notFound();
   return { restoreUntil: new Date(now.getTime() + RESTORE_WINDOW_MS) };
 }
@@ -153,7 +229,14 @@ export async function restoreNote(db: Db, userId: string, id: string, now: Date)
   const [row] = await db
     .update(notes)
     .set({ deletedAt: null })
-    .where(and(eq(notes.id, id), eq(notes.userId, userId), isNotNull(notes.deletedAt), sql`${notes.deletedAt} > ${new Date(now.getTime() - RESTORE_WINDOW_MS)}`))
+    .where(
+      and(
+        eq(notes.id, id),
+        eq(notes.userId, userId),
+        isNotNull(notes.deletedAt),
+        sql`${notes.deletedAt} > ${new Date(now.getTime() - RESTORE_WINDOW_MS)}`,
+      ),
+    )
     .returning({ id: notes.id });
   if (!row) throw notFound();
   return getNote(db, userId, row.id);
@@ -172,7 +255,9 @@ export interface ListNotesOptions {
 
 /** The user's notes (no bodies): excerpt, or a highlighted snippet when `q` is given. */
 export async function listNotes(o: ListNotesOptions) {
-  await o.db.delete(notes).where(and(eq(notes.userId, o.userId), lt(notes.deletedAt, new Date(o.now.getTime() - RESTORE_WINDOW_MS))));
+  await o.db
+    .delete(notes)
+    .where(and(eq(notes.userId, o.userId), lt(notes.deletedAt, new Date(o.now.getTime() - RESTORE_WINDOW_MS))));
   const where: SQL[] = [eq(notes.userId, o.userId), isNull(notes.deletedAt)];
   const q = o.q?.trim() ? sql`websearch_to_tsquery('english', ${o.q})` : null;
   if (q) where.push(sql`${notes.search} @@ ${q}`);
@@ -180,27 +265,54 @@ export async function listNotes(o: ListNotesOptions) {
     if (!isUuid(o.tag)) return { notes: [], total: 0 };
     where.push(sql`exists (select 1 from ${noteTags} nt where nt.note_id = ${notes.id} and nt.tag_id = ${o.tag})`);
   }
-  const order = q && o.sort === "updated" && !o.q?.match(/^\s*$/) ? [desc(sql`ts_rank_cd(${notes.search}, ${q}, 32)`), desc(notes.updatedAt)] : o.sort === "title" ? [asc(sql`lower(${notes.title})`)] : o.sort === "created" ? [desc(notes.createdAt)] : [desc(notes.updatedAt)];
+  const order =
+    q && o.sort === "updated" && !o.q?.match(/^\s*$/)
+      ? [desc(sql`ts_rank_cd(${notes.search}, ${q}, 32)`), desc(notes.updatedAt)]
+      : o.sort === "title"
+        ? [asc(sql`lower(${notes.title})`)]
+        : o.sort === "created"
+          ? [desc(notes.createdAt)]
+          : [desc(notes.updatedAt)];
   const [rows, [{ total }]] = await Promise.all([
     o.db
-      .select({ id: notes.id, title: notes.title, version: notes.version, createdAt: notes.createdAt, updatedAt: notes.updatedAt, excerpt: sql<string>`left(${notes.text}, 220)`, snippet: q ? sql<string>`${headline(sql`left(${notes.text}, 20000)`, q)}` : sql<string>`null` })
+      .select({
+        id: notes.id,
+        title: notes.title,
+        version: notes.version,
+        createdAt: notes.createdAt,
+        updatedAt: notes.updatedAt,
+        excerpt: sql<string>`left(${notes.text}, 220)`,
+        snippet: q ? sql<string>`${headline(sql`left(${notes.text}, 20000)`, q)}` : sql<string>`null`,
+      })
       .from(notes)
       .where(and(...where))
       .orderBy(...order)
       .limit(o.limit)
       .offset(o.offset),
-    o.db.select({ total: sql<number>`count(*)::int` }).from(notes).where(and(...where)),
+    o.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(notes)
+      .where(and(...where)),
   ]);
   const tagRows = rows.length
     ? await o.db
         .select({ noteId: noteTags.noteId, id: tags.id, name: tags.name })
         .from(noteTags)
         .innerJoin(tags, eq(tags.id, noteTags.tagId))
-        .where(inArray(noteTags.noteId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            noteTags.noteId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(tags.name))
     : [];
   return {
-    notes: rows.map((r) => ({ ...r, snippet: r.snippet ? markSnippet(r.snippet) : null, tags: tagRows.filter((t) => t.noteId === r.id).map(({ id, name }) => ({ id, name })) })),
+    notes: rows.map((r) => ({
+      ...r,
+      snippet: r.snippet ? markSnippet(r.snippet) : null,
+      tags: tagRows.filter((t) => t.noteId === r.id).map(({ id, name }) => ({ id, name })),
+    })),
     total,
   };
 }
@@ -210,16 +322,33 @@ export async function exportNoteMarkdown(db: Db, userId: string, id: string, ori
   const n = await getNote(db, userId, id);
   const tagLine = n.tags.length ? `\nTags: ${n.tags.map((t) => t.name).join(", ")}\n` : "";
   const body = htmlToMarkdown(n.html, origin);
-  const filename = `${n.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 80) || "note"}.md`;
+  const filename = `${
+    n.title
+      .replace(/[^\p{L}\p{N} _-]+/gu, "")
+      .trim()
+      .slice(0, 80) || "note"
+  }.md`;
   return { filename, markdown: `# ${n.title}\n${tagLine}\n${body}` };
 }
 
 /** Notes of the user that link to a case (backlinks on the brief and opinion pages). */
 export async function backlinks(db: Db, userId: string, kind: CaseLinkKind, targetId: string) {
   return db
-    .select({ id: notes.id, title: notes.title, updatedAt: notes.updatedAt, excerpt: sql<string>`left(${notes.text}, 160)` })
+    .select({
+      id: notes.id,
+      title: notes.title,
+      updatedAt: notes.updatedAt,
+      excerpt: sql<string>`left(${notes.text}, 160)`,
+    })
     .from(noteCaseLinks)
     .innerJoin(notes, eq(notes.id, noteCaseLinks.noteId))
-    .where(and(eq(noteCaseLinks.kind, kind), eq(noteCaseLinks.targetId, targetId), eq(notes.userId, userId), isNull(notes.deletedAt)))
+    .where(
+      and(
+        eq(noteCaseLinks.kind, kind),
+        eq(noteCaseLinks.targetId, targetId),
+        eq(notes.userId, userId),
+        isNull(notes.deletedAt),
+      ),
+    )
     .orderBy(desc(notes.updatedAt));
 }

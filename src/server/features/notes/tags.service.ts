@@ -9,7 +9,12 @@ import { AppError } from "../../lib/errors";
 
 const UUID = /^[0-9a-f-]{36}$/i;
 const duplicate = (name: string) => new AppError("CONFLICT", `You already have a tag named "${name}".`);
-const isUniqueViolation = (err: unknown) => /23505|duplicate key|unique/i.test(String((err as { cause?: { code?: string; message?: string } })?.cause?.code ?? "") + String((err as Error)?.message ?? "") + String((err as { cause?: Error })?.cause?.message ?? ""));
+const isUniqueViolation = (err: unknown) =>
+  /23505|duplicate key|unique/i.test(
+    String((err as { cause?: { code?: string; message?: string } })?.cause?.code ?? "") +
+      String((err as Error)?.message ?? "") +
+      String((err as { cause?: Error })?.cause?.message ?? ""),
+  );
 
 export async function listTags(db: Db, userId: string) {
   return db
@@ -35,7 +40,11 @@ export async function createTag(db: Db, userId: string, name: string) {
 export async function renameTag(db: Db, userId: string, id: string, name: string) {
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", "No such tag.");
   try {
-    const [row] = await db.update(tags).set({ name }).where(and(eq(tags.id, id), eq(tags.userId, userId))).returning({ id: tags.id, name: tags.name });
+    const [row] = await db
+      .update(tags)
+      .set({ name })
+      .where(and(eq(tags.id, id), eq(tags.userId, userId)))
+      .returning({ id: tags.id, name: tags.name });
     if (!row) throw new AppError("NOT_FOUND", "No such tag.");
     return row;
   } catch (err) {
@@ -46,7 +55,9 @@ export async function renameTag(db: Db, userId: string, id: string, name: string
 
 export async function deleteTag(db: Db, userId: string, id: string) {
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", "No such tag.");
-  const [row] = await db.delete(tags).where(and(eq(tags.id, id), eq(tags.userId, userId))).returning({ id: tags.id });
+  const [row] = await db
+    .delete(tags)
+    .where(and(eq(tags.id, id), eq(tags.userId, userId)))
+    .returning({ id: tags.id });
   if (!row) throw new AppError("NOT_FOUND", "No such tag.");
 }
-

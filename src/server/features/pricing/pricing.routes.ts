@@ -17,8 +17,24 @@ export { FALLBACK_PRICING, type PricingEntry };
 /** The default rows seeded at boot (idempotent). */
 export async function seedPricing(db: Db) {
   const rows = [
-    { id: "free-month", tierName: "Free", intervalType: "month", displayPriceCents: 0, displayCurrency: "USD", formattedPrice: "$0", sortOrder: 0 },
-    { id: "unlimited-month", tierName: "Unlimited", intervalType: "month", displayPriceCents: 1000, displayCurrency: "USD", formattedPrice: "$10", sortOrder: 1 },
+    {
+      id: "free-month",
+      tierName: "Free",
+      intervalType: "month",
+      displayPriceCents: 0,
+      displayCurrency: "USD",
+      formattedPrice: "$0",
+      sortOrder: 0,
+    },
+    {
+      id: "unlimited-month",
+      tierName: "Unlimited",
+      intervalType: "month",
+      displayPriceCents: 1000,
+      displayCurrency: "USD",
+      formattedPrice: "$10",
+      sortOrder: 1,
+    },
   ];
   for (const row of rows) await db.insert(pricing).values(row).onConflictDoNothing();
 }
@@ -44,7 +60,13 @@ export async function readPricing(db: Db, logger: Logger): Promise<PricingRespon
 
 export function pricingRoutes() {
   const r = new Hono<AppEnv>();
-  documentRoute({ method: "get", path: "/api/pricing", summary: "Plan prices (database, or the $10 fallback).", tags: ["billing"], responses: { 200: { description: "{success, source, data}" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/pricing",
+    summary: "Plan prices (database, or the $10 fallback).",
+    tags: ["billing"],
+    responses: { 200: { description: "{success, source, data}" } },
+  });
   r.get("/pricing", async (c) => c.json(await readPricing(c.get("deps").database.db, c.get("deps").logger)));
   return r;
 }

@@ -13,7 +13,10 @@ function hostParts(hostHeader: string | undefined): { host: string; name: string
   return { host, name };
 }
 
-export function resolveDomain(hostHeader: string | undefined, env: Pick<Env, "BRAND_HOSTS" | "ADMIN_HOSTS">): DomainFlag {
+export function resolveDomain(
+  hostHeader: string | undefined,
+  env: Pick<Env, "BRAND_HOSTS" | "ADMIN_HOSTS">,
+): DomainFlag {
   const { host, name } = hostParts(hostHeader);
   if (!host) return "law";
   if (env.ADMIN_HOSTS.includes(host) || env.ADMIN_HOSTS.includes(name)) return "admin";
@@ -42,7 +45,11 @@ export const bootDataFor = (domain: DomainFlag, env: LinkEnv): BootData => ({
  * configured (BRAND_HOSTS, ADMIN_HOSTS or APP_URL's) is used as the request names it, with
  * APP_URL's scheme; any other Host header is not trusted and APP_URL's origin is used instead.
  */
-export function publicOrigin(hostHeader: string | undefined, env: Pick<Env, "BRAND_HOSTS" | "ADMIN_HOSTS">, appUrl: string): string {
+export function publicOrigin(
+  hostHeader: string | undefined,
+  env: Pick<Env, "BRAND_HOSTS" | "ADMIN_HOSTS">,
+  appUrl: string,
+): string {
   const app = new URL(appUrl);
   const { host, name } = hostParts(hostHeader);
   const known =

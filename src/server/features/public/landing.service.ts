@@ -9,7 +9,15 @@
  * whose source is missing (content renamed) is left out rather than invented.
  */
 import { and, arrayOverlaps, asc, count, eq, inArray, isNull } from "drizzle-orm";
-import type { ChatDemo, ChatDemoKind, Citation, DemoCard, LandingData, ProofBrief, ProofQuestion } from "../../../contract/landing";
+import type {
+  ChatDemo,
+  ChatDemoKind,
+  Citation,
+  DemoCard,
+  LandingData,
+  ProofBrief,
+  ProofQuestion,
+} from "../../../contract/landing";
 import type { Difficulty } from "../../../contract/content";
 import type { Db } from "../../db/client";
 import { briefs, demoFlashcards, flashcards, questions, subjects, topics } from "../../db/schema";
@@ -45,7 +53,9 @@ export const CHAT_DEMO_SPECS: DemoSpec[] = [
     source: { topic: "torts-contributory-and-comparative-negligence" },
     build: ({ topic }) => ({
       answer: [topic!.summary],
-      points: ((topic!.body.positions as { view: string; rule: string }[] | undefined) ?? []).map((p) => `${p.view}: ${p.rule}`),
+      points: ((topic!.body.positions as { view: string; rule: string }[] | undefined) ?? []).map(
+        (p) => `${p.view}: ${p.rule}`,
+      ),
     }),
   },
   {
@@ -68,7 +78,12 @@ export const CHAT_DEMO_SPECS: DemoSpec[] = [
 ];
 
 /** Briefs the proof section lists when they exist (famous first-year cases any student can look up). */
-const PROOF_BRIEF_IDS = ["palsgraf-v-long-island-railroad-co", "international-shoe-co-v-washington", "marbury-v-madison", "hadley-v-baxendale"];
+const PROOF_BRIEF_IDS = [
+  "palsgraf-v-long-island-railroad-co",
+  "international-shoe-co-v-washington",
+  "marbury-v-madison",
+  "hadley-v-baxendale",
+];
 const PROOF_QUESTION_ID = "torts-q-001";
 
 const briefCitation = (b: Pick<BriefRow, "id" | "name" | "citation" | "year">): Citation => ({
@@ -77,17 +92,34 @@ const briefCitation = (b: Pick<BriefRow, "id" | "name" | "citation" | "year">): 
   cite: b.citation ? `${b.citation}${b.year ? ` (${b.year})` : ""}` : null,
   url: `/cases/${b.id}`,
 });
-const topicCitation = (t: Pick<TopicRow, "id" | "title">): Citation => ({ kind: "topic", title: t.title, cite: null, url: `/library/topics/${t.id}` });
+const topicCitation = (t: Pick<TopicRow, "id" | "title">): Citation => ({
+  kind: "topic",
+  title: t.title,
+  cite: null,
+  url: `/library/topics/${t.id}`,
+});
 
 async function buildChatDemos(db: Db): Promise<ChatDemo[]> {
   const topicIds = CHAT_DEMO_SPECS.flatMap((d) => ("topic" in d.source ? [d.source.topic] : []));
   const briefIds = CHAT_DEMO_SPECS.flatMap((d) => ("brief" in d.source ? [d.source.brief] : []));
   const [topicRows, briefRows, teaching] = await Promise.all([
-    db.select().from(topics).where(and(inArray(topics.id, topicIds), isNull(topics.retiredAt))),
-    db.select().from(briefs).where(and(inArray(briefs.id, briefIds), eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
+    db
+      .select()
+      .from(topics)
+      .where(and(inArray(topics.id, topicIds), isNull(topics.retiredAt))),
+    db
+      .select()
+      .from(briefs)
+      .where(and(inArray(briefs.id, briefIds), eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
     // official briefs that teach the demo topics, oldest first
     db
-      .select({ id: briefs.id, name: briefs.name, citation: briefs.citation, year: briefs.year, topicIds: briefs.topicIds })
+      .select({
+        id: briefs.id,
+        name: briefs.name,
+        citation: briefs.citation,
+        year: briefs.year,
+        topicIds: briefs.topicIds,
+      })
       .from(briefs)
       .where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt), arrayOverlaps(briefs.topicIds, topicIds)))
       .orderBy(asc(briefs.year)),
@@ -99,14 +131,23 @@ async function buildChatDemos(db: Db): Promise<ChatDemo[]> {
       const topic = topicRows.find((t) => t.id === id);
       if (!topic) continue;
       const { answer, points } = spec.build({ topic });
-      const provisions = list(topic.body.provisions).map((p): Citation => ({ kind: "provision", title: p, cite: null, url: null }));
+      const provisions = list(topic.body.provisions).map(
+        (p): Citation => ({ kind: "provision", title: p, cite: null, url: null }),
+      );
       // Briefs filed first under this topic come before those that only touch it.
       const cases = teaching
         .filter((b) => b.topicIds.includes(id))
         .sort((a, b) => Number(b.topicIds[0] === id) - Number(a.topicIds[0] === id))
         .slice(0, 2)
         .map(briefCitation);
-      demos.push({ kind: spec.kind, label: spec.label, question: spec.question, answer, points, citations: [topicCitation(topic), ...cases, ...provisions] });
+      demos.push({
+        kind: spec.kind,
+        label: spec.label,
+        question: spec.question,
+        answer,
+        points,
+        citations: [topicCitation(topic), ...cases, ...provisions],
+      });
     } else {
       const id = spec.source.brief;
       const brief = briefRows.find((b) => b.id === id);
@@ -115,7 +156,14 @@ async function buildChatDemos(db: Db): Promise<ChatDemo[]> {
       const taught = brief.topicIds.length
         ? await db.select({ id: topics.id, title: topics.title }).from(topics).where(inArray(topics.id, brief.topicIds))
         : [];
-      demos.push({ kind: spec.kind, label: spec.label, question: spec.question, answer, points, citations: [briefCitation(brief), ...taught.map(topicCitation)] });
+      demos.push({
+        kind: spec.kind,
+        label: spec.label,
+        question: spec.question,
+        answer,
+        points,
+        citations: [briefCitation(brief), ...taught.map(topicCitation)],
+      });
     }
   }
   return demos;
@@ -126,21 +174,45 @@ async function buildProof(db: Db): Promise<LandingData["proof"]> {
   const [s, t, b, c, q, briefRows, [question]] = await Promise.all([
     db.select({ n: count() }).from(subjects).where(isNull(subjects.retiredAt)),
     db.select({ n: count() }).from(topics).where(isNull(topics.retiredAt)),
-    db.select({ n: count() }).from(briefs).where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
-    db.select({ n: count() }).from(flashcards).where(and(eq(flashcards.isOfficial, true), isNull(flashcards.retiredAt))),
+    db
+      .select({ n: count() })
+      .from(briefs)
+      .where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
+    db
+      .select({ n: count() })
+      .from(flashcards)
+      .where(and(eq(flashcards.isOfficial, true), isNull(flashcards.retiredAt))),
     db.select({ n: count() }).from(questions).where(isNull(questions.retiredAt)),
-    db.select().from(briefs).where(and(inArray(briefs.id, PROOF_BRIEF_IDS), eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
-    db.select().from(questions).where(and(eq(questions.id, PROOF_QUESTION_ID), isNull(questions.retiredAt))),
+    db
+      .select()
+      .from(briefs)
+      .where(and(inArray(briefs.id, PROOF_BRIEF_IDS), eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
+    db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.id, PROOF_QUESTION_ID), isNull(questions.retiredAt))),
   ]);
   const proofBriefs: ProofBrief[] = PROOF_BRIEF_IDS.flatMap((id) => {
     const row = briefRows.find((x) => x.id === id);
     if (!row?.citation || !row.year) return [];
-    return [{ id: row.id, name: row.name, citation: row.citation, court: row.court ?? "", year: row.year, holding: String((row.body as Record<string, unknown>).holding ?? "") }];
+    return [
+      {
+        id: row.id,
+        name: row.name,
+        citation: row.citation,
+        court: row.court ?? "",
+        year: row.year,
+        holding: String((row.body as Record<string, unknown>).holding ?? ""),
+      },
+    ];
   });
   let proofQuestion: ProofQuestion | null = null;
   if (question) {
     const [topic] = await db.select({ title: topics.title }).from(topics).where(eq(topics.id, question.topicId));
-    const [subject] = await db.select({ name: subjects.name }).from(subjects).where(eq(subjects.id, question.subjectId));
+    const [subject] = await db
+      .select({ name: subjects.name })
+      .from(subjects)
+      .where(eq(subjects.id, question.subjectId));
     proofQuestion = {
       id: question.id,
       subject: subject?.name ?? question.subjectId,
@@ -152,7 +224,11 @@ async function buildProof(db: Db): Promise<LandingData["proof"]> {
       explanation: question.explanations[question.answer] ?? "",
     };
   }
-  return { counts: { subjects: n(s), topics: n(t), briefs: n(b), cards: n(c), questions: n(q) }, briefs: proofBriefs, question: proofQuestion };
+  return {
+    counts: { subjects: n(s), topics: n(t), briefs: n(b), cards: n(c), questions: n(q) },
+    briefs: proofBriefs,
+    question: proofQuestion,
+  };
 }
 
 async function buildLandingData(db: Db): Promise<LandingData> {

@@ -23,7 +23,24 @@ import { readLandingData } from "./landing.service";
 import { bootScript, renderPublicPageCached, withBrandAttr } from "./render-page";
 
 /** App paths search engines have no business in (they need an account). */
-const DISALLOW = ["/api/", "/auth", "/admin", "/settings", "/chat", "/notes", "/outlines", "/flashcards", "/quiz", "/cases", "/case-law", "/case-collections", "/library", "/courses", "/course", "/checkout-confirmation"];
+const DISALLOW = [
+  "/api/",
+  "/auth",
+  "/admin",
+  "/settings",
+  "/chat",
+  "/notes",
+  "/outlines",
+  "/flashcards",
+  "/quiz",
+  "/cases",
+  "/case-law",
+  "/case-collections",
+  "/library",
+  "/courses",
+  "/course",
+  "/checkout-confirmation",
+];
 
 export const bootFor = (c: Context<AppEnv>): BootData => {
   const env = c.get("deps").env;
@@ -39,7 +56,10 @@ export function injectBoot(indexHtml: string, boot: BootData): string {
 
 async function sessionFor(c: Context<AppEnv>): Promise<Session | null> {
   if (!c.req.header("cookie")?.includes("session_token")) return null;
-  const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+  const result = await c
+    .get("deps")
+    .auth.api.getSession({ headers: c.req.raw.headers })
+    .catch(() => null);
   return result?.user ? { email: result.user.email } : null;
 }
 
@@ -57,7 +77,8 @@ export function publicApiRoutes(): Hono<AppEnv> {
   documentRoute({
     method: "get",
     path: "/api/landing",
-    summary: "The landing page's content: the 8 demo flashcards, the four chat demo examples (answers and citations from the official content), and the proof counts, briefs and sample question.",
+    summary:
+      "The landing page's content: the 8 demo flashcards, the four chat demo examples (answers and citations from the official content), and the proof counts, briefs and sample question.",
     tags: ["content"],
     responses: { 200: { description: "{demoCards, chatDemos, proof}" } },
   });
@@ -68,7 +89,11 @@ export function publicApiRoutes(): Hono<AppEnv> {
 /** Registers the admin-host redirect, robots.txt, sitemap.xml and the pre-rendered pages. Call before serveWeb. */
 export function publicSite(app: Hono<AppEnv>, deps: AppDeps) {
   app.use("*", async (c, next) => {
-    if ((c.req.method === "GET" || c.req.method === "HEAD") && bootFor(c).domain === "admin" && adminRedirects(c.req.path)) {
+    if (
+      (c.req.method === "GET" || c.req.method === "HEAD") &&
+      bootFor(c).domain === "admin" &&
+      adminRedirects(c.req.path)
+    ) {
       return c.redirect("/admin/dashboard", 302);
     }
     await next();
@@ -88,7 +113,10 @@ export function publicSite(app: Hono<AppEnv>, deps: AppDeps) {
     const origin = originFor(c);
     const urls = PUBLIC_PATHS.map((p) => `  <url><loc>${origin}${p}</loc></url>`).join("\n");
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-    return c.body(xml, 200, { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" });
+    return c.body(xml, 200, {
+      "content-type": "application/xml; charset=utf-8",
+      "cache-control": "public, max-age=3600",
+    });
   });
 
   // The build's template is not a page of its own.
@@ -102,7 +130,9 @@ export function publicSite(app: Hono<AppEnv>, deps: AppDeps) {
         const [session, data, pricing] = await Promise.all([
           sessionFor(c),
           path === "/" ? readLandingData(db) : Promise.resolve(undefined),
-          path === "/" || path === "/pricing" || path === "/unlimited" ? readPricing(db, deps.logger) : Promise.resolve(undefined),
+          path === "/" || path === "/pricing" || path === "/unlimited"
+            ? readPricing(db, deps.logger)
+            : Promise.resolve(undefined),
         ]);
         const html = renderPublicPageCached({
           path,
@@ -111,7 +141,12 @@ export function publicSite(app: Hono<AppEnv>, deps: AppDeps) {
           origin: originFor(c),
           data,
           pricing: pricing?.data,
-          initialCards: data ? drawCards(data.demoCards.map((d) => d.id), DEMO_CARDS_SHOWN) : undefined,
+          initialCards: data
+            ? drawCards(
+                data.demoCards.map((d) => d.id),
+                DEMO_CARDS_SHOWN,
+              )
+            : undefined,
           year: (deps.now?.() ?? new Date()).getUTCFullYear(),
           webDist: deps.env.WEB_DIST,
         });

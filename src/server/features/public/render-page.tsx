@@ -52,7 +52,8 @@ export function pageTemplate(webDist: string): string {
   return html;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export interface RenderOptions {
   path: PublicPath;
@@ -115,10 +116,12 @@ export function headTags(o: Pick<RenderOptions, "path" | "boot" | "origin">): st
   ].join("\n    ");
 }
 
-export const bootScript = (boot: BootData) => `<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`;
+export const bootScript = (boot: BootData) =>
+  `<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`;
 
 /** Sets the brand on <html> (the Lexmate Bar palette is keyed on data-brand). */
-export const withBrandAttr = (html: string, boot: BootData) => html.replace("<html lang=\"en\"", `<html lang="en" data-brand="${boot.brand.id}"`);
+export const withBrandAttr = (html: string, boot: BootData) =>
+  html.replace('<html lang="en"', `<html lang="en" data-brand="${boot.brand.id}"`);
 
 /** The whole HTML document of a public page. */
 export function renderPublicPage(o: RenderOptions): string {
@@ -133,7 +136,9 @@ export function renderPublicPage(o: RenderOptions): string {
       </BrandProvider>
     </ServerRenderMode>,
   );
-  const html = pageTemplate(o.webDist).replace("<!--ssr-head-->", () => headTags(o)).replace("<!--ssr-body-->", () => body);
+  const html = pageTemplate(o.webDist)
+    .replace("<!--ssr-head-->", () => headTags(o))
+    .replace("<!--ssr-body-->", () => body);
   return withBrandAttr(html, o.boot);
 }
 
@@ -169,7 +174,15 @@ const pageCache = new Map<string, { at: number; html: string }>();
  */
 export function renderPublicPageCached(o: RenderOptions, now = Date.now()): string {
   if (o.session) return renderPublicPage(o);
-  const key = JSON.stringify([o.path, o.boot.domain, o.origin, o.year, o.webDist, o.pricing ?? null, o.data ? "data" : null]);
+  const key = JSON.stringify([
+    o.path,
+    o.boot.domain,
+    o.origin,
+    o.year,
+    o.webDist,
+    o.pricing ?? null,
+    o.data ? "data" : null,
+  ]);
   let hit = pageCache.get(key);
   if (!hit || now - hit.at >= PAGE_CACHE_MS) {
     hit = { at: now, html: renderPublicPage(o) };

@@ -18,12 +18,18 @@ export interface Access {
 
 export async function accessOf(db: Db, userId: string, now: Date): Promise<Access> {
   const { tierName } = await getSubscriptionSummary(db, userId, now);
-  return { tier: tierName, officialCards: hasFeature(tierName, "flashcards"), questionBank: hasFeature(tierName, "question_bank") };
+  return {
+    tier: tierName,
+    officialCards: hasFeature(tierName, "flashcards"),
+    questionBank: hasFeature(tierName, "question_bank"),
+  };
 }
 
 /** SQL condition on `decks` (joined) for decks the user may study. */
 export function deckVisible(userId: string, access: Access): SQL {
-  const official = access.officialCards ? eq(decks.isOfficial, true) : and(eq(decks.isOfficial, true), eq(decks.isFree, true));
+  const official = access.officialCards
+    ? eq(decks.isOfficial, true)
+    : and(eq(decks.isOfficial, true), eq(decks.isFree, true));
   return and(isNull(decks.retiredAt), or(eq(decks.createdBy, userId), official)) as SQL;
 }
 
@@ -33,4 +39,8 @@ export function cardVisible(userId: string, access: Access): SQL {
 }
 
 /** `tags && ARRAY[...]` for a text[] column. */
-export const overlaps = (col: SQL | typeof flashcards.tags, values: string[]) => sql`${col} && ${sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`}`;
+export const overlaps = (col: SQL | typeof flashcards.tags, values: string[]) =>
+  sql`${col} && ${sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`}`;

@@ -27,12 +27,24 @@ describe("NUL characters", () => {
   it("in a body, a query or a path id answer 400/404 naming the field, and nothing is written", async () => {
     const c = await student();
     const deck = (await c.json<{ deck: { id: string } }>("/api/study/decks", { body: { title: "Mine" } })).body.deck.id;
-    const card = (await c.json<{ id: string }>(`/api/study/decks/${deck}/cards`, { body: { question: "q", answer: "a" } })).body.id;
+    const card = (
+      await c.json<{ id: string }>(`/api/study/decks/${deck}/cards`, { body: { question: "q", answer: "a" } })
+    ).body.id;
     const bodies: [string, string, unknown, string][] = [
       ["POST", "/api/study/decks", { title: "a\u0000b" }, "title"],
       ["PATCH", `/api/study/decks/${deck}`, { title: "a\u0000b" }, "title"],
       ["POST", `/api/study/decks/${deck}/cards`, { question: "q\u0000", answer: "a" }, "question"],
-      ["POST", `/api/study/decks/${deck}/cards/bulk`, { cards: [{ question: "ok", answer: "ok" }, { question: "q", answer: "a", tags: ["x\u0000"] }] }, "cards.1.tags.0"],
+      [
+        "POST",
+        `/api/study/decks/${deck}/cards/bulk`,
+        {
+          cards: [
+            { question: "ok", answer: "ok" },
+            { question: "q", answer: "a", tags: ["x\u0000"] },
+          ],
+        },
+        "cards.1.tags.0",
+      ],
       ["POST", `/api/study/decks/${deck}/import`, { text: "front,back\na\u0000,b\n" }, "text"],
       ["PATCH", `/api/study/cards/${card}`, { answer: "\u0000" }, "answer"],
       ["POST", "/api/study/reviews", { cardId: "\u0000", rating: "good" }, "cardId"],
@@ -42,9 +54,17 @@ describe("NUL characters", () => {
     for (const [method, path, body, field] of bodies) {
       const r = await c.json<Err>(path, { method, body });
       expect(r.status, `${method} ${path}`).toBe(400);
-      expect(r.body.error).toMatchObject({ code: "VALIDATION_FAILED", message: `${field}: must not contain a NUL character (U+0000)` });
+      expect(r.body.error).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: `${field}: must not contain a NUL character (U+0000)`,
+      });
     }
-    for (const path of ["/api/study/queue?tags=%00", "/api/study/queue?decks=a%00", "/api/study/cram?subjects=%00", "/api/question-bank?topic=%00"]) {
+    for (const path of [
+      "/api/study/queue?tags=%00",
+      "/api/study/queue?decks=a%00",
+      "/api/study/cram?subjects=%00",
+      "/api/question-bank?topic=%00",
+    ]) {
       const r = await c.json<Err>(path);
       expect(r.status, path).toBe(400);
       expect(r.body.error.code).toBe("VALIDATION_FAILED");
@@ -62,7 +82,9 @@ describe("NUL characters", () => {
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(r.body.error.code).toBe("NOT_FOUND");
     }
-    const after = await c.json<{ deck: { title: string }; cards: { question: string; answer: string }[] }>(`/api/study/decks/${deck}`);
+    const after = await c.json<{ deck: { title: string }; cards: { question: string; answer: string }[] }>(
+      `/api/study/decks/${deck}`,
+    );
     expect(after.body.deck.title).toBe("Mine");
     expect(after.body.cards).toEqual([expect.objectContaining({ question: "q", answer: "a" })]);
   });
@@ -71,8 +93,15 @@ describe("NUL characters", () => {
 describe("quiz ids and positions", () => {
   it("a malformed quiz id is 404 on every quiz route; an impossible position is 404; a current index past the end is 400; the quiz is unchanged", async () => {
     const c = await student();
-    const quiz = (await c.json<{ id: string }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "exam" } })).body.id;
-    for (const id of ["------------------------------------", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz", `${quiz}0`, "not-a-uuid"]) {
+    const quiz = (
+      await c.json<{ id: string }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "exam" } })
+    ).body.id;
+    for (const id of [
+      "------------------------------------",
+      "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz",
+      `${quiz}0`,
+      "not-a-uuid",
+    ]) {
       for (const [method, path, body] of [
         ["GET", `/api/quizzes/${id}`],
         ["GET", `/api/quizzes/${id}/results`],
@@ -95,7 +124,9 @@ describe("quiz ids and positions", () => {
     expect(past.body.error.message).toBe("currentIndex: must be below 5");
     const view = await c.json<{ quiz: { currentIndex: number; answered: number } }>(`/api/quizzes/${quiz}`);
     expect(view.body.quiz).toMatchObject({ currentIndex: 0, answered: 0 });
-    expect((await c.json(`/api/quizzes/${quiz}/items/4`, { method: "PUT", body: { choice: "B", currentIndex: 4 } })).status).toBe(200);
+    expect(
+      (await c.json(`/api/quizzes/${quiz}/items/4`, { method: "PUT", body: { choice: "B", currentIndex: 4 } })).status,
+    ).toBe(200);
   });
 });
 
@@ -107,10 +138,13 @@ describe("request size", () => {
     expect(huge.length).toBeGreaterThan(20 * 1024 * 1024);
     const r = await c.json<Err>(`/api/study/decks/${deck}/import`, { body: huge });
     expect(r.status).toBe(413);
-    expect(r.body.error).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: "The request is too large (at most 20 MB). Split the file and import it in parts." });
+    expect(r.body.error).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "The request is too large (at most 20 MB). Split the file and import it in parts.",
+    });
     expect((await c.json<{ cards: unknown[] }>(`/api/study/decks/${deck}`)).body.cards).toHaveLength(0);
     // the largest file the import accepts still fits
-    const max = await c.json<Err>(`/api/study/decks/${deck}/import`, { body: { text: `${"\"".repeat(4_999_990)}` } });
+    const max = await c.json<Err>(`/api/study/decks/${deck}/import`, { body: { text: `${'"'.repeat(4_999_990)}` } });
     expect(max.status).toBe(400);
     expect(max.body.error.code).toBe("VALIDATION_FAILED");
   });

@@ -15,7 +15,15 @@ import { getStudySettings } from "./study.service";
 export type BankFilter = "all" | "unanswered" | "missed" | "flagged";
 
 /** Questions with the student's status; `filter` narrows to unanswered, missed (latest attempt wrong) or flagged. */
-export async function listBank(opts: { db: Db; userId: string; subject?: string; topic?: string; filter: BankFilter; limit: number; offset: number }) {
+export async function listBank(opts: {
+  db: Db;
+  userId: string;
+  subject?: string;
+  topic?: string;
+  filter: BankFilter;
+  limit: number;
+  offset: number;
+}) {
   const { db, userId } = opts;
   const list = await rows<Record<string, unknown>>(
     db,
@@ -55,7 +63,10 @@ export async function listBank(opts: { db: Db; userId: string; subject?: string;
 
 /** A live bank question or 404 (a question retired by the content review is no longer served). */
 async function question(db: Db, id: string) {
-  const [q] = await db.select().from(questions).where(and(eq(questions.id, id), isNull(questions.retiredAt)));
+  const [q] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, id), isNull(questions.retiredAt)));
   if (!q) throw new AppError("NOT_FOUND", "No such question.");
   return q;
 }
@@ -63,12 +74,35 @@ async function question(db: Db, id: string) {
 /** One question with the student's attempt history; the answer and explanations only once attempted. */
 export async function getBankQuestion(opts: { db: Db; userId: string; id: string }) {
   const q = await question(opts.db, opts.id);
-  const attempts = await opts.db.select({ choice: questionAttempts.choice, correct: questionAttempts.correct, answeredAt: questionAttempts.answeredAt, quizSessionId: questionAttempts.quizSessionId }).from(questionAttempts).where(and(eq(questionAttempts.userId, opts.userId), eq(questionAttempts.questionId, q.id))).orderBy(desc(questionAttempts.answeredAt), desc(questionAttempts.id));
-  const [flag] = await opts.db.select().from(questionFlags).where(and(eq(questionFlags.userId, opts.userId), eq(questionFlags.questionId, q.id)));
+  const attempts = await opts.db
+    .select({
+      choice: questionAttempts.choice,
+      correct: questionAttempts.correct,
+      answeredAt: questionAttempts.answeredAt,
+      quizSessionId: questionAttempts.quizSessionId,
+    })
+    .from(questionAttempts)
+    .where(and(eq(questionAttempts.userId, opts.userId), eq(questionAttempts.questionId, q.id)))
+    .orderBy(desc(questionAttempts.answeredAt), desc(questionAttempts.id));
+  const [flag] = await opts.db
+    .select()
+    .from(questionFlags)
+    .where(and(eq(questionFlags.userId, opts.userId), eq(questionFlags.questionId, q.id)));
   const [topic] = await opts.db.select({ title: topics.title }).from(topics).where(eq(topics.id, q.topicId));
   const seen = attempts.length > 0;
   return {
-    question: { id: q.id, subjectId: q.subjectId, topicId: q.topicId, topicTitle: topic?.title ?? null, difficulty: q.difficulty, stem: q.stem, call: q.call, choices: q.choices, flagged: !!flag, ...(seen ? { answer: q.answer, explanations: q.explanations } : {}) },
+    question: {
+      id: q.id,
+      subjectId: q.subjectId,
+      topicId: q.topicId,
+      topicTitle: topic?.title ?? null,
+      difficulty: q.difficulty,
+      stem: q.stem,
+      call: q.call,
+      choices: q.choices,
+      flagged: !!flag,
+      ...(seen ? { answer: q.answer, explanations: q.explanations } : {}),
+    },
     attempts: attempts.map((a) => ({ ...a, answeredAt: a.answeredAt.toISOString() })),
   };
 }
@@ -78,7 +112,9 @@ export async function answerBankQuestion(opts: { db: Db; userId: string; id: str
   const q = await question(opts.db, opts.id);
   if (!(opts.choice in q.choices)) throw new AppError("VALIDATION_FAILED", "choice: must be one of A, B, C, D");
   const correct = opts.choice === q.answer;
-  await opts.db.transaction(async (tx) => recordAttempt(tx as unknown as Db, opts.userId, q.id, opts.choice, correct, null, opts.now));
+  await opts.db.transaction(async (tx) =>
+    recordAttempt(tx as unknown as Db, opts.userId, q.id, opts.choice, correct, null, opts.now),
+  );
   return { correct, answer: q.answer, explanations: q.explanations };
 }
 
@@ -118,8 +154,17 @@ export async function bankAnalytics(opts: { db: Db; userId: string; now: Date })
     ),
     db.select({ n: sql<number>`count(*)::int` }).from(questions).where(isNull(questions.retiredAt)),
   ]);
-  const acc = (r: Record<string, unknown>) => ({ attempts: num(r.attempts), correct: num(r.correct), accuracy: num(r.attempts) ? num(r.correct) / num(r.attempts) : null });
-  const weeks = Array.from({ length: 12 }, (_, i) => ({ weekStart: new Date(weekStart.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10), bySubject: {} as Record<string, { attempts: number; correct: number }>, attempts: 0, correct: 0 }));
+  const acc = (r: Record<string, unknown>) => ({
+    attempts: num(r.attempts),
+    correct: num(r.correct),
+    accuracy: num(r.attempts) ? num(r.correct) / num(r.attempts) : null,
+  });
+  const weeks = Array.from({ length: 12 }, (_, i) => ({
+    weekStart: new Date(weekStart.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10),
+    bySubject: {} as Record<string, { attempts: number; correct: number }>,
+    attempts: 0,
+    correct: 0,
+  }));
   for (const r of weekly) {
     const w = weeks[num(r.w)];
     if (!w) continue;
@@ -129,8 +174,18 @@ export async function bankAnalytics(opts: { db: Db; userId: string; now: Date })
   }
   return {
     questionCount: totals[0]?.n ?? 0,
-    bySubject: bySubject.map((r) => ({ id: String(r.id), name: (r.name as string) ?? String(r.id), questions: num(r.questions), ...acc(r) })),
-    byTopic: byTopic.map((r) => ({ id: String(r.id), name: (r.name as string) ?? String(r.id), subjectId: String(r.subject_id), ...acc(r) })),
+    bySubject: bySubject.map((r) => ({
+      id: String(r.id),
+      name: (r.name as string) ?? String(r.id),
+      questions: num(r.questions),
+      ...acc(r),
+    })),
+    byTopic: byTopic.map((r) => ({
+      id: String(r.id),
+      name: (r.name as string) ?? String(r.id),
+      subjectId: String(r.subject_id),
+      ...acc(r),
+    })),
     weekly: weeks.map((w) => ({ ...w, accuracy: w.attempts ? w.correct / w.attempts : null })),
   };
 }

@@ -14,10 +14,16 @@ const lineOfError = (text: string) => {
 
 describe("card files", () => {
   it("reads quoted CSV fields with commas, quotes, new lines and Unicode", () => {
-    const csv = 'front,back\n"What is ""consideration""?","A bargained-for exchange,\nof legal value — § 71",contracts\nÉtat,"naïve 中文 ✓",tag_one tag2\n';
+    const csv =
+      'front,back\n"What is ""consideration""?","A bargained-for exchange,\nof legal value — § 71",contracts\nÉtat,"naïve 中文 ✓",tag_one tag2\n';
     const cards = parseCardFile(csv);
     expect(cards).toEqual([
-      { question: 'What is "consideration"?', answer: "A bargained-for exchange,\nof legal value — § 71", tags: ["contracts"], line: 2 },
+      {
+        question: 'What is "consideration"?',
+        answer: "A bargained-for exchange,\nof legal value — § 71",
+        tags: ["contracts"],
+        line: 2,
+      },
       { question: "État", answer: "naïve 中文 ✓", tags: ["tag one", "tag2"], line: 4 },
     ]);
   });

@@ -23,7 +23,8 @@ export interface ParsedCard {
 const SEPARATORS: Record<string, string> = { tab: "\t", comma: ",", semicolon: ";", pipe: "|", colon: ":", space: " " };
 const HEADER_WORDS = new Set(["front", "back", "question", "answer", "term", "definition", "tags"]);
 
-const bad = (line: number, message: string) => new AppError("VALIDATION_FAILED", `Line ${line}: ${message} Nothing was imported.`, { line });
+const bad = (line: number, message: string) =>
+  new AppError("VALIDATION_FAILED", `Line ${line}: ${message} Nothing was imported.`, { line });
 
 function lineStarts(text: string): number[] {
   const starts = [0];
@@ -112,7 +113,10 @@ export function parseCardFile(input: string, opts: { delimiter?: "auto" | "," | 
       rowIndex++;
       if (res.errors.length) {
         const e = res.errors[0];
-        failure = bad(line, e.code === "MissingQuotes" ? "a quoted field is never closed (check for a missing \")." : `${e.message}.`);
+        failure = bad(
+          line,
+          e.code === "MissingQuotes" ? 'a quoted field is never closed (check for a missing ").' : `${e.message}.`,
+        );
         parser.abort();
         return;
       }
@@ -121,11 +125,14 @@ export function parseCardFile(input: string, opts: { delimiter?: "auto" | "," | 
       if (rowIndex === 1 && row.length <= 3 && row.every((f) => HEADER_WORDS.has(f.trim().toLowerCase()))) return;
       const name = delimiter === "\t" ? "a tab" : `"${delimiter}"`;
       if (row.length < 2) failure = bad(line, `a card needs a front and a back separated by ${name}.`);
-      else if (row.length > Math.max(3, tagsColumn)) failure = bad(line, `expected 2 or 3 columns (front, back, tags) but found ${row.length}.`);
+      else if (row.length > Math.max(3, tagsColumn))
+        failure = bad(line, `expected 2 or 3 columns (front, back, tags) but found ${row.length}.`);
       else if (!row[0].trim()) failure = bad(line, "the front of the card is empty.");
       else if (!row[1].trim()) failure = bad(line, "the back of the card is empty.");
-      else if (row[0].length > MAX_FIELD_CHARS || row[1].length > MAX_FIELD_CHARS) failure = bad(line, `a field is longer than ${MAX_FIELD_CHARS} characters.`);
-      else if (cards.length >= MAX_IMPORT_ROWS) failure = bad(line, `a file may hold at most ${MAX_IMPORT_ROWS} cards.`);
+      else if (row[0].length > MAX_FIELD_CHARS || row[1].length > MAX_FIELD_CHARS)
+        failure = bad(line, `a field is longer than ${MAX_FIELD_CHARS} characters.`);
+      else if (cards.length >= MAX_IMPORT_ROWS)
+        failure = bad(line, `a file may hold at most ${MAX_IMPORT_ROWS} cards.`);
       if (failure) {
         parser.abort();
         return;
@@ -134,20 +141,30 @@ export function parseCardFile(input: string, opts: { delimiter?: "auto" | "," | 
     },
   });
   if (failure) throw failure;
-  if (!cards.length) throw new AppError("VALIDATION_FAILED", "The file holds no cards. Each line needs a front and a back.", { line: 1 });
+  if (!cards.length)
+    throw new AppError("VALIDATION_FAILED", "The file holds no cards. Each line needs a front and a back.", {
+      line: 1,
+    });
   return cards;
 }
 
-const quote = (v: string, delimiter: string) => (v.includes('"') || v.includes("\n") || v.includes(delimiter) || v.includes("\r") ? `"${v.replace(/"/g, '""')}"` : v);
+const quote = (v: string, delimiter: string) =>
+  v.includes('"') || v.includes("\n") || v.includes(delimiter) || v.includes("\r") ? `"${v.replace(/"/g, '""')}"` : v;
 
 /**
  * Writes cards as CSV or TSV (front, back, tags), readable by Anki and Quizlet. `ankiHeader` adds
  * Anki's `#separator/#html/#tags column` lines so Anki maps the tags column unaided (Quizlet would
  * read those lines as cards, so they are off by default).
  */
-export function writeCardFile(cards: { question: string; answer: string; tags: string[] }[], format: "csv" | "tsv", ankiHeader = false): string {
+export function writeCardFile(
+  cards: { question: string; answer: string; tags: string[] }[],
+  format: "csv" | "tsv",
+  ankiHeader = false,
+): string {
   const d = format === "tsv" ? "\t" : ",";
   const head = ankiHeader ? `#separator:${format === "tsv" ? "tab" : "comma"}\n#html:false\n#tags column:3\n` : "";
-  const lines = cards.map((c) => [c.question, c.answer, c.tags.map((t) => t.replace(/\s+/g, "_")).join(" ")].map((v) => quote(v, d)).join(d));
+  const lines = cards.map((c) =>
+    [c.question, c.answer, c.tags.map((t) => t.replace(/\s+/g, "_")).join(" ")].map((v) => quote(v, d)).join(d),
+  );
   return head + lines.join("\n") + (lines.length ? "\n" : "");
 }

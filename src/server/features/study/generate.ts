@@ -16,15 +16,20 @@ export interface Draft {
 export const CLOZE = "[…]";
 const MAX_ANSWER = 1200;
 
-const ABBREV = /\b(?:v|vs|U\.S|Inc|Co|Corp|Ltd|e\.g|i\.e|No|Nos|Ct|Cal|App|Supp|F|Cir|Stat|Rev|Art|art|cl|amend|Const|Fed|R|Civ|Evid|Crim|P|Ex|So|N\.E|N\.W|S\.E|S\.W|A|Mass|Pa|N\.Y|Ill|Tex|Ohio|Mich|St|Dr|Mr|Mrs|Ms|ed|ch|seq|al|approx|para|pp|p|Restatement|§)\.$/;
+const ABBREV =
+  /\b(?:v|vs|U\.S|Inc|Co|Corp|Ltd|e\.g|i\.e|No|Nos|Ct|Cal|App|Supp|F|Cir|Stat|Rev|Art|art|cl|amend|Const|Fed|R|Civ|Evid|Crim|P|Ex|So|N\.E|N\.W|S\.E|S\.W|A|Mass|Pa|N\.Y|Ill|Tex|Ohio|Mich|St|Dr|Mr|Mrs|Ms|ed|ch|seq|al|approx|para|pp|p|Restatement|§)\.$/;
 
 /** Splits prose into sentences without breaking on "v.", "U.S.", "§" and reporter abbreviations. */
 export function sentences(text: string): string[] {
-  const parts = text.replace(/\s+/g, " ").trim().split(/(?<=[.;!?])\s+(?=[A-Z(“"])/);
+  const parts = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(/(?<=[.;!?])\s+(?=[A-Z(“"])/);
   const out: string[] = [];
   for (const p of parts) {
     const prev = out[out.length - 1];
-    if (prev && (ABBREV.test(prev) || /\b[A-Z]\.$/.test(prev) || /\(\w+\.$/.test(prev))) out[out.length - 1] = `${prev} ${p}`;
+    if (prev && (ABBREV.test(prev) || /\b[A-Z]\.$/.test(prev) || /\(\w+\.$/.test(prev)))
+      out[out.length - 1] = `${prev} ${p}`;
     else out.push(p);
   }
   return out.map((s) => s.trim()).filter((s) => s.length > 0);
@@ -32,7 +37,8 @@ export function sentences(text: string): string[] {
 
 const firstSentences = (text: string, n: number) => sentences(text).slice(0, n).join(" ");
 const clip = (s: string) => (s.length > MAX_ANSWER ? `${s.slice(0, MAX_ANSWER - 1).trimEnd()}…` : s);
-const RULE_WORDS = /\b(must|may not|is liable|are liable|requires?|required|means|is (?:an?|the)|are|shall|cannot|unless|only if|is void|is voidable|is admissible|is inadmissible|bars?|applies)\b/i;
+const RULE_WORDS =
+  /\b(must|may not|is liable|are liable|requires?|required|means|is (?:an?|the)|are|shall|cannot|unless|only if|is void|is voidable|is admissible|is inadmissible|bars?|applies)\b/i;
 
 /**
  * Turns one rule sentence into a cloze card: hides a number with its unit, a section or rule
@@ -45,11 +51,20 @@ export function clozeOf(sentence: string): { question: string; answer: string } 
     const i = s.indexOf(target);
     return { question: `${s.slice(0, i)}${CLOZE}${s.slice(i + target.length)}`, answer: target.trim() };
   };
-  const number = /\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|sixty|ninety)[- ](?:days?|months?|years?|hours?|weeks?|percent|jurors?)\b|\$\d[\d,]*(?:\.\d+)?/i.exec(s);
+  const number =
+    /\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|sixty|ninety)[- ](?:days?|months?|years?|hours?|weeks?|percent|jurors?)\b|\$\d[\d,]*(?:\.\d+)?/i.exec(
+      s,
+    );
   if (number) return hide(number[0]);
-  const pred = /\b(?:is|are|means|requires|require)\s+((?:(?:an?|the)\s+)?[^,;.()]{6,90}?)(?=[,;.(]|\s(?:unless|if|when|and|but|that|which|by|to)\s|$)/.exec(s);
+  const pred =
+    /\b(?:is|are|means|requires|require)\s+((?:(?:an?|the)\s+)?[^,;.()]{6,90}?)(?=[,;.(]|\s(?:unless|if|when|and|but|that|which|by|to)\s|$)/.exec(
+      s,
+    );
   if (pred && pred[1].split(" ").length >= 2 && pred[1].split(" ").length <= 12 && pred.index > 2) return hide(pred[1]);
-  const ref = /(?:§\s?[\d-]+(?:\([a-z0-9]+\))*|Rule \d+(?:\([a-z0-9]+\))*|FRE \d+(?:\([a-z0-9]+\))*|FRCP \d+(?:\([a-z0-9]+\))*)/.exec(s);
+  const ref =
+    /(?:§\s?[\d-]+(?:\([a-z0-9]+\))*|Rule \d+(?:\([a-z0-9]+\))*|FRE \d+(?:\([a-z0-9]+\))*|FRCP \d+(?:\([a-z0-9]+\))*)/.exec(
+      s,
+    );
   if (ref) return hide(ref[0]);
   return null;
 }
@@ -78,10 +93,29 @@ export interface BriefMaterial {
 export function draftsFromBrief(b: BriefMaterial): Draft[] {
   const tags = ["case", b.name];
   const out: Draft[] = [];
-  if (b.rule?.trim()) out.push({ question: `What rule of law does ${b.name} stand for?`, answer: clip(b.rule.trim()), kind: "rule", tags });
-  if (b.issue?.trim() && b.holding?.trim()) out.push({ question: `${b.name}: ${b.issue.trim()}`, answer: clip(b.holding.trim()), kind: "holding", tags });
-  else if (b.holding?.trim()) out.push({ question: `What did the court hold in ${b.name}?`, answer: clip(b.holding.trim()), kind: "holding", tags });
-  if (b.facts?.trim()) out.push({ question: `What are the key facts of ${b.name}?`, answer: clip(firstSentences(b.facts, 3)), kind: "facts", tags });
+  if (b.rule?.trim())
+    out.push({
+      question: `What rule of law does ${b.name} stand for?`,
+      answer: clip(b.rule.trim()),
+      kind: "rule",
+      tags,
+    });
+  if (b.issue?.trim() && b.holding?.trim())
+    out.push({ question: `${b.name}: ${b.issue.trim()}`, answer: clip(b.holding.trim()), kind: "holding", tags });
+  else if (b.holding?.trim())
+    out.push({
+      question: `What did the court hold in ${b.name}?`,
+      answer: clip(b.holding.trim()),
+      kind: "holding",
+      tags,
+    });
+  if (b.facts?.trim())
+    out.push({
+      question: `What are the key facts of ${b.name}?`,
+      answer: clip(firstSentences(b.facts, 3)),
+      kind: "facts",
+      tags,
+    });
   for (const t of b.takeaways ?? []) {
     const c = clozeOf(t);
     if (c) out.push({ ...c, kind: "cloze", tags });
@@ -102,10 +136,23 @@ export function draftsFromTopic(t: TopicMaterial): Draft[] {
   const tags = [t.title];
   const out: Draft[] = [{ question: `State the rule: ${t.title}.`, answer: clip(t.rule.trim()), kind: "rule", tags }];
   const list = (items: string[]) => items.map((x, i) => `${i + 1}. ${x}`).join("\n");
-  if (t.elements?.length) out.push({ question: `What are the elements (or factors) of ${t.title}?`, answer: clip(list(t.elements)), kind: "elements", tags });
-  if (t.exceptions?.length) out.push({ question: `What are the exceptions and defenses to ${t.title}?`, answer: clip(list(t.exceptions)), kind: "exceptions", tags });
+  if (t.elements?.length)
+    out.push({
+      question: `What are the elements (or factors) of ${t.title}?`,
+      answer: clip(list(t.elements)),
+      kind: "elements",
+      tags,
+    });
+  if (t.exceptions?.length)
+    out.push({
+      question: `What are the exceptions and defenses to ${t.title}?`,
+      answer: clip(list(t.exceptions)),
+      kind: "exceptions",
+      tags,
+    });
   out.push(...clozes(t.rule, 4, tags));
-  if (t.traps?.length) out.push({ question: `Name a common exam trap on ${t.title}.`, answer: clip(list(t.traps)), kind: "trap", tags });
+  if (t.traps?.length)
+    out.push({ question: `Name a common exam trap on ${t.title}.`, answer: clip(list(t.traps)), kind: "trap", tags });
   return out;
 }
 
@@ -120,10 +167,17 @@ export function draftsFromText(input: { title: string; text: string; max?: numbe
   const seen = new Set<string>();
   for (const s of sentences(input.text)) {
     if (out.length >= max) break;
-    const def = /^(?:(?:An?|The)\s+)?([A-Za-z][\w\s'-]{2,60}?)\s+(?:is|means|refers to)\s+((?:an?|the)\s+.{10,})$/.exec(s.replace(/[.;]$/, ""));
+    const def = /^(?:(?:An?|The)\s+)?([A-Za-z][\w\s'-]{2,60}?)\s+(?:is|means|refers to)\s+((?:an?|the)\s+.{10,})$/.exec(
+      s.replace(/[.;]$/, ""),
+    );
     if (def && def[1].split(" ").length <= 6 && !seen.has(def[1].toLowerCase())) {
       seen.add(def[1].toLowerCase());
-      out.push({ question: `What is ${/^[A-Z]{2,}/.test(def[1]) ? def[1] : def[1].toLowerCase()}?`, answer: clip(def[2].trim().replace(/^./, (c) => c.toUpperCase())), kind: "definition", tags });
+      out.push({
+        question: `What is ${/^[A-Z]{2,}/.test(def[1]) ? def[1] : def[1].toLowerCase()}?`,
+        answer: clip(def[2].trim().replace(/^./, (c) => c.toUpperCase())),
+        kind: "definition",
+        tags,
+      });
       continue;
     }
     if (!RULE_WORDS.test(s)) continue;
@@ -160,8 +214,18 @@ export function parseLlmDrafts(reply: string, tags: string[]): Draft[] {
   try {
     const list = JSON.parse(reply.slice(start, end + 1)) as unknown[];
     return list
-      .filter((x): x is { question: string; answer: string } => !!x && typeof (x as { question?: unknown }).question === "string" && typeof (x as { answer?: unknown }).answer === "string")
-      .map((x) => ({ question: x.question.trim().slice(0, 2000), answer: clip(x.answer.trim()), kind: "llm" as const, tags }))
+      .filter(
+        (x): x is { question: string; answer: string } =>
+          !!x &&
+          typeof (x as { question?: unknown }).question === "string" &&
+          typeof (x as { answer?: unknown }).answer === "string",
+      )
+      .map((x) => ({
+        question: x.question.trim().slice(0, 2000),
+        answer: clip(x.answer.trim()),
+        kind: "llm" as const,
+        tags,
+      }))
       .filter((x) => x.question && x.answer)
       .slice(0, 30);
   } catch {

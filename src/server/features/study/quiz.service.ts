@@ -9,7 +9,19 @@
 import { and, asc, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { examTimeLimitSec } from "../../../domain/study";
 import type { Db } from "../../db/client";
-import { decks, flashcards, questionAttempts, questionFlags, questions, quizAnswers, quizSessions, studyReviewLogs, studySchedules, subjects, topics } from "../../db/schema";
+import {
+  decks,
+  flashcards,
+  questionAttempts,
+  questionFlags,
+  questions,
+  quizAnswers,
+  quizSessions,
+  studyReviewLogs,
+  studySchedules,
+  subjects,
+  topics,
+} from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { accessOf, cardVisible } from "./access";
 import { getStudySettings, scheduleQuestionOutcome } from "./study.service";
@@ -41,12 +53,32 @@ const inList = (col: Parameters<typeof inArray>[0], v?: string[]) => (v?.length 
 
 /** Bank questions for a setup. "missed" = the latest attempt was wrong; "unanswered" = never attempted. */
 async function pickQuestions(db: Db, userId: string, s: QuizSetup) {
-  const where = [isNull(questions.retiredAt), ...inList(questions.subjectId, s.subjects), ...inList(questions.topicId, s.topics), ...inList(questions.difficulty, s.difficulty)];
+  const where = [
+    isNull(questions.retiredAt),
+    ...inList(questions.subjectId, s.subjects),
+    ...inList(questions.topicId, s.topics),
+    ...inList(questions.difficulty, s.difficulty),
+  ];
   if (s.itemIds) where.push(inArray(questions.id, s.itemIds));
-  else if (s.filter === "unanswered") where.push(notExists(db.select({ x: sql`1` }).from(questionAttempts).where(and(eq(questionAttempts.userId, userId), eq(questionAttempts.questionId, questions.id)))));
+  else if (s.filter === "unanswered")
+    where.push(
+      notExists(
+        db
+          .select({ x: sql`1` })
+          .from(questionAttempts)
+          .where(and(eq(questionAttempts.userId, userId), eq(questionAttempts.questionId, questions.id))),
+      ),
+    );
   else if (s.filter === "missed")
-    where.push(sql`(select a.correct from ${questionAttempts} a where a.user_id = ${userId} and a.question_id = ${questions.id} order by a.answered_at desc, a.id desc limit 1) = false`);
-  const list = await db.select().from(questions).where(and(...where)).orderBy(sql`random()`).limit(s.count);
+    where.push(
+      sql`(select a.correct from ${questionAttempts} a where a.user_id = ${userId} and a.question_id = ${questions.id} order by a.answered_at desc, a.id desc limit 1) = false`,
+    );
+  const list = await db
+    .select()
+    .from(questions)
+    .where(and(...where))
+    .orderBy(sql`random()`)
+    .limit(s.count);
   return list.map((q) => ({ itemId: q.id, choices: q.choices, correctChoice: q.answer }));
 }
 
@@ -54,15 +86,53 @@ async function pickQuestions(db: Db, userId: string, s: QuizSetup) {
 async function pickCards(db: Db, userId: string, s: QuizSetup, now: Date) {
   const access = await accessOf(db, userId, now);
   const visible = cardVisible(userId, access);
-  const where = [visible, ...inList(flashcards.subjectId, s.subjects), ...inList(flashcards.topicId, s.topics), ...inList(flashcards.difficulty, s.difficulty)];
+  const where = [
+    visible,
+    ...inList(flashcards.subjectId, s.subjects),
+    ...inList(flashcards.topicId, s.topics),
+    ...inList(flashcards.difficulty, s.difficulty),
+  ];
   if (s.itemIds) where.push(inArray(flashcards.id, s.itemIds));
-  else if (s.filter === "unanswered") where.push(notExists(db.select({ x: sql`1` }).from(studySchedules).where(and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, "card"), eq(studySchedules.itemId, flashcards.id)))));
-  else if (s.filter === "missed") where.push(sql`exists (select 1 from ${studyReviewLogs} l where l.user_id = ${userId} and l.item_type = 'card' and l.item_id = ${flashcards.id} and l.rating = 1)`);
-  const picked = await db.select({ id: flashcards.id, answer: flashcards.answer, subjectId: flashcards.subjectId, topicId: flashcards.topicId }).from(flashcards).innerJoin(decks, eq(decks.id, flashcards.deckId)).where(and(...where)).orderBy(sql`random()`).limit(s.count);
+  else if (s.filter === "unanswered")
+    where.push(
+      notExists(
+        db
+          .select({ x: sql`1` })
+          .from(studySchedules)
+          .where(
+            and(
+              eq(studySchedules.userId, userId),
+              eq(studySchedules.itemType, "card"),
+              eq(studySchedules.itemId, flashcards.id),
+            ),
+          ),
+      ),
+    );
+  else if (s.filter === "missed")
+    where.push(
+      sql`exists (select 1 from ${studyReviewLogs} l where l.user_id = ${userId} and l.item_type = 'card' and l.item_id = ${flashcards.id} and l.rating = 1)`,
+    );
+  const picked = await db
+    .select({
+      id: flashcards.id,
+      answer: flashcards.answer,
+      subjectId: flashcards.subjectId,
+      topicId: flashcards.topicId,
+    })
+    .from(flashcards)
+    .innerJoin(decks, eq(decks.id, flashcards.deckId))
+    .where(and(...where))
+    .orderBy(sql`random()`)
+    .limit(s.count);
   if (!picked.length) return [];
   const subjectsOf = [...new Set(picked.map((p) => p.subjectId).filter(Boolean))] as string[];
   const pool = await db
-    .select({ id: flashcards.id, answer: flashcards.answer, subjectId: flashcards.subjectId, topicId: flashcards.topicId })
+    .select({
+      id: flashcards.id,
+      answer: flashcards.answer,
+      subjectId: flashcards.subjectId,
+      topicId: flashcards.topicId,
+    })
     .from(flashcards)
     .innerJoin(decks, eq(decks.id, flashcards.deckId))
     .where(and(visible, subjectsOf.length ? inArray(flashcards.subjectId, subjectsOf) : sql`true`))
@@ -70,7 +140,11 @@ async function pickCards(db: Db, userId: string, s: QuizSetup, now: Date) {
     .limit(600);
   return picked.map((card) => {
     const others = pool.filter((p) => p.id !== card.id && p.answer.trim() !== card.answer.trim());
-    const ranked = [...others.filter((o) => o.topicId && o.topicId === card.topicId), ...others.filter((o) => o.topicId !== card.topicId && o.subjectId === card.subjectId), ...others.filter((o) => o.subjectId !== card.subjectId)];
+    const ranked = [
+      ...others.filter((o) => o.topicId && o.topicId === card.topicId),
+      ...others.filter((o) => o.topicId !== card.topicId && o.subjectId === card.subjectId),
+      ...others.filter((o) => o.subjectId !== card.subjectId),
+    ];
     const distractors = [...new Map(ranked.map((o) => [o.answer, o.answer])).values()].slice(0, 3);
     const options = shuffle([card.answer, ...distractors]);
     const choices = Object.fromEntries(options.map((o, i) => [KEYS[i], o]));
@@ -81,13 +155,29 @@ async function pickCards(db: Db, userId: string, s: QuizSetup, now: Date) {
 /** Creates a quiz. Errors: 403 UPGRADE_REQUIRED (bank on Free), 400 BAD_REQUEST when nothing matches. */
 export async function createQuiz(opts: { db: Db; userId: string; now: Date; setup: QuizSetup }) {
   const { db, userId, now, setup } = opts;
-  if (setup.source === "questions" && !(await accessOf(db, userId, now)).questionBank) throw new AppError("UPGRADE_REQUIRED", "The question bank is part of Unlimited. Upgrade to use it.", { feature: "question_bank" });
-  const items = setup.source === "questions" ? await pickQuestions(db, userId, setup) : await pickCards(db, userId, setup, now);
-  if (!items.length) throw new AppError("BAD_REQUEST", "No questions match these choices. Widen the subjects, topics, difficulty or filter.");
+  if (setup.source === "questions" && !(await accessOf(db, userId, now)).questionBank)
+    throw new AppError("UPGRADE_REQUIRED", "The question bank is part of Unlimited. Upgrade to use it.", {
+      feature: "question_bank",
+    });
+  const items =
+    setup.source === "questions" ? await pickQuestions(db, userId, setup) : await pickCards(db, userId, setup, now);
+  if (!items.length)
+    throw new AppError(
+      "BAD_REQUEST",
+      "No questions match these choices. Widen the subjects, topics, difficulty or filter.",
+    );
   return db.transaction(async (tx) => {
     const [s] = await tx
       .insert(quizSessions)
-      .values({ userId, source: setup.source, mode: setup.mode, config: { ...setup, itemIds: undefined }, total: items.length, timeLimitSec: setup.mode === "exam" ? examTimeLimitSec(items.length) : null, startedAt: now })
+      .values({
+        userId,
+        source: setup.source,
+        mode: setup.mode,
+        config: { ...setup, itemIds: undefined },
+        total: items.length,
+        timeLimitSec: setup.mode === "exam" ? examTimeLimitSec(items.length) : null,
+        startedAt: now,
+      })
       .returning({ id: quizSessions.id });
     await tx.insert(quizAnswers).values(items.map((it, position) => ({ sessionId: s.id, position, ...it })));
     return { id: s.id, total: items.length };
@@ -97,7 +187,10 @@ export async function createQuiz(opts: { db: Db; userId: string; now: Date; setu
 async function ownQuiz(db: Db, userId: string, id: string) {
   // Anything but a canonical UUID matches no quiz (and PostgreSQL would refuse to cast it).
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw quizNotFound();
-  const [s] = await db.select().from(quizSessions).where(and(eq(quizSessions.id, id), eq(quizSessions.userId, userId)));
+  const [s] = await db
+    .select()
+    .from(quizSessions)
+    .where(and(eq(quizSessions.id, id), eq(quizSessions.userId, userId)));
   if (!s) throw quizNotFound();
   return s;
 }
@@ -111,7 +204,10 @@ async function ownQuiz(db: Db, userId: string, id: string) {
 async function assertQuizAccess(db: Db, s: typeof quizSessions.$inferSelect, now: Date) {
   const access = await accessOf(db, s.userId, now);
   if (s.source === "questions") {
-    if (!access.questionBank) throw new AppError("UPGRADE_REQUIRED", "The question bank is part of Unlimited. Upgrade to use it.", { feature: "question_bank" });
+    if (!access.questionBank)
+      throw new AppError("UPGRADE_REQUIRED", "The question bank is part of Unlimited. Upgrade to use it.", {
+        feature: "question_bank",
+      });
     return;
   }
   if (access.officialCards) return;
@@ -121,19 +217,49 @@ async function assertQuizAccess(db: Db, s: typeof quizSessions.$inferSelect, now
     .innerJoin(flashcards, eq(flashcards.id, quizAnswers.itemId))
     .innerJoin(decks, eq(decks.id, flashcards.deckId))
     .where(and(eq(quizAnswers.sessionId, s.id), eq(decks.isOfficial, true), eq(decks.isFree, false)));
-  if (n > 0) throw new AppError("UPGRADE_REQUIRED", "Official flashcards are part of Unlimited. Upgrade to study them.", { feature: "flashcards" });
+  if (n > 0)
+    throw new AppError("UPGRADE_REQUIRED", "Official flashcards are part of Unlimited. Upgrade to study them.", {
+      feature: "flashcards",
+    });
 }
 
-const deadlineOf = (s: typeof quizSessions.$inferSelect) => (s.timeLimitSec ? s.startedAt.getTime() + s.timeLimitSec * 1000 : null);
+const deadlineOf = (s: typeof quizSessions.$inferSelect) =>
+  s.timeLimitSec ? s.startedAt.getTime() + s.timeLimitSec * 1000 : null;
 
 /** Item content (stem/call for questions, the card's question for flashcards) by id. */
 async function contentOf(db: Db, source: string, ids: string[]) {
-  const map = new Map<string, { prompt: string; call: string | null; explanations: Record<string, string> | null; answerText: string | null; subjectId: string | null; topicId: string | null }>();
+  const map = new Map<
+    string,
+    {
+      prompt: string;
+      call: string | null;
+      explanations: Record<string, string> | null;
+      answerText: string | null;
+      subjectId: string | null;
+      topicId: string | null;
+    }
+  >();
   if (!ids.length) return map;
   if (source === "questions") {
-    for (const q of await db.select().from(questions).where(inArray(questions.id, ids))) map.set(q.id, { prompt: q.stem, call: q.call, explanations: q.explanations, answerText: null, subjectId: q.subjectId, topicId: q.topicId });
+    for (const q of await db.select().from(questions).where(inArray(questions.id, ids)))
+      map.set(q.id, {
+        prompt: q.stem,
+        call: q.call,
+        explanations: q.explanations,
+        answerText: null,
+        subjectId: q.subjectId,
+        topicId: q.topicId,
+      });
   } else {
-    for (const c of await db.select().from(flashcards).where(inArray(flashcards.id, ids))) map.set(c.id, { prompt: c.question, call: null, explanations: null, answerText: c.answer, subjectId: c.subjectId, topicId: c.topicId });
+    for (const c of await db.select().from(flashcards).where(inArray(flashcards.id, ids)))
+      map.set(c.id, {
+        prompt: c.question,
+        call: null,
+        explanations: null,
+        answerText: c.answer,
+        subjectId: c.subjectId,
+        topicId: c.topicId,
+      });
   }
   return map;
 }
@@ -156,9 +282,27 @@ export async function getQuiz(opts: { db: Db; userId: string; id: string; now: D
   let s = await ownQuiz(opts.db, opts.userId, opts.id);
   await assertQuizAccess(opts.db, s, opts.now);
   if (await expireIfDue(opts.db, s, opts.now)) s = await ownQuiz(opts.db, opts.userId, opts.id);
-  const answers = await opts.db.select().from(quizAnswers).where(eq(quizAnswers.sessionId, s.id)).orderBy(asc(quizAnswers.position));
-  const content = await contentOf(opts.db, s.source, answers.map((a) => a.itemId));
-  const flagged = s.source === "questions" ? new Set((await opts.db.select({ id: questionFlags.questionId }).from(questionFlags).where(eq(questionFlags.userId, opts.userId))).map((f) => f.id)) : new Set<string>();
+  const answers = await opts.db
+    .select()
+    .from(quizAnswers)
+    .where(eq(quizAnswers.sessionId, s.id))
+    .orderBy(asc(quizAnswers.position));
+  const content = await contentOf(
+    opts.db,
+    s.source,
+    answers.map((a) => a.itemId),
+  );
+  const flagged =
+    s.source === "questions"
+      ? new Set(
+          (
+            await opts.db
+              .select({ id: questionFlags.questionId })
+              .from(questionFlags)
+              .where(eq(questionFlags.userId, opts.userId))
+          ).map((f) => f.id),
+        )
+      : new Set<string>();
   const deadline = deadlineOf(s);
   return {
     quiz: {
@@ -187,7 +331,14 @@ export async function getQuiz(opts: { db: Db; userId: string; id: string; now: D
         flagged: a.flagged || flagged.has(a.itemId),
         subjectId: c?.subjectId ?? null,
         topicId: c?.topicId ?? null,
-        ...(reveal ? { correctChoice: a.correctChoice, correct: a.choice ? a.choice === a.correctChoice : false, explanations: c?.explanations ?? null, answerText: c?.answerText ?? null } : {}),
+        ...(reveal
+          ? {
+              correctChoice: a.correctChoice,
+              correct: a.choice ? a.choice === a.correctChoice : false,
+              explanations: c?.explanations ?? null,
+              answerText: c?.answerText ?? null,
+            }
+          : {}),
       };
     }),
   };
@@ -197,19 +348,35 @@ export async function getQuiz(opts: { db: Db; userId: string; id: string; now: D
  * Saves the student's place, an answer or a flag. Errors: 404 (not theirs), 409 CONFLICT when the
  * quiz was submitted or its time is up, or a tutor answer is changed, 400 for a choice not offered.
  */
-export async function answerQuiz(opts: { db: Db; userId: string; id: string; now: Date; position: number; choice?: string; flagged?: boolean; currentIndex?: number }) {
+export async function answerQuiz(opts: {
+  db: Db;
+  userId: string;
+  id: string;
+  now: Date;
+  position: number;
+  choice?: string;
+  flagged?: boolean;
+  currentIndex?: number;
+}) {
   const { db, userId, now } = opts;
   const s = await ownQuiz(db, userId, opts.id);
   await assertQuizAccess(db, s, now);
-  if (await expireIfDue(db, s, now)) throw new AppError("CONFLICT", "Time is up: your exam was submitted with the answers you gave.");
+  if (await expireIfDue(db, s, now))
+    throw new AppError("CONFLICT", "Time is up: your exam was submitted with the answers you gave.");
   if (s.submittedAt) throw new AppError("CONFLICT", "This quiz was already submitted.");
-  if (opts.currentIndex !== undefined && opts.currentIndex >= s.total) throw new AppError("VALIDATION_FAILED", `currentIndex: must be below ${s.total}`);
-  const [a] = await db.select().from(quizAnswers).where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
+  if (opts.currentIndex !== undefined && opts.currentIndex >= s.total)
+    throw new AppError("VALIDATION_FAILED", `currentIndex: must be below ${s.total}`);
+  const [a] = await db
+    .select()
+    .from(quizAnswers)
+    .where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
   if (!a) throw new AppError("NOT_FOUND", "No such question in this quiz.");
   const patch: Partial<typeof quizAnswers.$inferInsert> = {};
   if (opts.choice !== undefined) {
-    if (!(opts.choice in a.choices)) throw new AppError("VALIDATION_FAILED", `choice: must be one of ${Object.keys(a.choices).join(", ")}`);
-    if (s.mode === "tutor" && a.choice) throw new AppError("CONFLICT", "In tutor mode an answer is final once its explanation is shown.");
+    if (!(opts.choice in a.choices))
+      throw new AppError("VALIDATION_FAILED", `choice: must be one of ${Object.keys(a.choices).join(", ")}`);
+    if (s.mode === "tutor" && a.choice)
+      throw new AppError("CONFLICT", "In tutor mode an answer is final once its explanation is shown.");
     Object.assign(patch, { choice: opts.choice, correct: opts.choice === a.correctChoice, answeredAt: now });
   }
   if (opts.flagged !== undefined) patch.flagged = opts.flagged;
@@ -217,14 +384,29 @@ export async function answerQuiz(opts: { db: Db; userId: string; id: string; now
   // racing a submit are applied one after the other, each seeing what the other wrote.
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [locked] = await t.select({ submittedAt: quizSessions.submittedAt }).from(quizSessions).where(eq(quizSessions.id, s.id)).for("update");
+    const [locked] = await t
+      .select({ submittedAt: quizSessions.submittedAt })
+      .from(quizSessions)
+      .where(eq(quizSessions.id, s.id))
+      .for("update");
     if (locked.submittedAt) throw new AppError("CONFLICT", "This quiz was already submitted.");
     if (s.mode === "tutor" && patch.choice) {
-      const [current] = await t.select({ choice: quizAnswers.choice }).from(quizAnswers).where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
-      if (current.choice) throw new AppError("CONFLICT", "In tutor mode an answer is final once its explanation is shown.");
+      const [current] = await t
+        .select({ choice: quizAnswers.choice })
+        .from(quizAnswers)
+        .where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
+      if (current.choice)
+        throw new AppError("CONFLICT", "In tutor mode an answer is final once its explanation is shown.");
     }
-    if (Object.keys(patch).length) await t.update(quizAnswers).set(patch).where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
-    await t.update(quizSessions).set({ currentIndex: opts.currentIndex ?? opts.position }).where(eq(quizSessions.id, s.id));
+    if (Object.keys(patch).length)
+      await t
+        .update(quizAnswers)
+        .set(patch)
+        .where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
+    await t
+      .update(quizSessions)
+      .set({ currentIndex: opts.currentIndex ?? opts.position })
+      .where(eq(quizSessions.id, s.id));
     if (s.source === "questions" && opts.flagged !== undefined) await setFlag(t, userId, a.itemId, opts.flagged);
     if (s.mode === "tutor" && patch.choice && s.source === "questions") {
       await recordAttempt(t, userId, a.itemId, patch.choice, !!patch.correct, s.id, now);
@@ -235,11 +417,22 @@ export async function answerQuiz(opts: { db: Db; userId: string; id: string; now
 
 export async function setFlag(db: Db, userId: string, questionId: string, flagged: boolean) {
   if (flagged) await db.insert(questionFlags).values({ userId, questionId }).onConflictDoNothing();
-  else await db.delete(questionFlags).where(and(eq(questionFlags.userId, userId), eq(questionFlags.questionId, questionId)));
+  else
+    await db
+      .delete(questionFlags)
+      .where(and(eq(questionFlags.userId, userId), eq(questionFlags.questionId, questionId)));
 }
 
 /** One bank answer: the attempt row and its FSRS outcome (shared workload). */
-export async function recordAttempt(db: Db, userId: string, questionId: string, choice: string, correct: boolean, quizSessionId: string | null, now: Date) {
+export async function recordAttempt(
+  db: Db,
+  userId: string,
+  questionId: string,
+  choice: string,
+  correct: boolean,
+  quizSessionId: string | null,
+  now: Date,
+) {
   await db.insert(questionAttempts).values({ userId, questionId, choice, correct, quizSessionId, answeredAt: now });
   const settings = await getStudySettings(db, userId);
   await scheduleQuestionOutcome(db, userId, questionId, correct, now, settings.desiredRetention);
@@ -253,7 +446,9 @@ async function finish(db: Db, s: typeof quizSessions.$inferSelect, at: Date) {
     const answers = await t.select().from(quizAnswers).where(eq(quizAnswers.sessionId, s.id));
     const score = answers.filter((a) => a.choice && a.choice === a.correctChoice).length;
     if (s.mode === "exam" && s.source === "questions") {
-      for (const a of answers) if (a.choice) await recordAttempt(t, s.userId, a.itemId, a.choice, a.choice === a.correctChoice, s.id, a.answeredAt ?? at);
+      for (const a of answers)
+        if (a.choice)
+          await recordAttempt(t, s.userId, a.itemId, a.choice, a.choice === a.correctChoice, s.id, a.answeredAt ?? at);
     }
     await t.update(quizSessions).set({ submittedAt: at, score }).where(eq(quizSessions.id, s.id));
   });
@@ -274,14 +469,23 @@ export async function quizResults(opts: { db: Db; userId: string; id: string; no
   const subjectIds = [...new Set(view.items.map((i) => i.subjectId).filter(Boolean))] as string[];
   const topicIds = [...new Set(view.items.map((i) => i.topicId).filter(Boolean))] as string[];
   const [subjectRows, topicRows] = await Promise.all([
-    subjectIds.length ? opts.db.select({ id: subjects.id, name: subjects.name }).from(subjects).where(inArray(subjects.id, subjectIds)) : [],
-    topicIds.length ? opts.db.select({ id: topics.id, name: topics.title }).from(topics).where(inArray(topics.id, topicIds)) : [],
+    subjectIds.length
+      ? opts.db.select({ id: subjects.id, name: subjects.name }).from(subjects).where(inArray(subjects.id, subjectIds))
+      : [],
+    topicIds.length
+      ? opts.db.select({ id: topics.id, name: topics.title }).from(topics).where(inArray(topics.id, topicIds))
+      : [],
   ]);
   const group = (key: "subjectId" | "topicId", names: { id: string; name: string }[]) => {
     const m = new Map<string, { id: string; name: string; correct: number; total: number }>();
     for (const it of view.items) {
       const id = it[key] ?? "none";
-      const g = m.get(id) ?? { id, name: names.find((n) => n.id === id)?.name ?? (id === "none" ? "Unsorted" : id), correct: 0, total: 0 };
+      const g = m.get(id) ?? {
+        id,
+        name: names.find((n) => n.id === id)?.name ?? (id === "none" ? "Unsorted" : id),
+        correct: 0,
+        total: 0,
+      };
       g.total++;
       if (it.correct) g.correct++;
       m.set(id, g);
@@ -289,7 +493,17 @@ export async function quizResults(opts: { db: Db; userId: string; id: string; no
     return [...m.values()].sort((a, b) => a.correct / a.total - b.correct / b.total || b.total - a.total);
   };
   const missed = view.items.filter((i) => !i.correct).map((i) => i.itemId);
-  return { ...view, results: { score: view.quiz.score ?? 0, total: view.quiz.total, percent: Math.round(((view.quiz.score ?? 0) / view.quiz.total) * 100), bySubject: group("subjectId", subjectRows), byTopic: group("topicId", topicRows), missed } };
+  return {
+    ...view,
+    results: {
+      score: view.quiz.score ?? 0,
+      total: view.quiz.total,
+      percent: Math.round(((view.quiz.score ?? 0) / view.quiz.total) * 100),
+      bySubject: group("subjectId", subjectRows),
+      byTopic: group("topicId", topicRows),
+      missed,
+    },
+  };
 }
 
 /** A new quiz of the missed (or unanswered) items of a submitted one, same source and mode. */
@@ -298,7 +512,18 @@ export async function retryMissed(opts: { db: Db; userId: string; id: string; no
   if (!r.results.missed.length) throw new AppError("BAD_REQUEST", "Nothing to retry: every answer was right.");
   const s = await ownQuiz(opts.db, opts.userId, opts.id);
   const config = s.config as unknown as QuizSetup;
-  return createQuiz({ db: opts.db, userId: opts.userId, now: opts.now, setup: { ...config, mode: s.mode as QuizSetup["mode"], source: s.source as QuizSetup["source"], count: r.results.missed.length, itemIds: r.results.missed } });
+  return createQuiz({
+    db: opts.db,
+    userId: opts.userId,
+    now: opts.now,
+    setup: {
+      ...config,
+      mode: s.mode as QuizSetup["mode"],
+      source: s.source as QuizSetup["source"],
+      count: r.results.missed.length,
+      itemIds: r.results.missed,
+    },
+  });
 }
 
 /**
@@ -306,7 +531,12 @@ export async function retryMissed(opts: { db: Db; userId: string; id: string; no
  * quiz the student's plan no longer opens is not offered.
  */
 export async function activeQuiz(opts: { db: Db; userId: string; now: Date }) {
-  const [s] = await opts.db.select().from(quizSessions).where(and(eq(quizSessions.userId, opts.userId), isNull(quizSessions.submittedAt))).orderBy(desc(quizSessions.startedAt)).limit(1);
+  const [s] = await opts.db
+    .select()
+    .from(quizSessions)
+    .where(and(eq(quizSessions.userId, opts.userId), isNull(quizSessions.submittedAt)))
+    .orderBy(desc(quizSessions.startedAt))
+    .limit(1);
   if (!s) return null;
   try {
     await assertQuizAccess(opts.db, s, opts.now);
@@ -315,12 +545,36 @@ export async function activeQuiz(opts: { db: Db; userId: string; now: Date }) {
     throw e;
   }
   if (await expireIfDue(opts.db, s, opts.now)) return null;
-  const [{ n }] = await opts.db.select({ n: sql<number>`count(*)::int` }).from(quizAnswers).where(and(eq(quizAnswers.sessionId, s.id), sql`${quizAnswers.choice} is not null`));
-  return { id: s.id, source: s.source, mode: s.mode, total: s.total, answered: n, currentIndex: s.currentIndex, startedAt: s.startedAt.toISOString() };
+  const [{ n }] = await opts.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(quizAnswers)
+    .where(and(eq(quizAnswers.sessionId, s.id), sql`${quizAnswers.choice} is not null`));
+  return {
+    id: s.id,
+    source: s.source,
+    mode: s.mode,
+    total: s.total,
+    answered: n,
+    currentIndex: s.currentIndex,
+    startedAt: s.startedAt.toISOString(),
+  };
 }
 
 /** Recent quizzes for the setup page. */
 export async function recentQuizzes(db: Db, userId: string) {
-  const list = await db.select().from(quizSessions).where(eq(quizSessions.userId, userId)).orderBy(desc(quizSessions.startedAt)).limit(10);
-  return list.map((s) => ({ id: s.id, source: s.source, mode: s.mode, total: s.total, score: s.score, startedAt: s.startedAt.toISOString(), submittedAt: s.submittedAt?.toISOString() ?? null }));
+  const list = await db
+    .select()
+    .from(quizSessions)
+    .where(eq(quizSessions.userId, userId))
+    .orderBy(desc(quizSessions.startedAt))
+    .limit(10);
+  return list.map((s) => ({
+    id: s.id,
+    source: s.source,
+    mode: s.mode,
+    total: s.total,
+    score: s.score,
+    startedAt: s.startedAt.toISOString(),
+    submittedAt: s.submittedAt?.toISOString() ?? null,
+  }));
 }

@@ -25,12 +25,48 @@ async function user(plan: "free" | "unlimited" = "unlimited"): Promise<Client> {
   await setPlan(server.database.db, me.body.user.id, plan, new Date(Date.now() + 300 * DAY));
   return c;
 }
-interface Item { position: number; itemId: string; prompt: string; choices: Record<string, string>; choice: string | null; flagged: boolean; correctChoice?: string; correct?: boolean; explanations?: Record<string, string> | null; subjectId: string }
-interface QuizView { quiz: { id: string; mode: string; total: number; currentIndex: number; submittedAt: string | null; remainingMs: number | null; timeLimitSec: number | null; score: number | null; answered: number }; items: Item[] }
-interface Results extends QuizView { results: { score: number; total: number; percent: number; bySubject: { id: string; name: string; correct: number; total: number }[]; byTopic: { id: string; name: string; correct: number; total: number }[]; missed: string[] } }
+interface Item {
+  position: number;
+  itemId: string;
+  prompt: string;
+  choices: Record<string, string>;
+  choice: string | null;
+  flagged: boolean;
+  correctChoice?: string;
+  correct?: boolean;
+  explanations?: Record<string, string> | null;
+  subjectId: string;
+}
+interface QuizView {
+  quiz: {
+    id: string;
+    mode: string;
+    total: number;
+    currentIndex: number;
+    submittedAt: string | null;
+    remainingMs: number | null;
+    timeLimitSec: number | null;
+    score: number | null;
+    answered: number;
+  };
+  items: Item[];
+}
+interface Results extends QuizView {
+  results: {
+    score: number;
+    total: number;
+    percent: number;
+    bySubject: { id: string; name: string; correct: number; total: number }[];
+    byTopic: { id: string; name: string; correct: number; total: number }[];
+    missed: string[];
+  };
+}
 
 async function answerKey(ids: string[]) {
-  const rows = await server.database.db.select({ id: questions.id, answer: questions.answer }).from(questions).where(inArray(questions.id, ids));
+  const rows = await server.database.db
+    .select({ id: questions.id, answer: questions.answer })
+    .from(questions)
+    .where(inArray(questions.id, ids));
   return new Map(rows.map((r) => [r.id, r.answer]));
 }
 const wrong = (right: string) => (right === "A" ? "B" : "A");
@@ -39,7 +75,9 @@ describe("quizzes", () => {
   it("exam mode: timed at 1.8 min a question, scored with per-subject and per-topic breakdowns and every explanation", async () => {
     clock = new Date("2026-09-01T15:00:00Z");
     const c = await user();
-    const created = await c.json<{ id: string; total: number }>("/api/quizzes", { body: { source: "questions", subjects: ["contracts", "torts"], count: 10, mode: "exam", filter: "all" } });
+    const created = await c.json<{ id: string; total: number }>("/api/quizzes", {
+      body: { source: "questions", subjects: ["contracts", "torts"], count: 10, mode: "exam", filter: "all" },
+    });
     expect(created.status).toBe(201);
     expect(created.body.total).toBe(10);
     const view = await c.json<QuizView>(`/api/quizzes/${created.body.id}`);
@@ -49,14 +87,23 @@ describe("quizzes", () => {
     // right on 0–5, wrong on 6–7, 8–9 unanswered
     for (const it of view.body.items.slice(0, 8)) {
       const right = key.get(it.itemId)!;
-      const r = await c.json<QuizView>(`/api/quizzes/${created.body.id}/items/${it.position}`, { method: "PUT", body: { choice: it.position < 6 ? right : wrong(right) } });
+      const r = await c.json<QuizView>(`/api/quizzes/${created.body.id}/items/${it.position}`, {
+        method: "PUT",
+        body: { choice: it.position < 6 ? right : wrong(right) },
+      });
       expect(r.status).toBe(200);
       expect(r.body.items[it.position].correctChoice).toBeUndefined(); // exam hides answers until submit
     }
     // exam answers may change before submit
     const first = view.body.items[0];
-    await c.json(`/api/quizzes/${created.body.id}/items/0`, { method: "PUT", body: { choice: wrong(key.get(first.itemId)!) } });
-    await c.json(`/api/quizzes/${created.body.id}/items/0`, { method: "PUT", body: { choice: key.get(first.itemId)! } });
+    await c.json(`/api/quizzes/${created.body.id}/items/0`, {
+      method: "PUT",
+      body: { choice: wrong(key.get(first.itemId)!) },
+    });
+    await c.json(`/api/quizzes/${created.body.id}/items/0`, {
+      method: "PUT",
+      body: { choice: key.get(first.itemId)! },
+    });
     const res = await c.json<Results>(`/api/quizzes/${created.body.id}/submit`, { body: {} });
     expect(res.status).toBe(200);
     expect(res.body.results).toMatchObject({ score: 6, total: 10, percent: 60 });
@@ -71,21 +118,34 @@ describe("quizzes", () => {
     }
     // submitting twice is harmless; answering afterwards is refused
     expect((await c.json<Results>(`/api/quizzes/${created.body.id}/submit`, { body: {} })).body.results.score).toBe(6);
-    expect((await c.json(`/api/quizzes/${created.body.id}/items/9`, { method: "PUT", body: { choice: "A" } })).status).toBe(409);
+    expect(
+      (await c.json(`/api/quizzes/${created.body.id}/items/9`, { method: "PUT", body: { choice: "A" } })).status,
+    ).toBe(409);
 
     // the two wrong answers are bank attempts and come back in the shared workload the next day
-    const missedList = await c.json<{ questions: { id: string; status: string }[] }>("/api/question-bank?filter=missed&limit=200");
-    expect(missedList.body.questions.map((q) => q.id).sort()).toEqual(view.body.items.slice(6, 8).map((i) => i.itemId).sort());
+    const missedList = await c.json<{ questions: { id: string; status: string }[] }>(
+      "/api/question-bank?filter=missed&limit=200",
+    );
+    expect(missedList.body.questions.map((q) => q.id).sort()).toEqual(
+      view.body.items
+        .slice(6, 8)
+        .map((i) => i.itemId)
+        .sort(),
+    );
     const unanswered = await c.json<{ total: number }>("/api/question-bank?filter=unanswered&limit=1");
     const all = await c.json<{ total: number }>("/api/question-bank?limit=1");
     expect(unanswered.body.total).toBe(all.body.total - 8);
     await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 0 } });
     expect((await c.json<{ cards: unknown[] }>("/api/study/queue")).body.cards).toHaveLength(0);
     clock = new Date(clock.getTime() + 2 * DAY);
-    const q = await c.json<{ cards: { id: string; kind: string; question: string; answer: string; choices: Record<string, string> }[] }>("/api/study/queue");
+    const q = await c.json<{
+      cards: { id: string; kind: string; question: string; answer: string; choices: Record<string, string> }[];
+    }>("/api/study/queue");
     expect(q.body.cards.map((x) => x.kind)).toEqual(["question", "question"]);
     expect(q.body.cards.map((x) => x.id).sort()).toEqual(missedList.body.questions.map((x) => x.id).sort());
-    const rated = await c.json<{ state: string; id: string }>("/api/study/reviews", { body: { cardId: q.body.cards[0].id, rating: "good" } });
+    const rated = await c.json<{ state: string; id: string }>("/api/study/reviews", {
+      body: { cardId: q.body.cards[0].id, rating: "good" },
+    });
     expect(rated.status).toBe(200);
     expect(rated.body.state).toBe("review");
     expect((await c.json<{ cards: unknown[] }>("/api/study/queue")).body.cards).toHaveLength(1);
@@ -100,24 +160,37 @@ describe("quizzes", () => {
 
   it("tutor mode shows the explanation after each answer and keeps it final", async () => {
     const c = await user();
-    const { body } = await c.json<{ id: string }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "tutor" } });
+    const { body } = await c.json<{ id: string }>("/api/quizzes", {
+      body: { source: "questions", count: 5, mode: "tutor" },
+    });
     const r = await c.json<QuizView>(`/api/quizzes/${body.id}/items/0`, { method: "PUT", body: { choice: "C" } });
     expect(r.body.items[0].correctChoice).toMatch(/^[ABCD]$/);
     expect(r.body.items[0].explanations?.C).toBeTruthy();
     expect(r.body.items[1].correctChoice).toBeUndefined();
     expect(r.body.quiz.remainingMs).toBeNull();
-    const change = await c.json<{ error: { code: string } }>(`/api/quizzes/${body.id}/items/0`, { method: "PUT", body: { choice: "D" } });
+    const change = await c.json<{ error: { code: string } }>(`/api/quizzes/${body.id}/items/0`, {
+      method: "PUT",
+      body: { choice: "D" },
+    });
     expect(change.status).toBe(409);
   });
 
   it("two answers to one tutor question sent at once (a double click) record one attempt", async () => {
     const c = await user();
     for (let round = 0; round < 3; round++) {
-      const { body } = await c.json<{ id: string }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "tutor", filter: "unanswered" } });
-      const both = await Promise.all(["A", "B", "C"].map((choice) => c.json<QuizView>(`/api/quizzes/${body.id}/items/0`, { method: "PUT", body: { choice } })));
+      const { body } = await c.json<{ id: string }>("/api/quizzes", {
+        body: { source: "questions", count: 5, mode: "tutor", filter: "unanswered" },
+      });
+      const both = await Promise.all(
+        ["A", "B", "C"].map((choice) =>
+          c.json<QuizView>(`/api/quizzes/${body.id}/items/0`, { method: "PUT", body: { choice } }),
+        ),
+      );
       expect(both.map((r) => r.status).sort()).toEqual([200, 409, 409]);
       const view = await c.json<QuizView>(`/api/quizzes/${body.id}`);
-      const history = await c.json<{ attempts: { choice: string }[] }>(`/api/question-bank/${view.body.items[0].itemId}`);
+      const history = await c.json<{ attempts: { choice: string }[] }>(
+        `/api/question-bank/${view.body.items[0].itemId}`,
+      );
       expect(history.body.attempts.map((a) => a.choice)).toEqual([view.body.items[0].choice]);
     }
   });
@@ -125,12 +198,16 @@ describe("quizzes", () => {
   it("an interrupted quiz resumes where it stopped, with answers and flags", async () => {
     clock = new Date("2026-09-10T10:00:00Z");
     const c = await user();
-    const { body } = await c.json<{ id: string }>("/api/quizzes", { body: { source: "questions", count: 6, mode: "exam", subjects: ["evidence"] } });
+    const { body } = await c.json<{ id: string }>("/api/quizzes", {
+      body: { source: "questions", count: 6, mode: "exam", subjects: ["evidence"] },
+    });
     await c.json(`/api/quizzes/${body.id}/items/0`, { method: "PUT", body: { choice: "B" } });
     await c.json(`/api/quizzes/${body.id}/items/2`, { method: "PUT", body: { flagged: true } });
     await c.json(`/api/quizzes/${body.id}/items/3`, { method: "PUT", body: { currentIndex: 3 } });
     clock = new Date(clock.getTime() + 5 * 60_000);
-    const active = await c.json<{ quiz: { id: string; currentIndex: number; answered: number } }>("/api/quizzes/active");
+    const active = await c.json<{ quiz: { id: string; currentIndex: number; answered: number } }>(
+      "/api/quizzes/active",
+    );
     expect(active.body.quiz).toMatchObject({ id: body.id, currentIndex: 3, answered: 1 });
     const v = await c.json<QuizView>(`/api/quizzes/${body.id}`);
     expect(v.body.items[0].choice).toBe("B");
@@ -140,18 +217,25 @@ describe("quizzes", () => {
     expect(flagged.body.questions.map((q) => q.id)).toEqual([v.body.items[2].itemId]);
     // time runs out: the exam is submitted with what was answered
     clock = new Date(clock.getTime() + 20 * 60_000);
-    const late = await c.json<{ error: { message: string } }>(`/api/quizzes/${body.id}/items/1`, { method: "PUT", body: { choice: "A" } });
+    const late = await c.json<{ error: { message: string } }>(`/api/quizzes/${body.id}/items/1`, {
+      method: "PUT",
+      body: { choice: "A" },
+    });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toContain("Time is up");
     expect((await c.json<{ quiz: null }>("/api/quizzes/active")).body.quiz).toBeNull();
     const res = await c.json<Results>(`/api/quizzes/${body.id}/results`);
-    expect(res.body.quiz.submittedAt).toBe(new Date(new Date("2026-09-10T10:00:00Z").getTime() + 6 * 108_000).toISOString());
+    expect(res.body.quiz.submittedAt).toBe(
+      new Date(new Date("2026-09-10T10:00:00Z").getTime() + 6 * 108_000).toISOString(),
+    );
     expect(res.body.items[1].choice).toBeNull();
   });
 
   it("a flashcard quiz builds four distinct choices with the card's answer among them", async () => {
     const c = await user("free");
-    const r = await c.json<{ id: string; total: number }>("/api/quizzes", { body: { source: "flashcards", count: 5, mode: "tutor" } });
+    const r = await c.json<{ id: string; total: number }>("/api/quizzes", {
+      body: { source: "flashcards", count: 5, mode: "tutor" },
+    });
     expect(r.status).toBe(201);
     const v = await c.json<QuizView>(`/api/quizzes/${r.body.id}`);
     for (const it of v.body.items) {
@@ -159,23 +243,34 @@ describe("quizzes", () => {
       expect(values).toHaveLength(4);
       expect(new Set(values).size).toBe(4);
     }
-    const a = await c.json<QuizView & { items: (Item & { answerText: string })[] }>(`/api/quizzes/${r.body.id}/items/0`, { method: "PUT", body: { choice: "A" } });
+    const a = await c.json<QuizView & { items: (Item & { answerText: string })[] }>(
+      `/api/quizzes/${r.body.id}/items/0`,
+      { method: "PUT", body: { choice: "A" } },
+    );
     expect(a.body.items[0].choices[a.body.items[0].correctChoice!]).toBe(a.body.items[0].answerText);
   });
 
   it("validates the setup, gates the bank on Free and keeps quizzes private", async () => {
     const c = await user();
     expect((await c.json("/api/quizzes", { body: { source: "questions", count: 4, mode: "exam" } })).status).toBe(400);
-    expect((await c.json("/api/quizzes", { body: { source: "questions", count: 101, mode: "exam" } })).status).toBe(400);
-    const none = await c.json<{ error: { message: string } }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "exam", topics: ["no-such-topic"] } });
+    expect((await c.json("/api/quizzes", { body: { source: "questions", count: 101, mode: "exam" } })).status).toBe(
+      400,
+    );
+    const none = await c.json<{ error: { message: string } }>("/api/quizzes", {
+      body: { source: "questions", count: 5, mode: "exam", topics: ["no-such-topic"] },
+    });
     expect(none.status).toBe(400);
     expect(none.body.error.message).toContain("No questions match");
     const free = await user("free");
-    const gated = await free.json<{ error: { code: string } }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "exam" } });
+    const gated = await free.json<{ error: { code: string } }>("/api/quizzes", {
+      body: { source: "questions", count: 5, mode: "exam" },
+    });
     expect(gated.status).toBe(403);
     expect(gated.body.error.code).toBe("UPGRADE_REQUIRED");
     expect((await free.json("/api/question-bank")).status).toBe(403);
-    const { body } = await c.json<{ id: string }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "tutor" } });
+    const { body } = await c.json<{ id: string }>("/api/quizzes", {
+      body: { source: "questions", count: 5, mode: "tutor" },
+    });
     const other = await user();
     for (const r of [
       await other.json(`/api/quizzes/${body.id}`),
@@ -197,9 +292,13 @@ describe("plan changes", () => {
     clock = new Date();
     const c = await user();
     const me = (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
-    const bank = await c.json<{ id: string }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "tutor" } });
+    const bank = await c.json<{ id: string }>("/api/quizzes", {
+      body: { source: "questions", count: 5, mode: "tutor" },
+    });
     await c.json(`/api/quizzes/${bank.body.id}/items/0`, { method: "PUT", body: { choice: "A" } });
-    const cards = await c.json<{ id: string }>("/api/quizzes", { body: { source: "flashcards", count: 5, mode: "exam", topics: ["contracts-acceptance"] } });
+    const cards = await c.json<{ id: string }>("/api/quizzes", {
+      body: { source: "flashcards", count: 5, mode: "exam", topics: ["contracts-acceptance"] },
+    });
     expect(cards.status).toBe(201);
     await setPlan(server.database.db, me, "free", new Date(Date.now() + DAY));
     for (const id of [bank.body.id, cards.body.id]) {
@@ -218,7 +317,9 @@ describe("plan changes", () => {
     }
     expect((await c.json<{ quiz: unknown }>("/api/quizzes/active")).body.quiz).toBeNull();
     // a flashcard quiz of the student's own cards and the free samples stays open on Free
-    const own = await c.json<{ id: string }>("/api/quizzes", { body: { source: "flashcards", count: 5, mode: "tutor" } });
+    const own = await c.json<{ id: string }>("/api/quizzes", {
+      body: { source: "flashcards", count: 5, mode: "tutor" },
+    });
     expect((await c.json(`/api/quizzes/${own.body.id}`)).status).toBe(200);
     await setPlan(server.database.db, me, "unlimited", new Date(Date.now() + 300 * DAY));
     const back = await c.json<QuizView>(`/api/quizzes/${bank.body.id}`);
@@ -232,31 +333,48 @@ describe("question bank", () => {
   it("answers, history and accuracy analytics by subject and topic", async () => {
     clock = new Date("2026-10-05T12:00:00Z");
     const c = await user();
-    const list = await c.json<{ questions: { id: string; subjectId: string; status: string }[] }>("/api/question-bank?subject=torts&limit=3");
+    const list = await c.json<{ questions: { id: string; subjectId: string; status: string }[] }>(
+      "/api/question-bank?subject=torts&limit=3",
+    );
     expect(list.body.questions).toHaveLength(3);
     const [q1, q2] = list.body.questions;
     const before = await c.json<{ question: { answer?: string } }>(`/api/question-bank/${q1.id}`);
     expect(before.body.question.answer).toBeUndefined();
     const key = await answerKey([q1.id, q2.id]);
-    const r1 = await c.json<{ correct: boolean; explanations: Record<string, string> }>(`/api/question-bank/${q1.id}/attempts`, { body: { choice: key.get(q1.id) } });
+    const r1 = await c.json<{ correct: boolean; explanations: Record<string, string> }>(
+      `/api/question-bank/${q1.id}/attempts`,
+      { body: { choice: key.get(q1.id) } },
+    );
     expect(r1.body.correct).toBe(true);
     await c.json(`/api/question-bank/${q2.id}/attempts`, { body: { choice: wrong(key.get(q2.id)!) } });
     clock = new Date(clock.getTime() + 8 * DAY);
     await c.json(`/api/question-bank/${q2.id}/attempts`, { body: { choice: key.get(q2.id) } });
-    const hist = await c.json<{ question: { answer: string }; attempts: { correct: boolean }[] }>(`/api/question-bank/${q2.id}`);
+    const hist = await c.json<{ question: { answer: string }; attempts: { correct: boolean }[] }>(
+      `/api/question-bank/${q2.id}`,
+    );
     expect(hist.body.attempts.map((a) => a.correct)).toEqual([true, false]);
     expect(hist.body.question.answer).toBe(key.get(q2.id));
-    const an = await c.json<{ bySubject: { id: string; attempts: number; correct: number; accuracy: number }[]; byTopic: unknown[]; weekly: { attempts: number; correct: number }[] }>("/api/question-bank/analytics");
+    const an = await c.json<{
+      bySubject: { id: string; attempts: number; correct: number; accuracy: number }[];
+      byTopic: unknown[];
+      weekly: { attempts: number; correct: number }[];
+    }>("/api/question-bank/analytics");
     expect(an.body.bySubject).toEqual([expect.objectContaining({ id: "torts", attempts: 3, correct: 2 })]);
     expect(an.body.weekly.reduce((s, w) => s + w.attempts, 0)).toBe(3);
     expect(an.body.weekly.filter((w) => w.attempts > 0)).toHaveLength(2);
     expect((await c.json(`/api/question-bank/nope`)).status).toBe(404);
     // another student sees none of these attempts, statuses or analytics
     const other = await user();
-    const theirs = await other.json<{ question: { answer?: string }; attempts: unknown[] }>(`/api/question-bank/${q2.id}`);
+    const theirs = await other.json<{ question: { answer?: string }; attempts: unknown[] }>(
+      `/api/question-bank/${q2.id}`,
+    );
     expect(theirs.body.attempts).toEqual([]);
     expect(theirs.body.question.answer).toBeUndefined();
-    expect((await other.json<{ questions: { id: string; status: string }[] }>("/api/question-bank?subject=torts&limit=3")).body.questions.map((q) => q.status)).toEqual(["unanswered", "unanswered", "unanswered"]);
+    expect(
+      (
+        await other.json<{ questions: { id: string; status: string }[] }>("/api/question-bank?subject=torts&limit=3")
+      ).body.questions.map((q) => q.status),
+    ).toEqual(["unanswered", "unanswered", "unanswered"]);
     expect((await other.json<{ total: number }>("/api/question-bank?filter=missed")).body.total).toBe(0);
     expect((await other.json<{ bySubject: unknown[] }>("/api/question-bank/analytics")).body.bySubject).toEqual([]);
   });
@@ -265,32 +383,71 @@ describe("question bank", () => {
     clock = new Date("2026-10-20T12:00:00Z");
     const c = await user();
     const me = (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
-    const [q] = (await c.json<{ questions: { id: string }[] }>("/api/question-bank?subject=contracts&filter=unanswered&limit=1")).body.questions;
+    const [q] = (
+      await c.json<{ questions: { id: string }[] }>("/api/question-bank?subject=contracts&filter=unanswered&limit=1")
+    ).body.questions;
     const choice = wrong((await answerKey([q.id])).get(q.id)!);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => c.json<{ correct: boolean }>(`/api/question-bank/${q.id}/attempts`, { body: { choice } })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        c.json<{ correct: boolean }>(`/api/question-bank/${q.id}/attempts`, { body: { choice } }),
+      ),
+    );
     expect(answers.map((a) => [a.status, a.body.correct])).toEqual(Array(6).fill([201, false]));
     expect((await c.json<{ attempts: unknown[] }>(`/api/question-bank/${q.id}`)).body.attempts).toHaveLength(6);
     const db = server.database.db;
-    const logs = await db.select().from(studyReviewLogs).where(and(eq(studyReviewLogs.userId, me), eq(studyReviewLogs.itemType, "question"), eq(studyReviewLogs.itemId, q.id)));
-    const [schedule] = await db.select().from(studySchedules).where(and(eq(studySchedules.userId, me), eq(studySchedules.itemType, "question"), eq(studySchedules.itemId, q.id)));
+    const logs = await db
+      .select()
+      .from(studyReviewLogs)
+      .where(
+        and(eq(studyReviewLogs.userId, me), eq(studyReviewLogs.itemType, "question"), eq(studyReviewLogs.itemId, q.id)),
+      );
+    const [schedule] = await db
+      .select()
+      .from(studySchedules)
+      .where(
+        and(eq(studySchedules.userId, me), eq(studySchedules.itemType, "question"), eq(studySchedules.itemId, q.id)),
+      );
     // One outcome per attempt, applied one on top of the other: a single rating from New, and
     // the schedule counts every logged outcome (two first outcomes would leave reps 1 and two New logs).
     expect(logs.map((l) => l.rating)).toEqual(Array(6).fill(1));
     expect(logs.filter((l) => l.state === 0)).toHaveLength(1);
     expect(schedule).toMatchObject({ reps: 6 });
     // Simultaneous correct answers to a question never missed schedule nothing.
-    const [fresh] = (await c.json<{ questions: { id: string }[] }>("/api/question-bank?subject=torts&filter=unanswered&limit=1")).body.questions;
+    const [fresh] = (
+      await c.json<{ questions: { id: string }[] }>("/api/question-bank?subject=torts&filter=unanswered&limit=1")
+    ).body.questions;
     const right = (await answerKey([fresh.id])).get(fresh.id)!;
-    await Promise.all(Array.from({ length: 3 }, () => c.json(`/api/question-bank/${fresh.id}/attempts`, { body: { choice: right } })));
-    expect(await db.select().from(studySchedules).where(and(eq(studySchedules.userId, me), eq(studySchedules.itemId, fresh.id)))).toEqual([]);
-    expect(await db.select().from(studyReviewLogs).where(and(eq(studyReviewLogs.userId, me), eq(studyReviewLogs.itemId, fresh.id)))).toEqual([]);
+    await Promise.all(
+      Array.from({ length: 3 }, () => c.json(`/api/question-bank/${fresh.id}/attempts`, { body: { choice: right } })),
+    );
+    expect(
+      await db
+        .select()
+        .from(studySchedules)
+        .where(and(eq(studySchedules.userId, me), eq(studySchedules.itemId, fresh.id))),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(studyReviewLogs)
+        .where(and(eq(studyReviewLogs.userId, me), eq(studyReviewLogs.itemId, fresh.id))),
+    ).toEqual([]);
   });
 
   it("a question retired by the content review is no longer served, answered or rated", async () => {
     const c = await user();
-    const [q] = (await c.json<{ questions: { id: string }[] }>("/api/question-bank?subject=evidence&limit=1")).body.questions;
-    const [deck] = await server.database.db.select({ id: decks.id }).from(decks).where(and(eq(decks.isOfficial, true), eq(decks.subjectId, "evidence"))).limit(1);
-    const [card] = await server.database.db.select({ id: flashcards.id }).from(flashcards).where(eq(flashcards.deckId, deck.id)).limit(1);
+    const [q] = (await c.json<{ questions: { id: string }[] }>("/api/question-bank?subject=evidence&limit=1")).body
+      .questions;
+    const [deck] = await server.database.db
+      .select({ id: decks.id })
+      .from(decks)
+      .where(and(eq(decks.isOfficial, true), eq(decks.subjectId, "evidence")))
+      .limit(1);
+    const [card] = await server.database.db
+      .select({ id: flashcards.id })
+      .from(flashcards)
+      .where(eq(flashcards.deckId, deck.id))
+      .limit(1);
     await server.database.db.update(questions).set({ retiredAt: new Date() }).where(eq(questions.id, q.id));
     await server.database.db.update(decks).set({ retiredAt: new Date() }).where(eq(decks.id, deck.id));
     try {
@@ -303,7 +460,9 @@ describe("question bank", () => {
       ] as [string, string, unknown?][]) {
         expect((await c.json(path, { method, body })).status, `${method} ${path}`).toBe(404);
       }
-      expect((await c.json<{ questions: { id: string }[] }>("/api/question-bank?filter=missed")).body.questions).toEqual([]);
+      expect(
+        (await c.json<{ questions: { id: string }[] }>("/api/question-bank?filter=missed")).body.questions,
+      ).toEqual([]);
     } finally {
       await server.database.db.update(questions).set({ retiredAt: null }).where(eq(questions.id, q.id));
       await server.database.db.update(decks).set({ retiredAt: null }).where(eq(decks.id, deck.id));

@@ -39,7 +39,13 @@ describe("FSRS scheduling", () => {
     let card = createEmptyCard(t0);
     let m = null as ReturnType<typeof rate>["next"] | null;
     let now = t0;
-    for (const [g, r] of [[Rating.Good, "good"], [Rating.Hard, "hard"], [Rating.Good, "good"], [Rating.Again, "again"], [Rating.Easy, "easy"]] as const) {
+    for (const [g, r] of [
+      [Rating.Good, "good"],
+      [Rating.Hard, "hard"],
+      [Rating.Good, "good"],
+      [Rating.Again, "again"],
+      [Rating.Easy, "easy"],
+    ] as const) {
       card = f.next(card, now, g).card;
       m = rate(m, r, now, 0.85).next;
       expect(m).toEqual(fromCard(card));

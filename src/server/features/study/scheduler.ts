@@ -8,7 +8,12 @@ import { type Card, createEmptyCard, fsrs, type Grade, Rating, State } from "ts-
 import { type RatingName, RATINGS, STATE_NAMES, type StateName } from "../../../contract/study";
 
 export { RATINGS, type RatingName, STATE_NAMES, type StateName };
-export const RATING_VALUE: Record<RatingName, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
+export const RATING_VALUE: Record<RatingName, Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
 
 /** The persisted memory state (one `study_schedules` row, minus its keys). */
 export interface MemoryState {
@@ -81,9 +86,19 @@ export function rate(m: MemoryState | null, rating: RatingName, now: Date, desir
 }
 
 /** When each rating would next bring the item back: due instants in ms since the epoch (UTC). */
-export function preview(m: MemoryState | null, now: Date, desiredRetention: number, shortTerm = true): Record<RatingName, number> {
+export function preview(
+  m: MemoryState | null,
+  now: Date,
+  desiredRetention: number,
+  shortTerm = true,
+): Record<RatingName, number> {
   const p = schedulerFor(desiredRetention, shortTerm).repeat(toCard(m, now), now);
-  return { again: p[Rating.Again].card.due.getTime(), hard: p[Rating.Hard].card.due.getTime(), good: p[Rating.Good].card.due.getTime(), easy: p[Rating.Easy].card.due.getTime() };
+  return {
+    again: p[Rating.Again].card.due.getTime(),
+    hard: p[Rating.Hard].card.due.getTime(),
+    good: p[Rating.Good].card.due.getTime(),
+    easy: p[Rating.Easy].card.due.getTime(),
+  };
 }
 
 /** Probability of recall now (0–1); 0 for a new item. */
@@ -94,5 +109,13 @@ export function retrievability(m: MemoryState | null, now: Date, desiredRetentio
 
 /** The schedule shape of DESIGN.md §5's review answer. */
 export function publicSchedule(id: string, m: MemoryState) {
-  return { id, due: m.due.toISOString(), stability: m.stability, difficulty: m.difficulty, reps: m.reps, lapses: m.lapses, state: STATE_NAMES[m.state] ?? "new" };
+  return {
+    id,
+    due: m.due.toISOString(),
+    stability: m.stability,
+    difficulty: m.difficulty,
+    reps: m.reps,
+    lapses: m.lapses,
+    state: STATE_NAMES[m.state] ?? "new",
+  };
 }

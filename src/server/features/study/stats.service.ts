@@ -65,7 +65,13 @@ export async function studyOverview(opts: { db: Db; userId: string; now: Date })
     questionsDue = num(q?.n);
   }
   const done = await todayCounts(db, userId, day.start);
-  return { decks, questionsDue, today: done, settings, access: { tier: access.tier, officialCards: access.officialCards, questionBank: access.questionBank } };
+  return {
+    decks,
+    questionsDue,
+    today: done,
+    settings,
+    access: { tier: access.tier, officialCards: access.officialCards, questionBank: access.questionBank },
+  };
 }
 
 /**
@@ -106,7 +112,14 @@ export async function studyStats(opts: { db: Db; userId: string; now: Date }) {
       sql`select floor(extract(epoch from (reviewed_at - ${day.start}::timestamptz)) / 86400)::int as d, count(*) as n
           from study_review_logs where user_id = ${userId} and reviewed_at >= ${since} group by 1 order by 1`,
     ),
-    rows<{ today_n: unknown; today_pass: unknown; week_n: unknown; week_pass: unknown; month_n: unknown; month_pass: unknown }>(
+    rows<{
+      today_n: unknown;
+      today_pass: unknown;
+      week_n: unknown;
+      week_pass: unknown;
+      month_n: unknown;
+      month_pass: unknown;
+    }>(
       db,
       sql`select count(*) filter (where reviewed_at >= ${day.start}) as today_n,
                  count(*) filter (where reviewed_at >= ${day.start} and rating > 1) as today_pass,
@@ -118,12 +131,18 @@ export async function studyStats(opts: { db: Db; userId: string; now: Date }) {
     rows<{ state: unknown; n: unknown }>(db, sql`select state, count(*) as n from ${live} s group by state`),
   ]);
 
-  const forecast = Array.from({ length: 30 }, (_, i) => ({ date: localDate(new Date(start + i * DAY + 12 * 3_600_000), settings.timeZone), due: 0 }));
+  const forecast = Array.from({ length: 30 }, (_, i) => ({
+    date: localDate(new Date(start + i * DAY + 12 * 3_600_000), settings.timeZone),
+    due: 0,
+  }));
   for (const r of forecastRows) {
     const i = num(r.d);
     if (i >= 0 && i < 30) forecast[i].due += num(r.n);
   }
-  const heatmap = heatRows.map((r) => ({ date: localDate(new Date(start + num(r.d) * DAY + 12 * 3_600_000), settings.timeZone), reviews: num(r.n) }));
+  const heatmap = heatRows.map((r) => ({
+    date: localDate(new Date(start + num(r.d) * DAY + 12 * 3_600_000), settings.timeZone),
+    reviews: num(r.n),
+  }));
   const rr = retentionRows[0];
   const ratio = (pass: unknown, n: unknown) => (num(n) ? num(pass) / num(n) : null);
   const states = { new: 0, learning: 0, review: 0, relearning: 0 };
@@ -133,7 +152,12 @@ export async function studyStats(opts: { db: Db; userId: string; now: Date }) {
     dueToday: forecast[0].due,
     reviewedToday: done.ratingsToday,
     newToday: done.newToday,
-    trueRetention: { today: ratio(rr?.today_pass, rr?.today_n), last7Days: ratio(rr?.week_pass, rr?.week_n), last30Days: ratio(rr?.month_pass, rr?.month_n), reviews30Days: num(rr?.month_n) },
+    trueRetention: {
+      today: ratio(rr?.today_pass, rr?.today_n),
+      last7Days: ratio(rr?.week_pass, rr?.week_n),
+      last30Days: ratio(rr?.month_pass, rr?.month_n),
+      reviews30Days: num(rr?.month_n),
+    },
     desiredRetention: settings.desiredRetention,
     forecast,
     heatmap,

@@ -19,14 +19,33 @@ import { STUDY_BODY_LIMIT_BYTES } from "./decks.routes";
 import { RATINGS } from "./scheduler";
 import { draftLlm, generateDrafts } from "./generate.service";
 import { studyOverview, studyStats } from "./stats.service";
-import { buildQueue, cramCards, getStudySettings, recordReview, studySettingsSaved, updateStudySettings } from "./study.service";
+import {
+  buildQueue,
+  cramCards,
+  getStudySettings,
+  recordReview,
+  studySettingsSaved,
+  updateStudySettings,
+} from "./study.service";
 
 const csv = z
   .string()
   .max(4000)
   .optional()
-  .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined));
-export const queueQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100), decks: csv, subjects: csv, tags: csv });
+  .transform((v) =>
+    v
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
+  );
+export const queueQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  decks: csv,
+  subjects: csv,
+  tags: csv,
+});
 export const reviewBody = z.object({
   cardId: z.string().min(1).max(200),
   rating: z.enum(RATINGS),
@@ -54,41 +73,126 @@ export const generateBody = z.object({
         z.object({ type: z.literal("topic"), id: z.string().min(1).max(120) }),
         z.object({ type: z.literal("brief"), id: z.string().min(1).max(200) }),
         z.object({ type: z.literal("note"), id: z.uuid("must be a note id") }),
-        z.object({ type: z.literal("text"), title: z.string().max(200).default(""), text: z.string().min(1, "must not be empty").max(100_000) }),
+        z.object({
+          type: z.literal("text"),
+          title: z.string().max(200).default(""),
+          text: z.string().min(1, "must not be empty").max(100_000),
+        }),
       ]),
     )
     .min(1)
     .max(20),
   useLlm: z.boolean().default(false),
 });
-const scheduleSchema = z.object({ id: z.string(), due: z.string(), stability: z.number(), difficulty: z.number(), reps: z.number(), lapses: z.number(), state: z.enum(["new", "learning", "review", "relearning"]) });
+const scheduleSchema = z.object({
+  id: z.string(),
+  due: z.string(),
+  stability: z.number(),
+  difficulty: z.number(),
+  reps: z.number(),
+  lapses: z.number(),
+  state: z.enum(["new", "learning", "review", "relearning"]),
+});
 
 export function studyRoutes() {
   const r = new Hono<AppEnv>();
   const filterOf = (q: z.infer<typeof queueQuery>) => ({ deckIds: q.decks, subjects: q.subjects, tags: q.tags });
 
-  documentRoute({ method: "get", path: "/api/study/queue", summary: "Today's study queue: (re)learning items, due reviews (cards and missed questions), then new cards, within the daily limits.", tags: ["study"], auth: true, query: queueQuery, responses: { 200: { description: "{cards:[{id,kind,question,answer,state,due,preview}],counts,limits}" }, 401: { description: "signed out" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/study/queue",
+    summary:
+      "Today's study queue: (re)learning items, due reviews (cards and missed questions), then new cards, within the daily limits.",
+    tags: ["study"],
+    auth: true,
+    query: queueQuery,
+    responses: {
+      200: { description: "{cards:[{id,kind,question,answer,state,due,preview}],counts,limits}" },
+      401: { description: "signed out" },
+    },
+  });
   r.get("/study/queue", async (c) => {
     const user = requireUser(c);
     const q = parseQuery(c, queueQuery);
-    return c.json(await buildQueue({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c), limit: q.limit, filter: filterOf(q) }));
+    return c.json(
+      await buildQueue({
+        db: c.get("deps").database.db,
+        userId: user.id,
+        now: nowOf(c),
+        limit: q.limit,
+        filter: filterOf(q),
+      }),
+    );
   });
 
-  documentRoute({ method: "post", path: "/api/study/reviews", summary: "Rate a card (again|hard|good|easy) with FSRS; returns its new schedule. mode=cram leaves the schedule untouched. Ratings of one card are applied one at a time; one made against a schedule that another rating changed first (expectedDue, or the schedule when the request arrived) is refused.", tags: ["study"], auth: true, body: reviewBody, responses: { 200: { description: "new schedule", schema: scheduleSchema }, 403: { description: "UPGRADE_REQUIRED (premium card on Free)" }, 404: { description: "no such card" }, 409: { description: "CONFLICT: the card was already rated (stale rating); details.schedule = its current schedule {id,kind,due,…,preview}, null if it has none; nothing saved" } } });
+  documentRoute({
+    method: "post",
+    path: "/api/study/reviews",
+    summary:
+      "Rate a card (again|hard|good|easy) with FSRS; returns its new schedule. mode=cram leaves the schedule untouched. Ratings of one card are applied one at a time; one made against a schedule that another rating changed first (expectedDue, or the schedule when the request arrived) is refused.",
+    tags: ["study"],
+    auth: true,
+    body: reviewBody,
+    responses: {
+      200: { description: "new schedule", schema: scheduleSchema },
+      403: { description: "UPGRADE_REQUIRED (premium card on Free)" },
+      404: { description: "no such card" },
+      409: {
+        description:
+          "CONFLICT: the card was already rated (stale rating); details.schedule = its current schedule {id,kind,due,…,preview}, null if it has none; nothing saved",
+      },
+    },
+  });
   r.post("/study/reviews", async (c) => {
     const user = requireUser(c);
     const body = await parseBody(c, reviewBody);
-    return c.json(await recordReview({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c), itemId: body.cardId, rating: body.rating, kind: body.kind, cram: body.mode === "cram", durationMs: body.durationMs, expectedDue: body.expectedDue == null ? body.expectedDue : new Date(body.expectedDue) }));
+    return c.json(
+      await recordReview({
+        db: c.get("deps").database.db,
+        userId: user.id,
+        now: nowOf(c),
+        itemId: body.cardId,
+        rating: body.rating,
+        kind: body.kind,
+        cram: body.mode === "cram",
+        durationMs: body.durationMs,
+        expectedDue: body.expectedDue == null ? body.expectedDue : new Date(body.expectedDue),
+      }),
+    );
   });
 
-  documentRoute({ method: "get", path: "/api/study/cram", summary: "Cards to cram, in random order; rating them with mode=cram does not change any schedule.", tags: ["study"], auth: true, query: queueQuery, responses: { 200: { description: "{cards}" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/study/cram",
+    summary: "Cards to cram, in random order; rating them with mode=cram does not change any schedule.",
+    tags: ["study"],
+    auth: true,
+    query: queueQuery,
+    responses: { 200: { description: "{cards}" } },
+  });
   r.get("/study/cram", async (c) => {
     const user = requireUser(c);
     const q = parseQuery(c, queueQuery);
-    return c.json({ cards: await cramCards({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c), limit: q.limit, filter: filterOf(q) }) });
+    return c.json({
+      cards: await cramCards({
+        db: c.get("deps").database.db,
+        userId: user.id,
+        now: nowOf(c),
+        limit: q.limit,
+        filter: filterOf(q),
+      }),
+    });
   });
 
-  documentRoute({ method: "get", path: "/api/study/settings", summary: "Study settings (desired retention 0.7–0.99, default 0.9; new cards per day; maximum reviews per day; time zone) and `saved`: false while the defaults apply (the web client then saves the browser's time zone once).", tags: ["study"], auth: true, responses: { 200: { description: "{settings,saved}" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/study/settings",
+    summary:
+      "Study settings (desired retention 0.7–0.99, default 0.9; new cards per day; maximum reviews per day; time zone) and `saved`: false while the defaults apply (the web client then saves the browser's time zone once).",
+    tags: ["study"],
+    auth: true,
+    responses: { 200: { description: "{settings,saved}" } },
+  });
   r.get("/study/settings", async (c) => {
     const user = requireUser(c);
     const db = c.get("deps").database.db;
@@ -96,31 +200,78 @@ export function studyRoutes() {
     return c.json({ settings, saved });
   });
 
-  documentRoute({ method: "put", path: "/api/study/settings", summary: "Update study settings (any subset).", tags: ["study"], auth: true, body: settingsBody, responses: { 200: { description: "settings" }, 400: { description: "VALIDATION_FAILED" } } });
+  documentRoute({
+    method: "put",
+    path: "/api/study/settings",
+    summary: "Update study settings (any subset).",
+    tags: ["study"],
+    auth: true,
+    body: settingsBody,
+    responses: { 200: { description: "settings" }, 400: { description: "VALIDATION_FAILED" } },
+  });
   r.put("/study/settings", async (c) => {
     const user = requireUser(c);
     const body = await parseBody(c, settingsBody);
     return c.json({ settings: await updateStudySettings(c.get("deps").database.db, user.id, body) });
   });
 
-  documentRoute({ method: "get", path: "/api/study/overview", summary: "Every deck the student can see with total, new and due counts (locked premium decks flagged), plus missed questions due.", tags: ["study"], auth: true, responses: { 200: { description: "overview" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/study/overview",
+    summary:
+      "Every deck the student can see with total, new and due counts (locked premium decks flagged), plus missed questions due.",
+    tags: ["study"],
+    auth: true,
+    responses: { 200: { description: "overview" } },
+  });
   r.get("/study/overview", async (c) => {
     const user = requireUser(c);
     return c.json(await studyOverview({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c) }));
   });
 
-  documentRoute({ method: "get", path: "/api/study/stats", summary: "Statistics: due today, reviewed today, true retention, 30-day forecast, review heatmap (local days).", tags: ["study"], auth: true, responses: { 200: { description: "stats" } } });
+  documentRoute({
+    method: "get",
+    path: "/api/study/stats",
+    summary: "Statistics: due today, reviewed today, true retention, 30-day forecast, review heatmap (local days).",
+    tags: ["study"],
+    auth: true,
+    responses: { 200: { description: "stats" } },
+  });
   r.get("/study/stats", async (c) => {
     const user = requireUser(c);
     return c.json(await studyStats({ db: c.get("deps").database.db, userId: user.id, now: nowOf(c) }));
   });
 
-  documentRoute({ method: "post", path: "/api/study/generate", summary: "Draft cards from topics, case briefs (official or own), your saved notes and free text for review before saving; useLlm asks the configured provider.", tags: ["study"], auth: true, body: generateBody, responses: { 200: { description: "{drafts,llm}" }, 404: { description: "unknown or another user's brief or note" } } });
-  r.post("/study/generate", bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Use fewer or shorter sources." }), async (c) => {
-    const user = requireUser(c);
-    const body = await parseBody(c, generateBody);
-    return c.json(await generateDrafts({ db: c.get("deps").database.db, userId: user.id, sources: body.sources, useLlm: body.useLlm, llm: body.useLlm ? draftLlm(c.get("deps")) : null }));
+  documentRoute({
+    method: "post",
+    path: "/api/study/generate",
+    summary:
+      "Draft cards from topics, case briefs (official or own), your saved notes and free text for review before saving; useLlm asks the configured provider.",
+    tags: ["study"],
+    auth: true,
+    body: generateBody,
+    responses: {
+      200: { description: "{drafts,llm}" },
+      404: { description: "unknown or another user's brief or note" },
+    },
   });
+  r.post(
+    "/study/generate",
+    bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Use fewer or shorter sources." }),
+    async (c) => {
+      const user = requireUser(c);
+      const body = await parseBody(c, generateBody);
+      return c.json(
+        await generateDrafts({
+          db: c.get("deps").database.db,
+          userId: user.id,
+          sources: body.sources,
+          useLlm: body.useLlm,
+          llm: body.useLlm ? draftLlm(c.get("deps")) : null,
+        }),
+      );
+    },
+  );
 
   return r;
 }

@@ -33,17 +33,29 @@ export interface StudySettings {
 export async function getStudySettings(db: Db, userId: string): Promise<StudySettings> {
   const [row] = await db.select().from(studySettings).where(eq(studySettings.userId, userId));
   if (!row) return { ...STUDY_DEFAULTS };
-  return { desiredRetention: row.desiredRetention, newPerDay: row.newPerDay, maxReviewsPerDay: row.maxReviewsPerDay, timeZone: row.timeZone };
+  return {
+    desiredRetention: row.desiredRetention,
+    newPerDay: row.newPerDay,
+    maxReviewsPerDay: row.maxReviewsPerDay,
+    timeZone: row.timeZone,
+  };
 }
 
 /** True once the student (or their browser, saving its time zone) has saved settings. */
 export async function studySettingsSaved(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: studySettings.userId }).from(studySettings).where(eq(studySettings.userId, userId));
+  const [row] = await db
+    .select({ userId: studySettings.userId })
+    .from(studySettings)
+    .where(eq(studySettings.userId, userId));
   return !!row;
 }
 
 /** Saves settings (validated by the route). Changing retention affects future ratings only. */
-export async function updateStudySettings(db: Db, userId: string, patch: Partial<StudySettings>): Promise<StudySettings> {
+export async function updateStudySettings(
+  db: Db,
+  userId: string,
+  patch: Partial<StudySettings>,
+): Promise<StudySettings> {
   const next = { ...(await getStudySettings(db, userId)), ...patch };
   await db
     .insert(studySettings)
@@ -74,7 +86,6 @@ export interface QueueFilter {
   tags?: string[];
 }
 
-
 const memoryOf = (r: typeof studySchedules.$inferSelect): MemoryState => ({
   due: r.due,
   stability: r.stability,
@@ -90,9 +101,27 @@ const memoryOf = (r: typeof studySchedules.$inferSelect): MemoryState => ({
 
 function cardFilters(f: QueueFilter) {
   const w = [];
-  if (f.deckIds?.length) w.push(sql`${flashcards.deckId} in (${sql.join(f.deckIds.map((d) => sql`${d}`), sql`, `)})`);
-  if (f.subjects?.length) w.push(sql`${flashcards.subjectId} in (${sql.join(f.subjects.map((d) => sql`${d}`), sql`, `)})`);
-  if (f.tags?.length) w.push(sql`${flashcards.tags} && ARRAY[${sql.join(f.tags.map((d) => sql`${d}`), sql`, `)}]::text[]`);
+  if (f.deckIds?.length)
+    w.push(
+      sql`${flashcards.deckId} in (${sql.join(
+        f.deckIds.map((d) => sql`${d}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.subjects?.length)
+    w.push(
+      sql`${flashcards.subjectId} in (${sql.join(
+        f.subjects.map((d) => sql`${d}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.tags?.length)
+    w.push(
+      sql`${flashcards.tags} && ARRAY[${sql.join(
+        f.tags.map((d) => sql`${d}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   return w;
 }
 
@@ -108,9 +137,15 @@ const cardCols = {
 };
 
 /** Questions join the workload only when no deck or tag was chosen (they belong to no deck). */
-const questionsIncluded = (f: QueueFilter, access: Access) => access.questionBank && !f.deckIds?.length && !f.tags?.length;
+const questionsIncluded = (f: QueueFilter, access: Access) =>
+  access.questionBank && !f.deckIds?.length && !f.tags?.length;
 
-function questionItem(q: typeof questions.$inferSelect, s: typeof studySchedules.$inferSelect, now: Date, retention: number): QueueItem {
+function questionItem(
+  q: typeof questions.$inferSelect,
+  s: typeof studySchedules.$inferSelect,
+  now: Date,
+  retention: number,
+): QueueItem {
   const m = memoryOf(s);
   const correct = q.answer;
   return {
@@ -136,7 +171,14 @@ function questionItem(q: typeof questions.$inferSelect, s: typeof studySchedules
  * Builds today's queue: learning items, then due reviews, then new cards (see the file comment),
  * at most `limit` items. Also returns the counts a study screen shows.
  */
-export async function buildQueue(opts: { db: Db; userId: string; now: Date; limit: number; filter?: QueueFilter; access?: Access }) {
+export async function buildQueue(opts: {
+  db: Db;
+  userId: string;
+  now: Date;
+  limit: number;
+  filter?: QueueFilter;
+  access?: Access;
+}) {
   const { db, userId, now, limit } = opts;
   const filter = opts.filter ?? {};
   const access = opts.access ?? (await accessOf(db, userId, now));
@@ -170,7 +212,16 @@ export async function buildQueue(opts: { db: Db; userId: string; now: Date; limi
         .select(cardCols)
         .from(flashcards)
         .innerJoin(decks, eq(decks.id, flashcards.deckId))
-        .where(and(inArray(flashcards.id, sched.map((r) => r.itemId)), visible, ...extra));
+        .where(
+          and(
+            inArray(
+              flashcards.id,
+              sched.map((r) => r.itemId),
+            ),
+            visible,
+            ...extra,
+          ),
+        );
       const byId = new Map(cards.map((c) => [c.id, c]));
       for (const r of sched) {
         const c = byId.get(r.itemId);
@@ -178,7 +229,16 @@ export async function buildQueue(opts: { db: Db; userId: string; now: Date; limi
       }
       if (sched.length < batch) break;
     }
-    return out as unknown as ({ s: typeof studySchedules.$inferSelect } & { id: string; question: string; answer: string; deckId: string; subjectId: string | null; topicId: string | null; tags: string[]; isOfficial: boolean })[];
+    return out as unknown as ({ s: typeof studySchedules.$inferSelect } & {
+      id: string;
+      question: string;
+      answer: string;
+      deckId: string;
+      subjectId: string | null;
+      topicId: string | null;
+      tags: string[];
+      isOfficial: boolean;
+    })[];
   };
   const scheduledQuestions = (where: ReturnType<typeof sql>, n: number) =>
     !withQuestions || n <= 0
@@ -193,7 +253,14 @@ export async function buildQueue(opts: { db: Db; userId: string; now: Date; limi
               eq(studySchedules.itemType, "question"),
               where,
               sql`${questions.retiredAt} is null`,
-              ...(filter.subjects?.length ? [sql`${questions.subjectId} in (${sql.join(filter.subjects.map((d) => sql`${d}`), sql`, `)})`] : []),
+              ...(filter.subjects?.length
+                ? [
+                    sql`${questions.subjectId} in (${sql.join(
+                      filter.subjects.map((d) => sql`${d}`),
+                      sql`, `,
+                    )})`,
+                  ]
+                : []),
             ),
           )
           .orderBy(studySchedules.due)
@@ -202,17 +269,30 @@ export async function buildQueue(opts: { db: Db; userId: string; now: Date; limi
   const learningWhere = sql`${studySchedules.state} in (1, 3) and ${studySchedules.due} <= ${ahead}`;
   const reviewWhere = sql`${studySchedules.state} = 2 and ${studySchedules.due} < ${day.end}`;
   const reviewCap = Math.min(limit, left.reviews);
-  const [lc, lq, rc, rq] = await Promise.all([scheduledCards(learningWhere, limit), scheduledQuestions(learningWhere, limit), scheduledCards(reviewWhere, reviewCap), scheduledQuestions(reviewWhere, reviewCap)]);
+  const [lc, lq, rc, rq] = await Promise.all([
+    scheduledCards(learningWhere, limit),
+    scheduledQuestions(learningWhere, limit),
+    scheduledCards(reviewWhere, reviewCap),
+    scheduledQuestions(reviewWhere, reviewCap),
+  ]);
 
   const retention = settings.desiredRetention;
   const cardItem = (r: (typeof lc)[number]): QueueItem => {
     const m = memoryOf(r.s);
     const { s: _s, ...c } = r;
-    return { ...c, kind: "card", state: STATE_NAMES[m.state], due: m.due.toISOString(), preview: preview(m, now, retention) };
+    return {
+      ...c,
+      kind: "card",
+      state: STATE_NAMES[m.state],
+      due: m.due.toISOString(),
+      preview: preview(m, now, retention),
+    };
   };
   const byDue = (a: QueueItem, b: QueueItem) => (a.due ?? "").localeCompare(b.due ?? "");
   const learning = [...lc.map(cardItem), ...lq.map((r) => questionItem(r.q, r.s, now, retention))].sort(byDue);
-  const reviews = [...rc.map(cardItem), ...rq.map((r) => questionItem(r.q, r.s, now, retention))].sort(byDue).slice(0, reviewCap);
+  const reviews = [...rc.map(cardItem), ...rq.map((r) => questionItem(r.q, r.s, now, retention))]
+    .sort(byDue)
+    .slice(0, reviewCap);
   const items = [...learning, ...reviews].slice(0, limit);
 
   const newCap = Math.min(limit - items.length, left.newCards);
@@ -235,8 +315,20 @@ export async function buildQueue(opts: { db: Db; userId: string; now: Date; limi
   }
   return {
     cards: items,
-    counts: { learning: learning.length, due: reviews.length, new: items.filter((i) => i.state === "new").length, reviewedToday: done.ratingsToday, newToday: done.newToday, reviewsToday: done.reviewsToday },
-    limits: { newPerDay: settings.newPerDay, maxReviewsPerDay: settings.maxReviewsPerDay, newLeft: left.newCards, reviewsLeft: left.reviews },
+    counts: {
+      learning: learning.length,
+      due: reviews.length,
+      new: items.filter((i) => i.state === "new").length,
+      reviewedToday: done.ratingsToday,
+      newToday: done.newToday,
+      reviewsToday: done.reviewsToday,
+    },
+    limits: {
+      newPerDay: settings.newPerDay,
+      maxReviewsPerDay: settings.maxReviewsPerDay,
+      newLeft: left.newCards,
+      reviewsLeft: left.reviews,
+    },
     dayEnd: day.end.toISOString(),
   };
 }
@@ -245,22 +337,44 @@ export async function buildQueue(opts: { db: Db; userId: string; now: Date; limi
  * Finds a card or question the user may study, or throws 404 (another student's card, or content
  * retired by the content review); 403 UPGRADE_REQUIRED for premium content without the plan.
  */
-async function findItem(db: Db, userId: string, access: Access, id: string, kind?: ItemKind): Promise<{ kind: ItemKind; deckId: string | null }> {
+async function findItem(
+  db: Db,
+  userId: string,
+  access: Access,
+  id: string,
+  kind?: ItemKind,
+): Promise<{ kind: ItemKind; deckId: string | null }> {
   if (kind !== "question") {
     const [c] = await db
       .select({ id: flashcards.id, deckId: flashcards.deckId, isOfficial: decks.isOfficial, isFree: decks.isFree })
       .from(flashcards)
       .innerJoin(decks, eq(decks.id, flashcards.deckId))
-      .where(and(eq(flashcards.id, id), sql`${flashcards.retiredAt} is null`, sql`${decks.retiredAt} is null`, sql`(${decks.createdBy} = ${userId} or ${decks.isOfficial})`));
+      .where(
+        and(
+          eq(flashcards.id, id),
+          sql`${flashcards.retiredAt} is null`,
+          sql`${decks.retiredAt} is null`,
+          sql`(${decks.createdBy} = ${userId} or ${decks.isOfficial})`,
+        ),
+      );
     if (c) {
-      if (c.isOfficial && !c.isFree && !access.officialCards) throw new AppError("UPGRADE_REQUIRED", "Official flashcards are part of Unlimited. Upgrade to study them.", { feature: "flashcards" });
+      if (c.isOfficial && !c.isFree && !access.officialCards)
+        throw new AppError("UPGRADE_REQUIRED", "Official flashcards are part of Unlimited. Upgrade to study them.", {
+          feature: "flashcards",
+        });
       return { kind: "card", deckId: c.deckId };
     }
   }
   if (kind !== "card") {
-    const [q] = await db.select({ id: questions.id }).from(questions).where(and(eq(questions.id, id), sql`${questions.retiredAt} is null`));
+    const [q] = await db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.id, id), sql`${questions.retiredAt} is null`));
     if (q) {
-      if (!access.questionBank) throw new AppError("UPGRADE_REQUIRED", "The question bank is part of Unlimited. Upgrade to use it.", { feature: "question_bank" });
+      if (!access.questionBank)
+        throw new AppError("UPGRADE_REQUIRED", "The question bank is part of Unlimited. Upgrade to use it.", {
+          feature: "question_bank",
+        });
       return { kind: "question", deckId: null };
     }
   }
@@ -290,23 +404,45 @@ const sameDue = (a: Date | null, b: Date | null) => (a === null || b === null ? 
  * Errors: 404 NOT_FOUND (unknown or another user's card), 403 UPGRADE_REQUIRED (premium card on
  * Free), 409 CONFLICT (stale rating, see above).
  */
-export async function recordReview(opts: { db: Db; userId: string; now: Date; itemId: string; rating: RatingName; kind?: ItemKind; cram?: boolean; durationMs?: number; expectedDue?: Date | null }) {
+export async function recordReview(opts: {
+  db: Db;
+  userId: string;
+  now: Date;
+  itemId: string;
+  rating: RatingName;
+  kind?: ItemKind;
+  cram?: boolean;
+  durationMs?: number;
+  expectedDue?: Date | null;
+}) {
   const { db, userId, now, itemId, rating } = opts;
   const access = await accessOf(db, userId, now);
   const item = await findItem(db, userId, access, itemId, opts.kind);
   const settings = await getStudySettings(db, userId);
   const retention = retentionFor(settings);
   const shortTerm = item.kind === "card";
-  const key = and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, item.kind), eq(studySchedules.itemId, itemId));
+  const key = and(
+    eq(studySchedules.userId, userId),
+    eq(studySchedules.itemType, item.kind),
+    eq(studySchedules.itemId, itemId),
+  );
 
   if (opts.cram) {
     const [row] = await db.select().from(studySchedules).where(key);
     const m = row ? memoryOf(row) : null;
     await track(db, "flashcard_studied", userId, { cardId: itemId, kind: item.kind, rating, mode: "cram" });
-    return { ...publicSchedule(itemId, m ?? newMemory(now)), kind: item.kind, cram: true, preview: preview(m, now, retention, shortTerm) };
+    return {
+      ...publicSchedule(itemId, m ?? newMemory(now)),
+      kind: item.kind,
+      cram: true,
+      preview: preview(m, now, retention, shortTerm),
+    };
   }
 
-  const basis = opts.expectedDue !== undefined ? opts.expectedDue : ((await db.select({ due: studySchedules.due }).from(studySchedules).where(key))[0]?.due ?? null);
+  const basis =
+    opts.expectedDue !== undefined
+      ? opts.expectedDue
+      : ((await db.select({ due: studySchedules.due }).from(studySchedules).where(key))[0]?.due ?? null);
   const result = await db.transaction(async (tx) => {
     // A row to lock even for the first rating; a concurrent first rating waits here for ours.
     const created = await tx
@@ -320,9 +456,19 @@ export async function recordReview(opts: { db: Db; userId: string; now: Date; it
     const before = created.length ? null : memoryOf(row);
     if (!sameDue(basis, before?.due ?? null)) {
       const what = item.kind === "card" ? "card" : "question";
-      throw new AppError("CONFLICT", `This ${what} was already rated in another tab or window. This rating was not saved.`, {
-        schedule: before ? { ...publicSchedule(itemId, before), kind: item.kind, preview: preview(before, now, retention, shortTerm) } : null,
-      });
+      throw new AppError(
+        "CONFLICT",
+        `This ${what} was already rated in another tab or window. This rating was not saved.`,
+        {
+          schedule: before
+            ? {
+                ...publicSchedule(itemId, before),
+                kind: item.kind,
+                preview: preview(before, now, retention, shortTerm),
+              }
+            : null,
+        },
+      );
     }
     const { next, previousState } = rate(before, rating, now, retention, shortTerm);
     const values = { ...next, lastReview: next.lastReview ?? now };
@@ -361,8 +507,19 @@ export async function recordReview(opts: { db: Db; userId: string; now: Date; it
  * whose transaction inserted the row rates the question from New, the other rates on top of it.
  * Answers are never refused here (each one is a real attempt): there is no stale answer.
  */
-export async function scheduleQuestionOutcome(tx: Db, userId: string, questionId: string, correct: boolean, now: Date, retention: number) {
-  const key = and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, "question"), eq(studySchedules.itemId, questionId));
+export async function scheduleQuestionOutcome(
+  tx: Db,
+  userId: string,
+  questionId: string,
+  correct: boolean,
+  now: Date,
+  retention: number,
+) {
+  const key = and(
+    eq(studySchedules.userId, userId),
+    eq(studySchedules.itemType, "question"),
+    eq(studySchedules.itemId, questionId),
+  );
   // A correct answer never creates a schedule; a miss makes sure there is a row to lock.
   const created = correct
     ? []
@@ -376,7 +533,21 @@ export async function scheduleQuestionOutcome(tx: Db, userId: string, questionId
   const before = created.length ? null : memoryOf(row);
   const { next, previousState } = rate(before, correct ? "good" : "again", now, retention, false);
   await tx.update(studySchedules).set(next).where(key);
-  await tx.insert(studyReviewLogs).values({ userId, itemType: "question", itemId: questionId, rating: correct ? 3 : 1, state: previousState, due: next.due, stability: next.stability, difficulty: next.difficulty, elapsedDays: next.elapsedDays, scheduledDays: next.scheduledDays, reviewedAt: now });
+  await tx
+    .insert(studyReviewLogs)
+    .values({
+      userId,
+      itemType: "question",
+      itemId: questionId,
+      rating: correct ? 3 : 1,
+      state: previousState,
+      due: next.due,
+      stability: next.stability,
+      difficulty: next.difficulty,
+      elapsedDays: next.elapsedDays,
+      scheduledDays: next.scheduledDays,
+      reviewedAt: now,
+    });
 }
 
 /** Cards for cram mode: every visible card matching the filter, in random order, schedule untouched. */
@@ -387,12 +558,25 @@ export async function cramCards(opts: { db: Db; userId: string; now: Date; limit
     .select({ ...cardCols, s: studySchedules })
     .from(flashcards)
     .innerJoin(decks, eq(decks.id, flashcards.deckId))
-    .leftJoin(studySchedules, and(eq(studySchedules.userId, opts.userId), eq(studySchedules.itemType, "card"), eq(studySchedules.itemId, flashcards.id)))
+    .leftJoin(
+      studySchedules,
+      and(
+        eq(studySchedules.userId, opts.userId),
+        eq(studySchedules.itemType, "card"),
+        eq(studySchedules.itemId, flashcards.id),
+      ),
+    )
     .where(and(cardVisible(opts.userId, access), ...cardFilters(opts.filter ?? {})))
     .orderBy(sql`random()`)
     .limit(opts.limit);
   return list.map(({ s, ...c }): QueueItem => {
     const m = s ? memoryOf(s) : null;
-    return { ...c, kind: "card", state: STATE_NAMES[m?.state ?? 0], due: m?.due.toISOString() ?? null, preview: preview(m, opts.now, settings.desiredRetention) };
+    return {
+      ...c,
+      kind: "card",
+      state: STATE_NAMES[m?.state ?? 0],
+      due: m?.due.toISOString() ?? null,
+      preview: preview(m, opts.now, settings.desiredRetention),
+    };
   });
 }

@@ -6,7 +6,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import { createEmptyCard, fsrs, Rating } from "ts-fsrs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
-import { analyticsEvents, briefs, decks, flashcards, questions as questionsTable, studyReviewLogs, studySchedules } from "../../db/schema";
+import {
+  analyticsEvents,
+  briefs,
+  decks,
+  flashcards,
+  questions as questionsTable,
+  studyReviewLogs,
+  studySchedules,
+} from "../../db/schema";
 import { setPlan } from "../../services/subscriptions";
 
 const DAY = 86_400_000;
@@ -19,9 +27,31 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface QueueCard { id: string; kind: string; question: string; answer: string; state: string; isOfficial: boolean; deckId: string; preview: Record<string, number> }
-interface Queue { cards: QueueCard[]; counts: { due: number; new: number; learning: number; reviewedToday: number }; limits: { newLeft: number; reviewsLeft: number } }
-interface Schedule { id: string; due: string; stability: number; difficulty: number; reps: number; lapses: number; state: string; preview: Record<string, number> }
+interface QueueCard {
+  id: string;
+  kind: string;
+  question: string;
+  answer: string;
+  state: string;
+  isOfficial: boolean;
+  deckId: string;
+  preview: Record<string, number>;
+}
+interface Queue {
+  cards: QueueCard[];
+  counts: { due: number; new: number; learning: number; reviewedToday: number };
+  limits: { newLeft: number; reviewsLeft: number };
+}
+interface Schedule {
+  id: string;
+  due: string;
+  stability: number;
+  difficulty: number;
+  reps: number;
+  lapses: number;
+  state: string;
+  preview: Record<string, number>;
+}
 
 let n = 0;
 async function user(plan: "trial" | "free" | "unlimited" = "unlimited"): Promise<{ c: Client; id: string }> {
@@ -33,12 +63,17 @@ async function user(plan: "trial" | "free" | "unlimited" = "unlimited"): Promise
 async function deckWith(c: Client, count: number, title = "Mine") {
   const d = await c.json<{ deck: { id: string } }>("/api/study/decks", { body: { title, subjectId: "contracts" } });
   expect(d.status).toBe(201);
-  const cards = Array.from({ length: count }, (_, i) => ({ question: `Q${i + 1} of ${title}`, answer: `A${i + 1}`, tags: ["t"] }));
+  const cards = Array.from({ length: count }, (_, i) => ({
+    question: `Q${i + 1} of ${title}`,
+    answer: `A${i + 1}`,
+    tags: ["t"],
+  }));
   const b = await c.json<{ ids: string[] }>(`/api/study/decks/${d.body.deck.id}/cards/bulk`, { body: { cards } });
   expect(b.status).toBe(201);
   return { deckId: d.body.deck.id, cardIds: b.body.ids };
 }
-const review = (c: Client, cardId: string, rating: string, extra: Record<string, unknown> = {}) => c.json<Schedule & { error?: { code: string } }>("/api/study/reviews", { body: { cardId, rating, ...extra } });
+const review = (c: Client, cardId: string, rating: string, extra: Record<string, unknown> = {}) =>
+  c.json<Schedule & { error?: { code: string } }>("/api/study/reviews", { body: { cardId, rating, ...extra } });
 
 describe("queue and reviews (stable surface)", () => {
   it("a new student's queue holds new cards with id, question and answer, official ones included on Trial", async () => {
@@ -67,7 +102,14 @@ describe("queue and reviews (stable surface)", () => {
       const r = await review(c, cardIds[0], "good");
       expect(r.status).toBe(200);
       card = f.next(card, clock, Rating.Good).card;
-      expect(r.body).toMatchObject({ id: cardIds[0], due: card.due.toISOString(), reps: card.reps, lapses: 0, stability: card.stability, difficulty: card.difficulty });
+      expect(r.body).toMatchObject({
+        id: cardIds[0],
+        due: card.due.toISOString(),
+        reps: card.reps,
+        lapses: 0,
+        stability: card.stability,
+        difficulty: card.difficulty,
+      });
       const interval = new Date(r.body.due).getTime() - clock.getTime();
       if (i >= 2) expect(interval).toBeGreaterThan(lastInterval);
       lastInterval = interval;
@@ -93,7 +135,11 @@ describe("queue and reviews (stable surface)", () => {
         answers.push(res.body);
         clock = new Date(new Date(res.body.due).getTime() + 3_600_000);
       }
-      const logs = await server.database.db.select().from(studyReviewLogs).where(eq(studyReviewLogs.userId, id)).orderBy(studyReviewLogs.id);
+      const logs = await server.database.db
+        .select()
+        .from(studyReviewLogs)
+        .where(eq(studyReviewLogs.userId, id))
+        .orderBy(studyReviewLogs.id);
       return { answers, logs };
     };
     const normal = await run(0.9);
@@ -118,12 +164,18 @@ describe("queue and reviews (stable surface)", () => {
       card = f.next(card, at, r === "good" ? Rating.Good : Rating.Again).card;
       at = new Date(card.due.getTime() + 3_600_000);
     }
-    expect(strict.answers[4]).toMatchObject({ due: card.due.toISOString(), stability: card.stability, difficulty: card.difficulty });
+    expect(strict.answers[4]).toMatchObject({
+      due: card.due.toISOString(),
+      stability: card.stability,
+      difficulty: card.difficulty,
+    });
   });
 
   it("rejects a bad rating and a signed-out call", async () => {
     const { c } = await user();
-    const bad = await c.json<{ error: { code: string } }>("/api/study/reviews", { body: { cardId: "x", rating: "meh" } });
+    const bad = await c.json<{ error: { code: string } }>("/api/study/reviews", {
+      body: { cardId: "x", rating: "meh" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("VALIDATION_FAILED");
     expect((await client(server.url).json("/api/study/queue")).status).toBe(401);
@@ -140,18 +192,37 @@ describe("queue and reviews (stable surface)", () => {
 });
 
 describe("concurrent ratings of one card (decision 043)", () => {
-  type Stale = { error: { code: string; message: string; details: { schedule: (Schedule & { kind: string }) | null } } };
+  type Stale = {
+    error: { code: string; message: string; details: { schedule: (Schedule & { kind: string }) | null } };
+  };
   const logsOf = (userId: string, cardId: string) =>
-    server.database.db.select().from(studyReviewLogs).where(and(eq(studyReviewLogs.userId, userId), eq(studyReviewLogs.itemId, cardId))).orderBy(studyReviewLogs.id);
+    server.database.db
+      .select()
+      .from(studyReviewLogs)
+      .where(and(eq(studyReviewLogs.userId, userId), eq(studyReviewLogs.itemId, cardId)))
+      .orderBy(studyReviewLogs.id);
   const scheduleOf = async (userId: string, cardId: string) =>
-    (await server.database.db.select().from(studySchedules).where(and(eq(studySchedules.userId, userId), eq(studySchedules.itemType, "card"), eq(studySchedules.itemId, cardId))))[0];
+    (
+      await server.database.db
+        .select()
+        .from(studySchedules)
+        .where(
+          and(
+            eq(studySchedules.userId, userId),
+            eq(studySchedules.itemType, "card"),
+            eq(studySchedules.itemId, cardId),
+          ),
+        )
+    )[0];
 
   it("eight simultaneous first ratings of a new card save exactly one rating; the other seven answer 409 CONFLICT and write nothing", async () => {
     clock = new Date("2026-06-01T09:00:00Z");
     const { c, id } = await user();
     const { cardIds } = await deckWith(c, 1);
     const card = cardIds[0];
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => review(c, card, i % 2 ? "good" : "again", { expectedDue: null })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => review(c, card, i % 2 ? "good" : "again", { expectedDue: null })),
+    );
     const ok = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(ok).toHaveLength(1);
@@ -161,7 +232,14 @@ describe("concurrent ratings of one card (decision 043)", () => {
       const e = (r.body as unknown as Stale).error;
       expect(e.code).toBe("CONFLICT");
       expect(e.message).toBe("This card was already rated in another tab or window. This rating was not saved.");
-      expect(e.details.schedule).toMatchObject({ id: card, kind: "card", due: saved.due, reps: 1, state: saved.state, preview: saved.preview });
+      expect(e.details.schedule).toMatchObject({
+        id: card,
+        kind: "card",
+        due: saved.due,
+        reps: 1,
+        state: saved.state,
+        preview: saved.preview,
+      });
     }
     // Exactly what one rating of a new card produces: one log (state New), one schedule row after one rating.
     expect(saved).toMatchObject({ state: "learning", reps: 1, lapses: 0 });
@@ -169,7 +247,14 @@ describe("concurrent ratings of one card (decision 043)", () => {
     expect(logs.map((l) => [l.state, l.due.toISOString()])).toEqual([[0, saved.due]]);
     const f = fsrs({ request_retention: 0.9, enable_fuzz: true, enable_short_term: true });
     const single = f.next(createEmptyCard(clock), clock, logs[0].rating === 1 ? Rating.Again : Rating.Good).card;
-    expect(await scheduleOf(id, card)).toMatchObject({ reps: 1, lapses: 0, state: 1, due: single.due, stability: single.stability, difficulty: single.difficulty });
+    expect(await scheduleOf(id, card)).toMatchObject({
+      reps: 1,
+      lapses: 0,
+      state: 1,
+      due: single.due,
+      stability: single.stability,
+      difficulty: single.difficulty,
+    });
     const q = await c.json<Queue & { counts: { newToday: number } }>("/api/study/queue");
     expect(q.body.counts).toMatchObject({ reviewedToday: 1, newToday: 1 });
   });
@@ -185,14 +270,18 @@ describe("concurrent ratings of one card (decision 043)", () => {
     const second = await review(c, card, "good", { expectedDue: first.body.due });
     expect(second.status).toBe(200);
     // A repeat of the second request (a retry, another tab) names the schedule it replaced.
-    const again = await c.json<Stale>("/api/study/reviews", { body: { cardId: card, rating: "again", expectedDue: first.body.due } });
+    const again = await c.json<Stale>("/api/study/reviews", {
+      body: { cardId: card, rating: "again", expectedDue: first.body.due },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error.details.schedule).toMatchObject({ id: card, due: second.body.due, reps: 2 });
     // A first rating of a card that is no longer new is stale too.
     expect((await review(c, card, "easy", { expectedDue: null })).status).toBe(409);
     expect((await logsOf(id, card)).length).toBe(2);
     expect(await scheduleOf(id, card)).toMatchObject({ reps: 2, due: new Date(second.body.due) });
-    const bad = await c.json<{ error: { code: string; message: string } }>("/api/study/reviews", { body: { cardId: card, rating: "good", expectedDue: "yesterday" } });
+    const bad = await c.json<{ error: { code: string; message: string } }>("/api/study/reviews", {
+      body: { cardId: card, rating: "good", expectedDue: "yesterday" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/^expectedDue: /);
   });
@@ -268,7 +357,10 @@ describe("daily limits", () => {
     await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 3 } });
     const bank = await c.json<{ questions: { id: string }[] }>("/api/question-bank?limit=4");
     for (const q of bank.body.questions) {
-      const detail = await server.database.db.select({ answer: questionsTable.answer }).from(questionsTable).where(eq(questionsTable.id, q.id));
+      const detail = await server.database.db
+        .select({ answer: questionsTable.answer })
+        .from(questionsTable)
+        .where(eq(questionsTable.id, q.id));
       const wrong = detail[0].answer === "A" ? "B" : "A";
       expect((await c.json(`/api/question-bank/${q.id}/attempts`, { body: { choice: wrong } })).status).toBe(201);
     }
@@ -281,13 +373,24 @@ describe("daily limits", () => {
 
   it("validates settings", async () => {
     const { c } = await user();
-    expect((await c.json<{ saved: boolean; settings: { timeZone: string } }>("/api/study/settings")).body).toMatchObject({ saved: false, settings: { timeZone: "UTC", desiredRetention: 0.9 } });
-    const r = await c.json<{ error: { message: string } }>("/api/study/settings", { method: "PUT", body: { desiredRetention: 1.5 } });
+    expect(
+      (await c.json<{ saved: boolean; settings: { timeZone: string } }>("/api/study/settings")).body,
+    ).toMatchObject({ saved: false, settings: { timeZone: "UTC", desiredRetention: 0.9 } });
+    const r = await c.json<{ error: { message: string } }>("/api/study/settings", {
+      method: "PUT",
+      body: { desiredRetention: 1.5 },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toContain("desiredRetention");
-    const tz = await c.json<{ error: { message: string } }>("/api/study/settings", { method: "PUT", body: { timeZone: "Mars/Olympus" } });
+    const tz = await c.json<{ error: { message: string } }>("/api/study/settings", {
+      method: "PUT",
+      body: { timeZone: "Mars/Olympus" },
+    });
     expect(tz.status).toBe(400);
-    const ok = await c.json<{ settings: { desiredRetention: number; timeZone: string } }>("/api/study/settings", { method: "PUT", body: { desiredRetention: 0.85, timeZone: "America/New_York" } });
+    const ok = await c.json<{ settings: { desiredRetention: number; timeZone: string } }>("/api/study/settings", {
+      method: "PUT",
+      body: { desiredRetention: 0.85, timeZone: "America/New_York" },
+    });
     expect(ok.body.settings).toMatchObject({ desiredRetention: 0.85, timeZone: "America/New_York", newPerDay: 20 });
     expect((await c.json<{ saved: boolean }>("/api/study/settings")).body.saved).toBe(true);
   });
@@ -299,19 +402,24 @@ describe("cram", () => {
     const { c } = await user();
     const { deckId, cardIds } = await deckWith(c, 2);
     const first = await review(c, cardIds[0], "good");
-    const before = await c.json<{ cards: { id: string; due: string; reps: number; state: string }[] }>(`/api/study/decks/${deckId}`);
+    const before = await c.json<{ cards: { id: string; due: string; reps: number; state: string }[] }>(
+      `/api/study/decks/${deckId}`,
+    );
     const statsBefore = await c.json<{ reviewedToday: number }>("/api/study/stats");
     const cram = await c.json<{ cards: QueueCard[] }>(`/api/study/cram?decks=${deckId}`);
     expect(cram.body.cards.map((x) => x.id).sort()).toEqual([...cardIds].sort());
     for (const id of cardIds) {
       const r = await review(c, id, "again", { mode: "cram" });
       expect(r.status).toBe(200);
-      if (id === cardIds[0]) expect(r.body).toMatchObject({ due: first.body.due, reps: first.body.reps, state: first.body.state });
+      if (id === cardIds[0])
+        expect(r.body).toMatchObject({ due: first.body.due, reps: first.body.reps, state: first.body.state });
       else expect(r.body.state).toBe("new");
     }
     const after = await c.json<typeof before.body>(`/api/study/decks/${deckId}`);
     expect(after.body.cards).toEqual(before.body.cards);
-    expect((await c.json<{ reviewedToday: number }>("/api/study/stats")).body.reviewedToday).toBe(statsBefore.body.reviewedToday);
+    expect((await c.json<{ reviewedToday: number }>("/api/study/stats")).body.reviewedToday).toBe(
+      statsBefore.body.reviewedToday,
+    );
   });
 });
 
@@ -339,13 +447,17 @@ describe("ownership and tiers", () => {
     for (const r of await Promise.all(calls)) expect(r.status).toBe(404);
     // B cannot move its own card into A's deck either.
     const mine = await deckWith(b.c, 1, "B");
-    expect((await b.c.json(`/api/study/cards/${mine.cardIds[0]}`, { method: "PATCH", body: { deckId } })).status).toBe(404);
+    expect((await b.c.json(`/api/study/cards/${mine.cardIds[0]}`, { method: "PATCH", body: { deckId } })).status).toBe(
+      404,
+    );
     // A's card is untouched and B's queue never shows it.
     const q = await b.c.json<Queue>("/api/study/queue?limit=200");
     expect(q.body.cards.some((x) => x.id === card)).toBe(false);
     expect((await b.c.json<Queue>(`/api/study/queue?decks=${deckId}`)).body.cards).toEqual([]);
     expect((await b.c.json<{ cards: unknown[] }>(`/api/study/cram?decks=${deckId}`)).body.cards).toEqual([]);
-    expect((await b.c.json<{ decks: { id: string }[] }>("/api/study/overview")).body.decks.some((d) => d.id === deckId)).toBe(false);
+    expect(
+      (await b.c.json<{ decks: { id: string }[] }>("/api/study/overview")).body.decks.some((d) => d.id === deckId),
+    ).toBe(false);
     expect((await a.c.json<{ cards: unknown[] }>(`/api/study/decks/${deckId}`)).body.cards).toHaveLength(1);
   });
 
@@ -354,23 +466,37 @@ describe("ownership and tiers", () => {
     const from = await deckWith(c, 2, "From");
     const to = await deckWith(c, 2, "To");
     const card = from.cardIds[0];
-    const empty = await c.json<{ error: { code: string; message: string } }>(`/api/study/cards/${card}`, { method: "PATCH", body: { deckId: "" } });
+    const empty = await c.json<{ error: { code: string; message: string } }>(`/api/study/cards/${card}`, {
+      method: "PATCH",
+      body: { deckId: "" },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe("deckId: must not be empty");
-    expect((await c.json(`/api/study/cards/${card}`, { method: "PATCH", body: { deckId: "no-such-deck" } })).status).toBe(404);
+    expect(
+      (await c.json(`/api/study/cards/${card}`, { method: "PATCH", body: { deckId: "no-such-deck" } })).status,
+    ).toBe(404);
     const still = await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${from.deckId}`);
     expect(still.body.cards.map((x) => x.id)).toEqual(from.cardIds);
-    const moved = await c.json<{ card: { deckId: string } }>(`/api/study/cards/${card}`, { method: "PATCH", body: { deckId: to.deckId } });
+    const moved = await c.json<{ card: { deckId: string } }>(`/api/study/cards/${card}`, {
+      method: "PATCH",
+      body: { deckId: to.deckId },
+    });
     expect(moved.body.card.deckId).toBe(to.deckId);
-    expect((await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${to.deckId}`)).body.cards.map((x) => x.id)).toEqual([...to.cardIds, card]);
-    expect((await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${from.deckId}`)).body.cards.map((x) => x.id)).toEqual([from.cardIds[1]]);
+    expect(
+      (await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${to.deckId}`)).body.cards.map((x) => x.id),
+    ).toEqual([...to.cardIds, card]);
+    expect(
+      (await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${from.deckId}`)).body.cards.map((x) => x.id),
+    ).toEqual([from.cardIds[1]]);
   });
 
   it("Free students study their own cards and the free sample decks; premium official cards are gated", async () => {
     clock = new Date();
     const { c } = await user("free");
     await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 500 } });
-    const ov = await c.json<{ decks: { id: string; isOfficial: boolean; isFree: boolean; locked: boolean }[] }>("/api/study/overview");
+    const ov = await c.json<{ decks: { id: string; isOfficial: boolean; isFree: boolean; locked: boolean }[] }>(
+      "/api/study/overview",
+    );
     const premium = ov.body.decks.find((d) => d.isOfficial && !d.isFree)!;
     const free = ov.body.decks.find((d) => d.isOfficial && d.isFree)!;
     expect(premium.locked).toBe(true);
@@ -383,7 +509,8 @@ describe("ownership and tiers", () => {
     expect(locked.body.deck.locked).toBe(true);
     expect(locked.body.cards).toHaveLength(0);
     const unlimited = await user();
-    const premiumCard = (await unlimited.c.json<{ cards: { id: string }[] }>(`/api/study/decks/${premium.id}`)).body.cards[0].id;
+    const premiumCard = (await unlimited.c.json<{ cards: { id: string }[] }>(`/api/study/decks/${premium.id}`)).body
+      .cards[0].id;
     const r = await review(c, premiumCard, "good");
     expect(r.status).toBe(403);
     expect(r.body.error?.code).toBe("UPGRADE_REQUIRED");
@@ -397,9 +524,16 @@ describe("ownership and tiers", () => {
     const cram = await c.json<{ cards: QueueCard[] }>("/api/study/cram?limit=500");
     expect(cram.body.cards.length).toBeGreaterThan(0);
     expect(cram.body.cards.filter((x) => premiumDecks.has(x.deckId))).toEqual([]);
-    const quiz = await c.json<{ id: string }>("/api/quizzes", { body: { source: "flashcards", count: 100, mode: "tutor" } });
-    const items = (await c.json<{ items: { itemId: string }[] }>(`/api/quizzes/${quiz.body.id}`)).body.items.map((i) => i.itemId);
-    const inPremium = await server.database.db.select({ id: flashcards.id }).from(flashcards).where(and(inArray(flashcards.id, items), inArray(flashcards.deckId, [...premiumDecks])));
+    const quiz = await c.json<{ id: string }>("/api/quizzes", {
+      body: { source: "flashcards", count: 100, mode: "tutor" },
+    });
+    const items = (await c.json<{ items: { itemId: string }[] }>(`/api/quizzes/${quiz.body.id}`)).body.items.map(
+      (i) => i.itemId,
+    );
+    const inPremium = await server.database.db
+      .select({ id: flashcards.id })
+      .from(flashcards)
+      .where(and(inArray(flashcards.id, items), inArray(flashcards.deckId, [...premiumDecks])));
     expect(inPremium).toEqual([]);
   });
 });
@@ -409,8 +543,14 @@ describe("statistics", () => {
     clock = new Date("2026-09-14T12:00:00Z");
     const { c, id } = await user("trial");
     const { cardIds } = await deckWith(c, 1);
-    const premium = await server.database.db.select({ id: flashcards.id }).from(flashcards).innerJoin(decks, eq(decks.id, flashcards.deckId)).where(and(eq(decks.isOfficial, true), eq(decks.isFree, false))).limit(3);
-    for (const card of [...cardIds, ...premium.map((p) => p.id)]) expect((await review(c, card, "easy")).status).toBe(200);
+    const premium = await server.database.db
+      .select({ id: flashcards.id })
+      .from(flashcards)
+      .innerJoin(decks, eq(decks.id, flashcards.deckId))
+      .where(and(eq(decks.isOfficial, true), eq(decks.isFree, false)))
+      .limit(3);
+    for (const card of [...cardIds, ...premium.map((p) => p.id)])
+      expect((await review(c, card, "easy")).status).toBe(200);
     clock = new Date(clock.getTime() + 60 * DAY);
     type Stats = { dueToday: number; states: { review: number }; forecast: { due: number }[] };
     const trial = await c.json<Stats>("/api/study/stats");
@@ -449,7 +589,9 @@ describe("the content API keeps the same tiers", () => {
     const gated = await free.c.json<{ error: { code: string }; questions?: unknown }>("/api/questions?subject=torts");
     expect(gated.status).toBe(403);
     expect(gated.body.questions).toBeUndefined();
-    const open = await paid.c.json<{ questions: { answer: string; explanations: Record<string, string> }[] }>("/api/questions?subject=torts");
+    const open = await paid.c.json<{ questions: { answer: string; explanations: Record<string, string> }[] }>(
+      "/api/questions?subject=torts",
+    );
     expect(open.body.questions.length).toBeGreaterThan(0);
   });
 });
@@ -465,18 +607,25 @@ describe("import and export", () => {
     const { c } = await user();
     const { deckId } = await deckWith(c, 0 || 1, "Import");
     const lines = ["front,back,tags"];
-    for (let i = 0; i < 1000; i++) lines.push([quote(tricky(i).question), quote(tricky(i).answer), quote(`tag_${i % 7} bulk`)].join(","));
-    const r = await c.json<{ imported: number }>(`/api/study/decks/${deckId}/import`, { body: { text: lines.join("\r\n") } });
+    for (let i = 0; i < 1000; i++)
+      lines.push([quote(tricky(i).question), quote(tricky(i).answer), quote(`tag_${i % 7} bulk`)].join(","));
+    const r = await c.json<{ imported: number }>(`/api/study/decks/${deckId}/import`, {
+      body: { text: lines.join("\r\n") },
+    });
     expect(r.status).toBe(201);
     expect(r.body.imported).toBe(1000);
-    const deck = await c.json<{ cards: { question: string; answer: string; tags: string[] }[] }>(`/api/study/decks/${deckId}`);
+    const deck = await c.json<{ cards: { question: string; answer: string; tags: string[] }[] }>(
+      `/api/study/decks/${deckId}`,
+    );
     expect(deck.body.cards).toHaveLength(1001);
     expect(deck.body.cards[1 + 537]).toMatchObject({ ...tricky(537), tags: [`tag ${537 % 7}`, "bulk"] });
     const exp = await c.fetch(`/api/study/decks/${deckId}/export?format=tsv`);
     expect(exp.headers.get("content-type")).toContain("text/tab-separated-values");
     const tsv = await exp.text();
     const other = await deckWith(c, 1, "Round trip");
-    const again = await c.json<{ imported: number }>(`/api/study/decks/${other.deckId}/import`, { body: { text: tsv } });
+    const again = await c.json<{ imported: number }>(`/api/study/decks/${other.deckId}/import`, {
+      body: { text: tsv },
+    });
     expect(again.body.imported).toBe(1001);
   });
 
@@ -487,7 +636,10 @@ describe("import and export", () => {
     for (let i = 0; i < 1000; i++) lines.push(`${quote(tricky(i).question)},${quote(tricky(i).answer)}`);
     lines[600] = "a front without a back";
     // each tricky row spans 3 physical lines, so row 601 starts on line 1801
-    const r = await c.json<{ error: { code: string; message: string; details: { line: number } } }>(`/api/study/decks/${deckId}/import`, { body: { text: lines.join("\n") } });
+    const r = await c.json<{ error: { code: string; message: string; details: { line: number } } }>(
+      `/api/study/decks/${deckId}/import`,
+      { body: { text: lines.join("\n") } },
+    );
     expect(r.status).toBe(400);
     expect(r.body.error.details.line).toBe(1801);
     expect(r.body.error.message).toMatch(/^Line 1801: /);
@@ -501,9 +653,42 @@ describe("card generation", () => {
     const a = await user();
     const b = await user();
     const aId = (await a.c.json<{ user: { id: string } }>("/api/me")).body.user.id;
-    await server.database.db.insert(briefs).values({ id: `own-brief-${aId}`, name: "Smith v. Jones", subjectId: "torts", body: { issue: "<p>Was the contact offensive?</p>", rule: "<p>A contact is offensive if it offends a reasonable sense of dignity.</p>", holding: "<p>Yes.</p>" }, isOfficial: false, createdBy: aId });
-    const r = await a.c.json<{ drafts: { question: string; answer: string; kind: string; source: { type: string; title: string }; subjectId: string }[]; llm: string }>("/api/study/generate", {
-      body: { sources: [{ type: "brief", id: "hadley-v-baxendale" }, { type: "topic", id: "contracts-offer" }, { type: "brief", id: `own-brief-${aId}` }, { type: "text", title: "Notes", text: "<p>Assault is an act intended to cause apprehension of imminent contact.</p>" }] },
+    await server.database.db
+      .insert(briefs)
+      .values({
+        id: `own-brief-${aId}`,
+        name: "Smith v. Jones",
+        subjectId: "torts",
+        body: {
+          issue: "<p>Was the contact offensive?</p>",
+          rule: "<p>A contact is offensive if it offends a reasonable sense of dignity.</p>",
+          holding: "<p>Yes.</p>",
+        },
+        isOfficial: false,
+        createdBy: aId,
+      });
+    const r = await a.c.json<{
+      drafts: {
+        question: string;
+        answer: string;
+        kind: string;
+        source: { type: string; title: string };
+        subjectId: string;
+      }[];
+      llm: string;
+    }>("/api/study/generate", {
+      body: {
+        sources: [
+          { type: "brief", id: "hadley-v-baxendale" },
+          { type: "topic", id: "contracts-offer" },
+          { type: "brief", id: `own-brief-${aId}` },
+          {
+            type: "text",
+            title: "Notes",
+            text: "<p>Assault is an act intended to cause apprehension of imminent contact.</p>",
+          },
+        ],
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body.llm).toBe("off");
@@ -511,57 +696,120 @@ describe("card generation", () => {
     expect(hadley.map((d) => d.kind).slice(0, 2)).toEqual(["rule", "holding"]);
     expect(hadley[0].subjectId).toBe("contracts");
     expect(r.body.drafts.some((d) => d.source.type === "topic" && d.kind === "elements")).toBe(true);
-    expect(r.body.drafts.find((d) => d.source.title === "Smith v. Jones" && d.kind === "rule")?.answer).toBe("A contact is offensive if it offends a reasonable sense of dignity.");
-    expect(r.body.drafts.find((d) => d.source.type === "text")).toMatchObject({ kind: "definition", question: "What is assault?" });
-    expect((await b.c.json("/api/study/generate", { body: { sources: [{ type: "brief", id: `own-brief-${aId}` }] } })).status).toBe(404);
+    expect(r.body.drafts.find((d) => d.source.title === "Smith v. Jones" && d.kind === "rule")?.answer).toBe(
+      "A contact is offensive if it offends a reasonable sense of dignity.",
+    );
+    expect(r.body.drafts.find((d) => d.source.type === "text")).toMatchObject({
+      kind: "definition",
+      question: "What is assault?",
+    });
+    expect(
+      (await b.c.json("/api/study/generate", { body: { sources: [{ type: "brief", id: `own-brief-${aId}` }] } }))
+        .status,
+    ).toBe(404);
     // save reviewed drafts: all or nothing
     const { deckId } = await deckWith(a.c, 0 || 1, "Generated");
-    const saved = await a.c.json<{ ids: string[] }>(`/api/study/decks/${deckId}/cards/bulk`, { body: { source: "generated", cards: hadley.map((d) => ({ question: d.question, answer: d.answer, tags: ["generated"] })) } });
+    const saved = await a.c.json<{ ids: string[] }>(`/api/study/decks/${deckId}/cards/bulk`, {
+      body: {
+        source: "generated",
+        cards: hadley.map((d) => ({ question: d.question, answer: d.answer, tags: ["generated"] })),
+      },
+    });
     expect(saved.body.ids).toHaveLength(hadley.length);
-    const bad = await a.c.json(`/api/study/decks/${deckId}/cards/bulk`, { body: { cards: [{ question: "ok", answer: "ok" }, { question: "", answer: "x" }] } });
+    const bad = await a.c.json(`/api/study/decks/${deckId}/cards/bulk`, {
+      body: {
+        cards: [
+          { question: "ok", answer: "ok" },
+          { question: "", answer: "x" },
+        ],
+      },
+    });
     expect(bad.status).toBe(400);
-    expect((await a.c.json<{ cards: unknown[] }>(`/api/study/decks/${deckId}`)).body.cards).toHaveLength(1 + hadley.length);
+    expect((await a.c.json<{ cards: unknown[] }>(`/api/study/decks/${deckId}`)).body.cards).toHaveLength(
+      1 + hadley.length,
+    );
   });
 
   it("drafts from a case brief the student wrote (student_briefs), never from another student's", async () => {
     const { c } = await user("trial");
     const other = await user("trial");
     const created = await c.json<{ brief: { id: string } }>("/api/student-briefs", {
-      body: { name: "Roe v. Doe", subjectId: "torts", sections: { issue: "<p>Was the touching a battery?</p>", rule: "<p>A battery is an intentional harmful or offensive contact with the person of another.</p>", holding: "<p>Yes: the touching was offensive.</p>", takeaways: "<ul><li><p>Intent to contact suffices.</p></li><li><p>In the problem's state a battery claim is barred after two years.</p></li></ul>" } },
+      body: {
+        name: "Roe v. Doe",
+        subjectId: "torts",
+        sections: {
+          issue: "<p>Was the touching a battery?</p>",
+          rule: "<p>A battery is an intentional harmful or offensive contact with the person of another.</p>",
+          holding: "<p>Yes: the touching was offensive.</p>",
+          takeaways:
+            "<ul><li><p>Intent to contact suffices.</p></li><li><p>In the problem's state a battery claim is barred after two years.</p></li></ul>",
+        },
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.brief.id;
-    const r = await c.json<{ drafts: { question: string; answer: string; kind: string; subjectId: string | null; source: { type: string; id: string; title: string } }[] }>("/api/study/generate", { body: { sources: [{ type: "brief", id: id.toUpperCase() }] } });
+    const r = await c.json<{
+      drafts: {
+        question: string;
+        answer: string;
+        kind: string;
+        subjectId: string | null;
+        source: { type: string; id: string; title: string };
+      }[];
+    }>("/api/study/generate", { body: { sources: [{ type: "brief", id: id.toUpperCase() }] } });
     expect(r.status).toBe(200);
-    expect(r.body.drafts.find((d) => d.kind === "rule")).toMatchObject({ answer: "A battery is an intentional harmful or offensive contact with the person of another.", subjectId: "torts", source: { type: "brief", id, title: "Roe v. Doe" } });
+    expect(r.body.drafts.find((d) => d.kind === "rule")).toMatchObject({
+      answer: "A battery is an intentional harmful or offensive contact with the person of another.",
+      subjectId: "torts",
+      source: { type: "brief", id, title: "Roe v. Doe" },
+    });
     // Each takeaway (one per list item) is its own sentence to cloze.
-    expect(r.body.drafts.find((d) => d.kind === "cloze")).toMatchObject({ question: "In the problem's state a battery claim is barred after […]", answer: "two years" });
+    expect(r.body.drafts.find((d) => d.kind === "cloze")).toMatchObject({
+      question: "In the problem's state a battery claim is barred after […]",
+      answer: "two years",
+    });
     // Section HTML becomes plain sentences: the issue keeps its question mark, with no stray period.
     expect(r.body.drafts.find((d) => d.kind === "holding")?.question).toBe("Roe v. Doe: Was the touching a battery?");
-    expect((await other.c.json("/api/study/generate", { body: { sources: [{ type: "brief", id }] } })).status).toBe(404);
+    expect((await other.c.json("/api/study/generate", { body: { sources: [{ type: "brief", id }] } })).status).toBe(
+      404,
+    );
   });
 
   it("drafts cards from the student's own saved note, never from another student's", async () => {
     const { c } = await user("trial");
     const other = await user("trial");
-    const html = "<h2>Consideration</h2><p>Consideration is a bargained-for exchange of a legal detriment or a promise. A promise to make a gift is not enforceable without consideration.</p>";
-    const note = (await c.json<{ note: { id: string } }>("/api/notes", { body: { title: "Contracts class", html } })).body.note;
-    const r = await c.json<{ drafts: { question: string; source: { type: string; id: string; title: string } }[] }>("/api/study/generate", { body: { sources: [{ type: "note", id: note.id }] } });
+    const html =
+      "<h2>Consideration</h2><p>Consideration is a bargained-for exchange of a legal detriment or a promise. A promise to make a gift is not enforceable without consideration.</p>";
+    const note = (await c.json<{ note: { id: string } }>("/api/notes", { body: { title: "Contracts class", html } }))
+      .body.note;
+    const r = await c.json<{ drafts: { question: string; source: { type: string; id: string; title: string } }[] }>(
+      "/api/study/generate",
+      { body: { sources: [{ type: "note", id: note.id }] } },
+    );
     expect(r.status).toBe(200);
     expect(r.body.drafts.length).toBeGreaterThan(0);
     expect(r.body.drafts[0].source).toEqual({ type: "note", id: note.id, title: "Contracts class" });
     expect(r.body.drafts.map((d) => d.question).join(" ")).toMatch(/consideration/i);
-    const stolen = await other.c.json<{ error: { code: string } }>("/api/study/generate", { body: { sources: [{ type: "note", id: note.id }] } });
+    const stolen = await other.c.json<{ error: { code: string } }>("/api/study/generate", {
+      body: { sources: [{ type: "note", id: note.id }] },
+    });
     expect(stolen.status).toBe(404);
-    const bad = await c.json<{ error: { code: string } }>("/api/study/generate", { body: { sources: [{ type: "note", id: "not-a-note" }] } });
+    const bad = await c.json<{ error: { code: string } }>("/api/study/generate", {
+      body: { sources: [{ type: "note", id: "not-a-note" }] },
+    });
     expect(bad.status).toBe(400);
     // A uuid written in upper case is the same note.
-    expect((await c.json("/api/study/generate", { body: { sources: [{ type: "note", id: note.id.toUpperCase() }] } })).status).toBe(200);
+    expect(
+      (await c.json("/api/study/generate", { body: { sources: [{ type: "note", id: note.id.toUpperCase() }] } }))
+        .status,
+    ).toBe(200);
   });
 
   it("says when no LLM is configured and drafts by extraction (the LLM path: tests/integration/study-generate-llm.test.ts)", async () => {
     const { c } = await user();
-    const none = await c.json<{ llm: string; drafts: unknown[] }>("/api/study/generate", { body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] } });
+    const none = await c.json<{ llm: string; drafts: unknown[] }>("/api/study/generate", {
+      body: { useLlm: true, sources: [{ type: "topic", id: "contracts-offer" }] },
+    });
     expect(none.body.llm).toBe("unavailable");
     expect(none.body.drafts.length).toBeGreaterThan(2);
   });

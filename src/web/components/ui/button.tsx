@@ -4,8 +4,10 @@ import { type ButtonHTMLAttributes, forwardRef } from "react";
 type Variant = "primary" | "secondary" | "ghost" | "destructive" | "outline";
 const styles: Record<Variant, string> = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 dark:bg-brand-600 dark:hover:bg-brand-700",
-  secondary: "bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
-  outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+  secondary:
+    "bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
+  outline:
+    "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
   destructive: "bg-red-600 text-white hover:bg-red-700",
 };
@@ -23,7 +25,9 @@ export const buttonClass = (variant: Variant = "primary", size: "sm" | "md" | "l
     extra,
   );
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(({ variant, size, className, type = "button", ...rest }, ref) => (
-  <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...rest} />
-));
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
+  ({ variant, size, className, type = "button", ...rest }, ref) => (
+    <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...rest} />
+  ),
+);
 Button.displayName = "Button";

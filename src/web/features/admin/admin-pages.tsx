@@ -20,10 +20,18 @@ export function AdminGuard() {
         <Card className="max-w-md text-center" data-testid="access-denied">
           <ShieldAlert className="mx-auto h-10 w-10 text-red-600" aria-hidden />
           <h1 className="mt-3 text-xl font-semibold">Access Denied</h1>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">You don't have permission to access this admin area.</p>
-          {me && <p className="mt-2 text-sm">Signed in as <strong>{me.user.email}</strong></p>}
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            You don't have permission to access this admin area.
+          </p>
+          {me && (
+            <p className="mt-2 text-sm">
+              Signed in as <strong>{me.user.email}</strong>
+            </p>
+          )}
           <div className="mt-6 flex justify-center gap-3">
-            <Link to="/" className={buttonClass("outline")}>Go to Lexmate</Link>
+            <Link to="/" className={buttonClass("outline")}>
+              Go to Lexmate
+            </Link>
             <Button onClick={() => signOut(navigate)}>Sign Out</Button>
           </div>
         </Card>
@@ -33,7 +41,10 @@ export function AdminGuard() {
 }
 
 export function AdminDashboard() {
-  const { data, isPending } = useQuery({ queryKey: ["admin-overview"], queryFn: () => api<{ users: number; openErrors: number }>("/api/admin/overview") });
+  const { data, isPending } = useQuery({
+    queryKey: ["admin-overview"],
+    queryFn: () => api<{ users: number; openErrors: number }>("/api/admin/overview"),
+  });
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold tracking-tight">Admin dashboard</h1>
@@ -41,8 +52,14 @@ export function AdminDashboard() {
         <Spinner className="mt-6" />
       ) : (
         <div className="mt-6 grid gap-4 sm:grid-cols-2">
-          <Card><p className="text-sm text-slate-500">Accounts</p><p className="text-3xl font-semibold">{data?.users ?? "N/A"}</p></Card>
-          <Card><p className="text-sm text-slate-500">Error logs to investigate</p><p className="text-3xl font-semibold">{data?.openErrors ?? "N/A"}</p></Card>
+          <Card>
+            <p className="text-sm text-slate-500">Accounts</p>
+            <p className="text-3xl font-semibold">{data?.users ?? "N/A"}</p>
+          </Card>
+          <Card>
+            <p className="text-sm text-slate-500">Error logs to investigate</p>
+            <p className="text-3xl font-semibold">{data?.openErrors ?? "N/A"}</p>
+          </Card>
         </div>
       )}
     </div>

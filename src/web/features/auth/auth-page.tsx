@@ -33,7 +33,10 @@ export default function AuthPage() {
       </Link>
       <Card className="w-full max-w-md">
         {errorCode && (
-          <div role="alert" className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <div
+            role="alert"
+            className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
             <p className="flex items-start gap-2">
               <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               {authErrorMessage(errorCode, saved?.code === errorCode ? saved.description : null)}
@@ -47,7 +50,11 @@ export default function AuthPage() {
           </div>
         )}
         {tab !== "forgot" && (
-          <div role="tablist" aria-label="Sign in or sign up" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          <div
+            role="tablist"
+            aria-label="Sign in or sign up"
+            className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+          >
             {(["signin", "signup"] as const).map((t) => (
               <button
                 key={t}
@@ -71,7 +78,15 @@ export default function AuthPage() {
         {tab === "forgot" && <ForgotForm onBack={() => setTab("signin")} />}
       </Card>
       <p className="mt-6 max-w-md text-center text-xs text-slate-500 dark:text-slate-400">
-        By continuing you agree to the <Link className="underline" to="/terms">Terms</Link> and <Link className="underline" to="/privacy">Privacy Policy</Link>. Lexmate is a study aid, not legal advice.
+        By continuing you agree to the{" "}
+        <Link className="underline" to="/terms">
+          Terms
+        </Link>{" "}
+        and{" "}
+        <Link className="underline" to="/privacy">
+          Privacy Policy
+        </Link>
+        . Lexmate is a study aid, not legal advice.
       </p>
     </div>
   );
@@ -114,16 +129,32 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     <form onSubmit={submit} className="space-y-4" noValidate>
       <h1 className="text-xl font-semibold">Welcome back</h1>
       <Field label="Email" htmlFor="signin-email">
-        <Input id="signin-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </Field>
       <Field label="Password" htmlFor="signin-password">
-        <PasswordInput id="signin-password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput
+          id="signin-password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </Field>
       {error && (
         <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           {error}
           {unverified && (
-            <Link className="mt-1 block font-medium underline" to={`/auth/resend-confirmation?email=${encodeURIComponent(email.trim())}`}>
+            <Link
+              className="mt-1 block font-medium underline"
+              to={`/auth/resend-confirmation?email=${encodeURIComponent(email.trim())}`}
+            >
               Resend confirmation email
             </Link>
           )}
@@ -132,7 +163,11 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       <Button type="submit" className="w-full" disabled={busy || !email || !password}>
         {busy && <Spinner className="h-4 w-4" />} Sign In
       </Button>
-      <button type="button" onClick={onForgot} className="w-full text-center text-sm text-brand-700 hover:underline dark:text-brand-100">
+      <button
+        type="button"
+        onClick={onForgot}
+        className="w-full text-center text-sm text-brand-700 hover:underline dark:text-brand-100"
+      >
         Forgot your password?
       </button>
     </form>
@@ -159,12 +194,18 @@ function SignUpForm() {
     setBusy(true);
     try {
       const clean = email.trim();
-      await api("/api/auth/sign-up/email", { body: { email: clean, password, name: name.trim() || clean.split("@")[0] } });
+      await api("/api/auth/sign-up/email", {
+        body: { email: clean, password, name: name.trim() || clean.split("@")[0] },
+      });
       setSentTo(clean);
     } catch (err) {
       const msg = (err as Error).message;
       setEasy(/easy to guess/i.test(msg));
-      setError(err instanceof ApiError && err.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ? "An account with this email already exists. Sign in instead." : msg);
+      setError(
+        err instanceof ApiError && err.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
+          ? "An account with this email already exists. Sign in instead."
+          : msg,
+      );
     } finally {
       setBusy(false);
     }
@@ -176,9 +217,13 @@ function SignUpForm() {
         <MailCheck className="mx-auto h-10 w-10 text-brand-700" aria-hidden />
         <h1 className="text-xl font-semibold">Check your email</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to confirm your account and start your 7-day free trial. Check your spam folder if you don't see it.
+          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to confirm your account and start your 7-day
+          free trial. Check your spam folder if you don't see it.
         </p>
-        <Link className="text-sm font-medium text-brand-700 underline dark:text-brand-100" to={`/auth/resend-confirmation?email=${encodeURIComponent(sentTo)}`}>
+        <Link
+          className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
+          to={`/auth/resend-confirmation?email=${encodeURIComponent(sentTo)}`}
+        >
           Didn't get it? Resend the email
         </Link>
       </div>
@@ -188,16 +233,38 @@ function SignUpForm() {
     <form onSubmit={submit} className="space-y-4" noValidate>
       <div>
         <h1 className="text-xl font-semibold">Create your account</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Start with a 7-day free trial — full Unlimited access, no credit card required.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Start with a 7-day free trial — full Unlimited access, no credit card required.
+        </p>
       </div>
       <Field label="Name" htmlFor="signup-name">
-        <Input id="signup-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+        <Input
+          id="signup-name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+        />
       </Field>
       <Field label="Email" htmlFor="signup-email">
-        <Input id="signup-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </Field>
       <Field label="Password" htmlFor="signup-password">
-        <PasswordInput id="signup-password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-rules" />
+        <PasswordInput
+          id="signup-password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby="password-rules"
+        />
       </Field>
       <div id="password-rules">
         <PasswordChecklist password={password} />
@@ -225,7 +292,9 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
     setError(null);
     setState("sending");
     try {
-      await api("/api/auth/request-password-reset", { body: { email: email.trim(), redirectTo: "/auth/reset-password" } });
+      await api("/api/auth/request-password-reset", {
+        body: { email: email.trim(), redirectTo: "/auth/reset-password" },
+      });
       setState("sent");
     } catch (err) {
       setError((err as Error).message);
@@ -237,21 +306,38 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
       <div className="space-y-3 text-center">
         <MailCheck className="mx-auto h-10 w-10 text-brand-700" aria-hidden />
         <h1 className="text-xl font-semibold">Check your email</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">If an account exists for <strong>{email.trim()}</strong>, we sent a link to choose a new password. It expires in 1 hour.</p>
-        <Button variant="outline" onClick={onBack}>Back to sign in</Button>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          If an account exists for <strong>{email.trim()}</strong>, we sent a link to choose a new password. It expires
+          in 1 hour.
+        </p>
+        <Button variant="outline" onClick={onBack}>
+          Back to sign in
+        </Button>
       </div>
     );
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <h1 className="text-xl font-semibold">Reset your password</h1>
-      <p className="text-sm text-slate-600 dark:text-slate-400">Enter your account's email and we'll send you a link to choose a new password.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Enter your account's email and we'll send you a link to choose a new password.
+      </p>
       <Field label="Email" htmlFor="forgot-email" error={error}>
-        <Input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="forgot-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={!email.trim() || state === "sending"}>
         {state === "sending" && <Spinner className="h-4 w-4" />} Send reset link
       </Button>
-      <button type="button" onClick={onBack} className="w-full text-center text-sm text-slate-600 hover:underline dark:text-slate-400">
+      <button
+        type="button"
+        onClick={onBack}
+        className="w-full text-center text-sm text-slate-600 hover:underline dark:text-slate-400"
+      >
         Back to sign in
       </button>
     </form>

@@ -16,7 +16,11 @@ import { saveAuthError } from "../../lib/storage";
 import { useBrand } from "../public/brand";
 import { emailIn } from "./messages";
 
-type State = { kind: "processing" } | { kind: "success"; already: boolean } | { kind: "error"; title: string; text: string } | { kind: "none" };
+type State =
+  | { kind: "processing" }
+  | { kind: "success"; already: boolean }
+  | { kind: "error"; title: string; text: string }
+  | { kind: "none" };
 
 export const SUCCESS_REDIRECT_MS = 1500;
 export const ERROR_REDIRECT_MS = 3000;
@@ -55,7 +59,11 @@ export default function CallbackPage() {
         await qc.invalidateQueries({ queryKey: meQuery.queryKey });
         const me = await qc.fetchQuery(meQuery);
         if (r.status === "already_confirmed" && !me) {
-          setState({ kind: "error", title: "Confirmation Failed", text: "This link was already used and your email is confirmed. Please sign in." });
+          setState({
+            kind: "error",
+            title: "Confirmation Failed",
+            text: "This link was already used and your email is confirmed. Please sign in.",
+          });
           later(ERROR_REDIRECT_MS, "/auth?tab=signin");
           return;
         }
@@ -68,7 +76,11 @@ export default function CallbackPage() {
           navigate(`/auth?error=${err.code}`, { replace: true });
           return;
         }
-        setState({ kind: "error", title: "Confirmation Failed", text: (err as Error).message || "We could not confirm your email." });
+        setState({
+          kind: "error",
+          title: "Confirmation Failed",
+          text: (err as Error).message || "We could not confirm your email.",
+        });
         later(ERROR_REDIRECT_MS, "/auth?tab=signin");
       });
     return () => {
@@ -90,7 +102,10 @@ export default function CallbackPage() {
             <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-600" aria-hidden />
             <h1 className="text-xl font-semibold">Welcome to {brand.name}!</h1>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {state.already ? "Your email was already confirmed." : "Your email is confirmed and your 7-day free trial has started."} Taking you to the chat…
+              {state.already
+                ? "Your email was already confirmed."
+                : "Your email is confirmed and your 7-day free trial has started."}{" "}
+              Taking you to the chat…
             </p>
           </div>
         )}
@@ -106,7 +121,9 @@ export default function CallbackPage() {
           <div className="space-y-3">
             <XCircle className="mx-auto h-12 w-12 text-slate-400" aria-hidden />
             <h1 className="text-xl font-semibold">No authentication tokens found</h1>
-            <p className="text-sm text-slate-600 dark:text-slate-400">This page expects the link from your confirmation email. Redirecting to the home page…</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              This page expects the link from your confirmation email. Redirecting to the home page…
+            </p>
           </div>
         )}
       </Card>

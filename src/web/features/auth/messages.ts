@@ -6,4 +6,5 @@ export function authErrorMessage(code: string | null, description?: string | nul
 }
 
 /** Pulls an email address out of an error description, if one is there (SPEC.md §5). */
-export const emailIn = (text: string | null | undefined): string | null => text?.match(/[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/i)?.[0] ?? null;
+export const emailIn = (text: string | null | undefined): string | null =>
+  text?.match(/[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/i)?.[0] ?? null;

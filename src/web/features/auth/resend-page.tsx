@@ -20,8 +20,10 @@ let lastSentAt = 0; // survives re-mounts within the tab
 
 export function resendErrorMessage(err: unknown): string {
   const msg = err instanceof Error ? err.message : "";
-  if (/rate limit/i.test(msg) || (err instanceof ApiError && err.status === 429)) return "Too many requests. Please wait a moment before trying again.";
-  if (/not found|not registered/i.test(msg) || (err instanceof ApiError && err.status === 404)) return "This email address is not registered. Please sign up first.";
+  if (/rate limit/i.test(msg) || (err instanceof ApiError && err.status === 429))
+    return "Too many requests. Please wait a moment before trying again.";
+  if (/not found|not registered/i.test(msg) || (err instanceof ApiError && err.status === 404))
+    return "This email address is not registered. Please sign up first.";
   if (err instanceof ApiError && err.status === 409) return err.message;
   return "Failed to send confirmation email. Please try again.";
 }
@@ -54,7 +56,11 @@ export default function ResendPage() {
       await api("/api/account/resend-confirmation", { body: { email: clean } });
       lastSentAt = Date.now();
       setState("sent");
-      toast.add({ title: "Email Sent!", description: `We sent a new confirmation link to ${clean}.`, variant: "success" });
+      toast.add({
+        title: "Email Sent!",
+        description: `We sent a new confirmation link to ${clean}.`,
+        variant: "success",
+      });
       setTimeout(() => setTimeout(() => navigate("/auth"), 3000), 2000);
     } catch (err) {
       setError(resendErrorMessage(err));
@@ -80,13 +86,25 @@ export default function ResendPage() {
         ) : (
           <form onSubmit={submit} className="space-y-4" noValidate>
             <h1 className="text-xl font-semibold">Resend confirmation email</h1>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Enter the email you signed up with and we'll send a fresh confirmation link.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Enter the email you signed up with and we'll send a fresh confirmation link.
+            </p>
             <Field label="Email" htmlFor="resend-email" error={error}>
-              <Input id="resend-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <Input
+                id="resend-email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </Field>
             <Button type="submit" className="w-full" disabled={!email.trim() || state === "sending"}>
               {state === "sending" && <Spinner className="h-4 w-4" />}
-              {state === "sending" ? "Sending…" : remaining > 0 ? `Resend in ${remaining} s` : "Resend confirmation email"}
+              {state === "sending"
+                ? "Sending…"
+                : remaining > 0
+                  ? `Resend in ${remaining} s`
+                  : "Resend confirmation email"}
             </Button>
             <Link to="/auth" className="block text-center text-sm text-slate-600 hover:underline dark:text-slate-400">
               Back to sign in

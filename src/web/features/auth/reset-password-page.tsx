@@ -30,7 +30,9 @@ export default function ResetPasswordPage() {
       navigate("/auth?tab=signin");
     } catch (err) {
       const msg = (err as Error).message;
-      setError(/invalid token/i.test(msg) ? "This reset link is invalid or has expired. Please request a new one." : msg);
+      setError(
+        /invalid token/i.test(msg) ? "This reset link is invalid or has expired. Please request a new one." : msg,
+      );
     } finally {
       setBusy(false);
     }
@@ -41,24 +43,43 @@ export default function ResetPasswordPage() {
       <Card className="w-full max-w-md">
         {!token ? (
           <p>
-            This page needs the link from your reset email. <Link className="underline" to="/auth?tab=forgot">Request a new one</Link>.
+            This page needs the link from your reset email.{" "}
+            <Link className="underline" to="/auth?tab=forgot">
+              Request a new one
+            </Link>
+            .
           </p>
         ) : (
           <form onSubmit={submit} className="space-y-4" noValidate>
             <h1 className="text-xl font-semibold">Choose a new password</h1>
             <Field label="New password" htmlFor="reset-password">
-              <PasswordInput id="reset-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <PasswordInput
+                id="reset-password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </Field>
             <PasswordChecklist password={password} />
             <Field label="Confirm new password" htmlFor="reset-confirm">
-              <PasswordInput id="reset-confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              <PasswordInput
+                id="reset-confirm"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
             </Field>
             {error && (
-              <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              <div
+                role="alert"
+                className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+              >
                 {error}
                 {/easy to guess/i.test(error) && <EasyToGuessTips />}
                 {/expired|invalid/i.test(error) && (
-                  <Link className="mt-1 block underline" to="/auth?tab=forgot">Request a new link</Link>
+                  <Link className="mt-1 block underline" to="/auth?tab=forgot">
+                    Request a new link
+                  </Link>
                 )}
               </div>
             )}

@@ -22,7 +22,10 @@ export interface StudentBrief extends CaseHeading {
   createdAt: string;
   updatedAt: string;
 }
-export type BriefDraft = Pick<StudentBrief, "opinionId" | "name" | "citation" | "court" | "year" | "subjectId" | "sections"> & { topicIds?: string[] };
+export type BriefDraft = Pick<
+  StudentBrief,
+  "opinionId" | "name" | "citation" | "court" | "year" | "subjectId" | "sections"
+> & { topicIds?: string[] };
 export interface CaseBriefRow extends CaseHeading {
   topicIds: string[];
   isOfficial: boolean;
@@ -36,8 +39,25 @@ export const briefsApi = {
   },
   get: (id: string) => api<{ brief: StudentBrief }>(`/api/student-briefs/${id}`).then((r) => r.brief),
   create: (b: BriefDraft) => api<{ brief: StudentBrief }>("/api/student-briefs", { body: b }).then((r) => r.brief),
-  save: (id: string, b: Partial<BriefDraft> & { version: number }) => api<{ brief: StudentBrief }>(`/api/student-briefs/${id}`, { method: "PATCH", body: b }).then((r) => r.brief),
+  save: (id: string, b: Partial<BriefDraft> & { version: number }) =>
+    api<{ brief: StudentBrief }>(`/api/student-briefs/${id}`, { method: "PATCH", body: b }).then((r) => r.brief),
   remove: (id: string) => api(`/api/student-briefs/${id}`, { method: "DELETE" }),
-  draft: (opinionId: string, method: "extract" | "llm") => api<{ method: string; draft: BriefDraft; notes: string[] }>("/api/student-briefs/draft", { body: { opinionId, method }, timeoutMs: 60_000 }),
-  official: (id: string) => api<{ brief: Record<string, unknown> & { id: string; name: string; citation: string; court: string; year: number; subjectId: string; topics: { id: string; title: string }[]; takeaways: string[] } }>(`/api/briefs/${id}`).then((r) => r.brief),
+  draft: (opinionId: string, method: "extract" | "llm") =>
+    api<{ method: string; draft: BriefDraft; notes: string[] }>("/api/student-briefs/draft", {
+      body: { opinionId, method },
+      timeoutMs: 60_000,
+    }),
+  official: (id: string) =>
+    api<{
+      brief: Record<string, unknown> & {
+        id: string;
+        name: string;
+        citation: string;
+        court: string;
+        year: number;
+        subjectId: string;
+        topics: { id: string; title: string }[];
+        takeaways: string[];
+      };
+    }>(`/api/briefs/${id}`).then((r) => r.brief),
 };

@@ -15,15 +15,28 @@ import { Select, useSubjects } from "../case-law/case-law-ui";
 import { RichEditor } from "../notes/rich-editor";
 import { type BriefDraft, briefsApi, SECTIONS, type SectionKey, type StudentBrief } from "./api";
 
-const inputClass = "block w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950";
+const inputClass =
+  "block w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950";
 const emptySections = () => Object.fromEntries(SECTIONS.map(([k]) => [k, ""])) as Record<SectionKey, string>;
 
-export function BriefEditor({ initial, existing, opinionName }: { initial: BriefDraft; existing?: StudentBrief; opinionName?: string }) {
+export function BriefEditor({
+  initial,
+  existing,
+  opinionName,
+}: {
+  initial: BriefDraft;
+  existing?: StudentBrief;
+  opinionName?: string;
+}) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { data: subjects } = useSubjects();
   const [form, setForm] = useState<BriefDraft>({ ...initial, sections: { ...emptySections(), ...initial.sections } });
-  const topics = useQuery({ queryKey: ["subject", form.subjectId], queryFn: () => api<{ topics: { id: string; title: string }[] }>(`/api/subjects/${form.subjectId}`), enabled: !!form.subjectId });
+  const topics = useQuery({
+    queryKey: ["subject", form.subjectId],
+    queryFn: () => api<{ topics: { id: string; title: string }[] }>(`/api/subjects/${form.subjectId}`),
+    enabled: !!form.subjectId,
+  });
   const [editorKey, setEditorKey] = useState(0);
   const [version, setVersion] = useState(existing?.version ?? 0);
   const [dirty, setDirty] = useState(false);
@@ -44,10 +57,25 @@ export function BriefEditor({ initial, existing, opinionName }: { initial: Brief
     onSuccess: (r) => {
       const hasText = Object.values(form.sections).some((v) => v.replace(/<[^>]+>/g, "").trim());
       if (hasText && !window.confirm("Replace what you have written with the draft?")) return;
-      replaceAll({ ...form, ...r.draft, name: form.name || r.draft.name, citation: form.citation || r.draft.citation, court: form.court || r.draft.court, year: form.year ?? r.draft.year, subjectId: form.subjectId ?? r.draft.subjectId });
+      replaceAll({
+        ...form,
+        ...r.draft,
+        name: form.name || r.draft.name,
+        citation: form.citation || r.draft.citation,
+        court: form.court || r.draft.court,
+        year: form.year ?? r.draft.year,
+        subjectId: form.subjectId ?? r.draft.subjectId,
+      });
       setNotes(r.notes);
       setDirty(true);
-      toast.add({ title: r.method === "llm" ? "Draft written" : "Draft ready", description: r.method === "llm" ? "The model wrote this from the opinion. Check it against the text." : "These are the court's own sentences. Put them in your own words.", variant: "success" });
+      toast.add({
+        title: r.method === "llm" ? "Draft written" : "Draft ready",
+        description:
+          r.method === "llm"
+            ? "The model wrote this from the opinion. Check it against the text."
+            : "These are the court's own sentences. Put them in your own words.",
+        variant: "success",
+      });
     },
     onError: (e) => toast.add({ title: "No draft", description: (e as Error).message, variant: "warning" }),
   });
@@ -95,7 +123,9 @@ export function BriefEditor({ initial, existing, opinionName }: { initial: Brief
     >
       <div className="sticky top-0 z-10 -mx-4 mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200/80 bg-white/90 px-4 py-3 backdrop-blur md:-mx-8 md:px-8 dark:border-slate-800 dark:bg-slate-950/90">
         <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">{existing ? "Your brief" : "New brief"}</p>
+          <p className="text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">
+            {existing ? "Your brief" : "New brief"}
+          </p>
           <p className="truncate text-sm font-medium italic">{form.name || "Untitled case"}</p>
         </div>
         <div className="flex items-center gap-2">
@@ -113,7 +143,11 @@ export function BriefEditor({ initial, existing, opinionName }: { initial: Brief
             ) : null}
           </span>
           {existing && (
-            <Button variant="ghost" aria-label="Delete brief" onClick={() => window.confirm("Delete this brief?") && remove.mutate()}>
+            <Button
+              variant="ghost"
+              aria-label="Delete brief"
+              onClick={() => window.confirm("Delete this brief?") && remove.mutate()}
+            >
               <Trash2 className="h-4 w-4" />
             </Button>
           )}
@@ -124,10 +158,15 @@ export function BriefEditor({ initial, existing, opinionName }: { initial: Brief
       </div>
 
       {conflict && (
-        <div role="alert" data-testid="brief-conflict" className="mb-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+        <div
+          role="alert"
+          data-testid="brief-conflict"
+          className="mb-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+        >
           <AlertTriangle className="h-5 w-5 shrink-0" />
           <p>
-            <strong>This brief was changed in another tab or window.</strong> Your edit was not saved; the newer version is shown below.
+            <strong>This brief was changed in another tab or window.</strong> Your edit was not saved; the newer version
+            is shown below.
           </p>
         </div>
       )}
@@ -135,19 +174,42 @@ export function BriefEditor({ initial, existing, opinionName }: { initial: Brief
       <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-6 dark:border-slate-800 dark:bg-slate-900">
         <label className="sm:col-span-6">
           <span className="text-sm font-medium">Case name</span>
-          <input className={`${inputClass} mt-1 italic`} value={form.name} maxLength={200} required onChange={(e) => set("name", e.target.value)} placeholder="Party v. Party" />
+          <input
+            className={`${inputClass} mt-1 italic`}
+            value={form.name}
+            maxLength={200}
+            required
+            onChange={(e) => set("name", e.target.value)}
+            placeholder="Party v. Party"
+          />
         </label>
         <label className="sm:col-span-2">
           <span className="text-sm font-medium">Citation</span>
-          <input className={`${inputClass} mt-1`} value={form.citation ?? ""} maxLength={120} onChange={(e) => set("citation", e.target.value || null)} placeholder="326 U.S. 310" />
+          <input
+            className={`${inputClass} mt-1`}
+            value={form.citation ?? ""}
+            maxLength={120}
+            onChange={(e) => set("citation", e.target.value || null)}
+            placeholder="326 U.S. 310"
+          />
         </label>
         <label className="sm:col-span-3">
           <span className="text-sm font-medium">Court</span>
-          <input className={`${inputClass} mt-1`} value={form.court ?? ""} maxLength={200} onChange={(e) => set("court", e.target.value || null)} />
+          <input
+            className={`${inputClass} mt-1`}
+            value={form.court ?? ""}
+            maxLength={200}
+            onChange={(e) => set("court", e.target.value || null)}
+          />
         </label>
         <label className="sm:col-span-1">
           <span className="text-sm font-medium">Year</span>
-          <input className={`${inputClass} mt-1`} inputMode="numeric" value={form.year ?? ""} onChange={(e) => set("year", e.target.value ? Number(e.target.value.replace(/\D/g, "").slice(0, 4)) : null)} />
+          <input
+            className={`${inputClass} mt-1`}
+            inputMode="numeric"
+            value={form.year ?? ""}
+            onChange={(e) => set("year", e.target.value ? Number(e.target.value.replace(/\D/g, "").slice(0, 4)) : null)}
+          />
         </label>
         <div className="sm:col-span-3">
           <span className="text-sm font-medium">Subject and topic</span>
@@ -180,16 +242,32 @@ export function BriefEditor({ initial, existing, opinionName }: { initial: Brief
         <div className="flex flex-col justify-end sm:col-span-3">
           {form.opinionId ? (
             <div className="flex flex-wrap items-center gap-2">
-              <Button variant="secondary" onClick={() => draft.mutate("extract")} disabled={draft.isPending} data-testid="draft-extract">
-                <Wand2 className="h-4 w-4" /> {draft.isPending && draft.variables === "extract" ? "Drafting…" : "Draft from the opinion"}
+              <Button
+                variant="secondary"
+                onClick={() => draft.mutate("extract")}
+                disabled={draft.isPending}
+                data-testid="draft-extract"
+              >
+                <Wand2 className="h-4 w-4" />{" "}
+                {draft.isPending && draft.variables === "extract" ? "Drafting…" : "Draft from the opinion"}
               </Button>
-              <Button variant="ghost" onClick={() => draft.mutate("llm")} disabled={draft.isPending} title="Uses the language model the server is configured with">
-                <Sparkles className="h-4 w-4" /> {draft.isPending && draft.variables === "llm" ? "Writing…" : "Draft with AI"}
+              <Button
+                variant="ghost"
+                onClick={() => draft.mutate("llm")}
+                disabled={draft.isPending}
+                title="Uses the language model the server is configured with"
+              >
+                <Sparkles className="h-4 w-4" />{" "}
+                {draft.isPending && draft.variables === "llm" ? "Writing…" : "Draft with AI"}
               </Button>
             </div>
           ) : (
             <p className="text-sm text-slate-500 dark:text-slate-400">
-              Briefing from scratch. To draft from an opinion, open it in <Link to="/case-law" className="text-brand-700 underline dark:text-brand-100">Case law</Link> and choose Brief this case.
+              Briefing from scratch. To draft from an opinion, open it in{" "}
+              <Link to="/case-law" className="text-brand-700 underline dark:text-brand-100">
+                Case law
+              </Link>{" "}
+              and choose Brief this case.
             </p>
           )}
           {opinionName && form.opinionId && (
@@ -204,12 +282,18 @@ export function BriefEditor({ initial, existing, opinionName }: { initial: Brief
       </section>
 
       {notes.length > 0 && (
-        <p className="mt-4 rounded-lg bg-slate-50 px-4 py-2 text-sm text-slate-600 dark:bg-slate-900 dark:text-slate-400">{notes.join(" ")}</p>
+        <p className="mt-4 rounded-lg bg-slate-50 px-4 py-2 text-sm text-slate-600 dark:bg-slate-900 dark:text-slate-400">
+          {notes.join(" ")}
+        </p>
       )}
 
       <div className="mt-6 space-y-4">
         {SECTIONS.map(([key, label, hint]) => (
-          <section key={key} className="rounded-2xl border border-slate-200 bg-white p-5 focus-within:border-brand-400 focus-within:ring-4 focus-within:ring-brand-500/10 dark:border-slate-800 dark:bg-slate-900" data-testid={`section-${key}`}>
+          <section
+            key={key}
+            className="rounded-2xl border border-slate-200 bg-white p-5 focus-within:border-brand-400 focus-within:ring-4 focus-within:ring-brand-500/10 dark:border-slate-800 dark:bg-slate-900"
+            data-testid={`section-${key}`}
+          >
             <h2 className="text-sm font-semibold">{label}</h2>
             <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>
             <RichEditor

@@ -40,22 +40,39 @@ export interface Filters {
   subject?: string;
 }
 export interface ImportReport {
-  imported: { id: string; name: string; citation: string | null; court: string | null; year: number | null; status: "created" | "updated"; files: string[]; warnings: string[] }[];
+  imported: {
+    id: string;
+    name: string;
+    citation: string | null;
+    court: string | null;
+    year: number | null;
+    status: "created" | "updated";
+    files: string[];
+    warnings: string[];
+  }[];
   failed: { file: string; reason: string }[];
   counts: { files: number; opinions: number; created: number; updated: number; failed: number };
 }
 
-const qs = (o: Record<string, string | number | undefined>) => new URLSearchParams(Object.entries(o).filter(([, v]) => v !== undefined && v !== "") as [string, string][]).toString();
+const qs = (o: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(o).filter(([, v]) => v !== undefined && v !== "") as [string, string][],
+  ).toString();
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export const caseLawApi = {
-  search: (p: Filters & { q: string; sort: string; offset?: number }) => api<{ results: Hit[]; total: number; anyWords: boolean }>(`/api/case-law/search?${qs({ ...p, limit: 20 })}`),
-  list: (p: Filters & { sort: string; offset?: number }) => api<{ opinions: OpinionRow[]; total: number }>(`/api/case-law?${qs({ ...p, limit: 30 })}`),
+  search: (p: Filters & { q: string; sort: string; offset?: number }) =>
+    api<{ results: Hit[]; total: number; anyWords: boolean }>(`/api/case-law/search?${qs({ ...p, limit: 20 })}`),
+  list: (p: Filters & { sort: string; offset?: number }) =>
+    api<{ opinions: OpinionRow[]; total: number }>(`/api/case-law?${qs({ ...p, limit: 30 })}`),
   facets: () => api<Facets>("/api/case-law/facets"),
   get: (id: string) => api<{ opinion: Opinion }>(`/api/case-law/${id}`).then((r) => r.opinion),
   /** The readable opinion of an official brief's case, or null when none is imported. */
-  forBrief: (briefId: string) => api<{ opinion: { id: string; name: string; citation: string | null } | null }>(`/api/case-law/for-brief/${encodeURIComponent(briefId)}`).then((r) => r.opinion),
+  forBrief: (briefId: string) =>
+    api<{ opinion: { id: string; name: string; citation: string | null } | null }>(
+      `/api/case-law/for-brief/${encodeURIComponent(briefId)}`,
+    ).then((r) => r.opinion),
   remove: (id: string) => api(`/api/case-law/${id}`, { method: "DELETE" }),
   /** Multipart upload; the server reports each file. */
   async import(files: File[], opts: { subject?: string; library?: boolean }): Promise<ImportReport> {
@@ -65,7 +82,12 @@ export const caseLawApi = {
     if (opts.library) form.append("scope", "library");
     const res = await fetch("/api/case-law/import", { method: "POST", body: form, credentials: "same-origin" });
     const data = await res.json().catch(() => null);
-    if (!res.ok) throw new ApiError(data?.error?.code ?? `HTTP_${res.status}`, data?.error?.message ?? `Upload failed (${res.status})`, res.status);
+    if (!res.ok)
+      throw new ApiError(
+        data?.error?.code ?? `HTTP_${res.status}`,
+        data?.error?.message ?? `Upload failed (${res.status})`,
+        res.status,
+      );
     return data as ImportReport;
   },
 };

@@ -47,36 +47,56 @@ function SearchBox({ initial, autoFocus }: { initial: string; autoFocus?: boolea
   };
   return (
     <search>
-    <form onSubmit={submit} className="relative">
-      <Search className="pointer-events-none absolute top-3.5 left-4 h-5 w-5 text-slate-400" />
-      <input
-        ref={(el) => {
-          if (autoFocus && el && !initial) el.focus();
-        }}
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        placeholder='Search opinions: minimum contacts, "state action", 326 U.S. 310'
-        aria-label="Search opinions"
-        className="w-full rounded-xl border border-slate-200 bg-white py-3 pr-28 pl-12 text-base shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none dark:border-slate-700 dark:bg-slate-950"
-      />
-      <Button type="submit" className="absolute top-1.5 right-1.5" size="md">
-        Search
-      </Button>
-    </form>
+      <form onSubmit={submit} className="relative">
+        <Search className="pointer-events-none absolute top-3.5 left-4 h-5 w-5 text-slate-400" />
+        <input
+          ref={(el) => {
+            if (autoFocus && el && !initial) el.focus();
+          }}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder='Search opinions: minimum contacts, "state action", 326 U.S. 310'
+          aria-label="Search opinions"
+          className="w-full rounded-xl border border-slate-200 bg-white py-3 pr-28 pl-12 text-base shadow-sm focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none dark:border-slate-700 dark:bg-slate-950"
+        />
+        <Button type="submit" className="absolute top-1.5 right-1.5" size="md">
+          Search
+        </Button>
+      </form>
     </search>
   );
 }
 
-function OpinionLine({ name, citation, court, year, mine, subjectId }: { name: string; citation: string | null; court: string | null; year: number | null; mine: boolean; subjectId: string | null }) {
+function OpinionLine({
+  name,
+  citation,
+  court,
+  year,
+  mine,
+  subjectId,
+}: {
+  name: string;
+  citation: string | null;
+  court: string | null;
+  year: number | null;
+  mine: boolean;
+  subjectId: string | null;
+}) {
   return (
     <>
-      <span className="font-semibold italic text-slate-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-100">{name}</span>
+      <span className="font-semibold italic text-slate-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-100">
+        {name}
+      </span>
       <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
         {citation && <span>{citation}</span>}
         {shortCourt(court) && <span>· {shortCourt(court)}</span>}
         {year && <span>· {year}</span>}
         <SubjectBadge id={subjectId} />
-        {mine && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">Your upload</span>}
+        {mine && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/50 dark:text-amber-200">
+            Your upload
+          </span>
+        )}
       </span>
     </>
   );
@@ -104,10 +124,15 @@ export function CaseLawPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Case law</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">Read opinions, search them by doctrine, and brief them beside the text.</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            Read opinions, search them by doctrine, and brief them beside the text.
+          </p>
         </div>
         <div className="flex gap-2">
-          <Link to="/cases" className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+          <Link
+            to="/cases"
+            className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
             <BookOpen className="h-4 w-4" /> Case briefs
           </Link>
           <Button variant="outline" onClick={() => setImporting(true)}>
@@ -123,7 +148,12 @@ export function CaseLawPage() {
           <Gavel className="mx-auto h-10 w-10 text-brand-700 dark:text-brand-100" />
           <h2 className="mt-3 text-lg font-semibold">The library is empty</h2>
           <p className="mx-auto mt-1 max-w-md text-sm text-slate-500 dark:text-slate-400">
-            Import opinions you have as Markdown, text or CourtListener JSON. An administrator can load a whole folder with <code className="rounded bg-slate-100 px-1 text-slate-800 dark:bg-slate-800 dark:text-slate-200">npm run cli -- import:cases &lt;folder&gt;</code>.
+            Import opinions you have as Markdown, text or CourtListener JSON. An administrator can load a whole folder
+            with{" "}
+            <code className="rounded bg-slate-100 px-1 text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+              npm run cli -- import:cases &lt;folder&gt;
+            </code>
+            .
           </p>
           <Button className="mt-5" onClick={() => setImporting(true)}>
             <Upload className="h-4 w-4" /> Import opinions
@@ -135,9 +165,23 @@ export function CaseLawPage() {
             <div className="flex-1">
               <FilterControls filters={filters} facets={facets.data} onChange={set} />
             </div>
-            <fieldset className="flex rounded-lg border border-slate-200 p-0.5 text-sm dark:border-slate-700" aria-label="Sort">
+            <fieldset
+              className="flex rounded-lg border border-slate-200 p-0.5 text-sm dark:border-slate-700"
+              aria-label="Sort"
+            >
               {(["name", "date"] as const).map((s) => (
-                <button key={s} type="button" aria-pressed={sort === s} onClick={() => set("sort", s === "name" ? "" : s)} className={clsx("rounded-md px-3 py-1.5 font-medium", sort === s ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800")}>
+                <button
+                  key={s}
+                  type="button"
+                  aria-pressed={sort === s}
+                  onClick={() => set("sort", s === "name" ? "" : s)}
+                  className={clsx(
+                    "rounded-md px-3 py-1.5 font-medium",
+                    sort === s
+                      ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900"
+                      : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+                  )}
+                >
                   {s === "name" ? "A–Z" : "Newest"}
                 </button>
               ))}
@@ -152,12 +196,20 @@ export function CaseLawPage() {
             <ul className="mt-2 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
               {rows.map((o) => (
                 <li key={o.id}>
-                  <Link to={`/case-law/${o.id}`} className="group flex flex-col px-5 py-3.5 hover:bg-slate-50 dark:hover:bg-slate-800/60" data-testid="opinion-row">
+                  <Link
+                    to={`/case-law/${o.id}`}
+                    className="group flex flex-col px-5 py-3.5 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                    data-testid="opinion-row"
+                  >
                     <OpinionLine {...o} />
                   </Link>
                 </li>
               ))}
-              {!rows.length && <li className="px-5 py-10 text-center text-sm text-slate-500 dark:text-slate-400">No opinion matches these filters.</li>}
+              {!rows.length && (
+                <li className="px-5 py-10 text-center text-sm text-slate-500 dark:text-slate-400">
+                  No opinion matches these filters.
+                </li>
+              )}
             </ul>
           )}
           {list.hasNextPage && (
@@ -207,27 +259,54 @@ export function CaseLawSearchPage() {
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters">
-          <button type="button" className="flex w-full items-center justify-between rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium lg:hidden dark:border-slate-700" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
+          <button
+            type="button"
+            className="flex w-full items-center justify-between rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium lg:hidden dark:border-slate-700"
+            aria-expanded={showFilters}
+            onClick={() => setShowFilters((v) => !v)}
+          >
             <span className="flex items-center gap-2">
               <SlidersHorizontal className="h-4 w-4" /> Filters{activeFilters ? ` (${activeFilters})` : ""}
             </span>
           </button>
           <div className={clsx("mt-3 space-y-5 lg:mt-0 lg:block", showFilters ? "block" : "hidden")}>
             <div>
-              <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">Sort by</h2>
-              <fieldset className="flex rounded-lg border border-slate-200 p-0.5 text-sm dark:border-slate-700" aria-label="Sort">
+              <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">
+                Sort by
+              </h2>
+              <fieldset
+                className="flex rounded-lg border border-slate-200 p-0.5 text-sm dark:border-slate-700"
+                aria-label="Sort"
+              >
                 {(["relevance", "date"] as const).map((s) => (
-                  <button key={s} type="button" aria-pressed={sort === s} onClick={() => set("sort", s === "relevance" ? "" : s)} className={clsx("flex-1 rounded-md px-3 py-1.5 font-medium", sort === s ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800")}>
+                  <button
+                    key={s}
+                    type="button"
+                    aria-pressed={sort === s}
+                    onClick={() => set("sort", s === "relevance" ? "" : s)}
+                    className={clsx(
+                      "flex-1 rounded-md px-3 py-1.5 font-medium",
+                      sort === s
+                        ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900"
+                        : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+                    )}
+                  >
                     {s === "relevance" ? "Relevance" : "Newest"}
                   </button>
                 ))}
               </fieldset>
             </div>
             <div>
-              <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">Filter</h2>
+              <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">
+                Filter
+              </h2>
               <FilterControls filters={filters} facets={facets.data} onChange={set} layout="column" />
               {activeFilters > 0 && (
-                <button type="button" className="mt-2 text-sm text-brand-700 hover:underline dark:text-brand-100" onClick={clear}>
+                <button
+                  type="button"
+                  className="mt-2 text-sm text-brand-700 hover:underline dark:text-brand-100"
+                  onClick={clear}
+                >
                   Clear filters
                 </button>
               )}
@@ -236,7 +315,9 @@ export function CaseLawSearchPage() {
         </aside>
         <section aria-label="Results" className="min-w-0">
           {!q.trim() ? (
-            <p className="text-slate-500 dark:text-slate-400">Type words, a doctrine, a "quoted phrase" or a citation.</p>
+            <p className="text-slate-500 dark:text-slate-400">
+              Type words, a doctrine, a "quoted phrase" or a citation.
+            </p>
           ) : results.isPending ? (
             <Spinner className="m-10 text-brand-700" />
           ) : results.error ? (
@@ -246,22 +327,37 @@ export function CaseLawSearchPage() {
           ) : (
             <>
               <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite" data-testid="result-count">
-                {first?.total ? `${first.total >= 1000 ? "1,000+" : first.total.toLocaleString()} opinion${first.total === 1 ? "" : "s"}` : "No opinion matches"}
+                {first?.total
+                  ? `${first.total >= 1000 ? "1,000+" : first.total.toLocaleString()} opinion${first.total === 1 ? "" : "s"}`
+                  : "No opinion matches"}
                 {first?.anyWords && " — none has every word; these have some of them"}
               </p>
               <ol className="mt-3 space-y-3">
                 {hits.map((h) => (
                   <li key={h.id}>
-                    <Link to={`/case-law/${h.id}?q=${encodeURIComponent(q)}`} className="group block rounded-2xl border border-slate-200 bg-white p-5 transition-shadow hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700" data-testid="search-result">
+                    <Link
+                      to={`/case-law/${h.id}?q=${encodeURIComponent(q)}`}
+                      className="group block rounded-2xl border border-slate-200 bg-white p-5 transition-shadow hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700"
+                      data-testid="search-result"
+                    >
                       <OpinionLine {...h} />
-                      {h.snippet && <p className="snippet mt-2 text-sm leading-6 text-slate-700 dark:text-slate-300" dangerouslySetInnerHTML={{ __html: `…${h.snippet}…` }} />}
+                      {h.snippet && (
+                        <p
+                          className="snippet mt-2 text-sm leading-6 text-slate-700 dark:text-slate-300"
+                          dangerouslySetInnerHTML={{ __html: `…${h.snippet}…` }}
+                        />
+                      )}
                     </Link>
                   </li>
                 ))}
               </ol>
               {results.hasNextPage && (
                 <div className="mt-4 text-center">
-                  <Button variant="outline" onClick={() => results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+                  <Button
+                    variant="outline"
+                    onClick={() => results.fetchNextPage()}
+                    disabled={results.isFetchingNextPage}
+                  >
                     {results.isFetchingNextPage ? "Loading…" : "More results"}
                   </Button>
                 </div>

@@ -15,19 +15,41 @@ export interface SubjectRow {
   name: string;
   shortName: string;
 }
-export const useSubjects = () => useQuery({ queryKey: ["subjects"], queryFn: () => api<{ subjects: SubjectRow[] }>("/api/subjects").then((r) => r.subjects), staleTime: 30 * 60_000 });
+export const useSubjects = () =>
+  useQuery({
+    queryKey: ["subjects"],
+    queryFn: () => api<{ subjects: SubjectRow[] }>("/api/subjects").then((r) => r.subjects),
+    staleTime: 30 * 60_000,
+  });
 export const useFacets = () => useQuery({ queryKey: ["case-law-facets"], queryFn: caseLawApi.facets });
 
 export function SubjectBadge({ id }: { id: string | null }) {
   const { data } = useSubjects();
   const s = data?.find((x) => x.id === id);
   if (!s) return null;
-  return <span className="rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-medium text-brand-800 dark:bg-slate-800 dark:text-brand-100">{s.shortName || s.name}</span>;
+  return (
+    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-medium text-brand-800 dark:bg-slate-800 dark:text-brand-100">
+      {s.shortName || s.name}
+    </span>
+  );
 }
 
-export const selectClass = "w-full appearance-none rounded-lg border border-slate-200 bg-white py-2 pr-8 pl-3 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950";
+export const selectClass =
+  "w-full appearance-none rounded-lg border border-slate-200 bg-white py-2 pr-8 pl-3 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950";
 
-export function Select({ label, value, onChange, children, className }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode; className?: string }) {
+export function Select({
+  label,
+  value,
+  onChange,
+  children,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <label className={clsx("relative block", className)}>
       <span className="sr-only">{label}</span>
@@ -40,9 +62,20 @@ export function Select({ label, value, onChange, children, className }: { label:
 }
 
 /** Court, year range and subject. Values are strings (URL parameters). */
-export function FilterControls({ filters, facets, onChange, layout = "row" }: { filters: Filters; facets?: Facets; onChange: (k: keyof Filters, v: string) => void; layout?: "row" | "column" }) {
+export function FilterControls({
+  filters,
+  facets,
+  onChange,
+  layout = "row",
+}: {
+  filters: Filters;
+  facets?: Facets;
+  onChange: (k: keyof Filters, v: string) => void;
+  layout?: "row" | "column";
+}) {
   const { data: subjects } = useSubjects();
-  const yearInput = "w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950";
+  const yearInput =
+    "w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950";
   return (
     <div className={clsx("grid gap-3", layout === "row" ? "sm:grid-cols-2 lg:grid-cols-4" : "grid-cols-1")}>
       <Select label="Court" value={filters.court ?? ""} onChange={(v) => onChange("court", v)}>
@@ -62,11 +95,25 @@ export function FilterControls({ filters, facets, onChange, layout = "row" }: { 
         ))}
       </Select>
       <div className={clsx("flex items-center gap-2", layout === "row" && "lg:col-span-2")}>
-        <input aria-label="From year" inputMode="numeric" placeholder={facets?.years.min ? `From ${facets.years.min}` : "From year"} value={filters.yearFrom ?? ""} onChange={(e) => onChange("yearFrom", e.target.value.replace(/\D/g, "").slice(0, 4))} className={yearInput} />
+        <input
+          aria-label="From year"
+          inputMode="numeric"
+          placeholder={facets?.years.min ? `From ${facets.years.min}` : "From year"}
+          value={filters.yearFrom ?? ""}
+          onChange={(e) => onChange("yearFrom", e.target.value.replace(/\D/g, "").slice(0, 4))}
+          className={yearInput}
+        />
         <span className="text-slate-400" aria-hidden>
           –
         </span>
-        <input aria-label="To year" inputMode="numeric" placeholder={facets?.years.max ? `To ${facets.years.max}` : "To year"} value={filters.yearTo ?? ""} onChange={(e) => onChange("yearTo", e.target.value.replace(/\D/g, "").slice(0, 4))} className={yearInput} />
+        <input
+          aria-label="To year"
+          inputMode="numeric"
+          placeholder={facets?.years.max ? `To ${facets.years.max}` : "To year"}
+          value={filters.yearTo ?? ""}
+          onChange={(e) => onChange("yearTo", e.target.value.replace(/\D/g, "").slice(0, 4))}
+          className={yearInput}
+        />
       </div>
     </div>
   );
@@ -97,7 +144,9 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     if (!list) return;
     setReport(null);
     upload.reset();
-    setFiles((cur) => [...cur, ...[...list].filter((f) => !cur.some((c) => c.name === f.name && c.size === f.size))].slice(0, 20));
+    setFiles((cur) =>
+      [...cur, ...[...list].filter((f) => !cur.some((c) => c.name === f.name && c.size === f.size))].slice(0, 20),
+    );
   };
   const close = (o: boolean) => {
     onOpenChange(o);
@@ -115,9 +164,15 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-semibold">Import opinions</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-slate-500 dark:text-slate-400">Markdown (with or without front matter), plain text, HTML or CourtListener opinion JSON, up to 20 MB a file. Re-importing a case updates it.</Dialog.Description>
+              <Dialog.Description className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+                Markdown (with or without front matter), plain text, HTML or CourtListener opinion JSON, up to 20 MB a
+                file. Re-importing a case updates it.
+              </Dialog.Description>
             </div>
-            <Dialog.Close className="rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label="Close">
+            <Dialog.Close
+              className="rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
+              aria-label="Close"
+            >
               <X className="h-4 w-4" />
             </Dialog.Close>
           </div>
@@ -134,19 +189,45 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               setDragging(false);
               add(e.dataTransfer.files);
             }}
-            className={clsx("mt-5 flex w-full flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors", dragging ? "border-brand-500 bg-brand-50 dark:bg-slate-800" : "border-slate-300 hover:border-brand-500 dark:border-slate-700")}
+            className={clsx(
+              "mt-5 flex w-full flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors",
+              dragging
+                ? "border-brand-500 bg-brand-50 dark:bg-slate-800"
+                : "border-slate-300 hover:border-brand-500 dark:border-slate-700",
+            )}
           >
             <FileUp className="h-8 w-8 text-brand-700 dark:text-brand-100" />
             <span className="mt-2 text-sm font-medium">Drop files here, or choose files</span>
-            <span className="mt-1 text-xs text-slate-500 dark:text-slate-400">.md .txt .html .json — up to 20 files</span>
+            <span className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              .md .txt .html .json — up to 20 files
+            </span>
           </button>
-          <input ref={input} type="file" multiple accept=".md,.markdown,.txt,.text,.html,.htm,.json" className="sr-only" aria-label="Opinion files" onChange={(e) => add(e.target.files)} data-testid="import-input" />
+          <input
+            ref={input}
+            type="file"
+            multiple
+            accept=".md,.markdown,.txt,.text,.html,.htm,.json"
+            className="sr-only"
+            aria-label="Opinion files"
+            onChange={(e) => add(e.target.files)}
+            data-testid="import-input"
+          />
           {files.length > 0 && (
             <ul className="mt-4 space-y-1 text-sm">
               {files.map((f) => (
-                <li key={f.name + f.size} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1.5 dark:bg-slate-800">
+                <li
+                  key={f.name + f.size}
+                  className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1.5 dark:bg-slate-800"
+                >
                   <span className="truncate">{f.name}</span>
-                  <span className={clsx("shrink-0 text-xs", f.size > MAX_FILE_BYTES ? "font-semibold text-red-600" : "text-slate-500")}>{f.size > MAX_FILE_BYTES ? "over 20 MB" : `${Math.max(1, Math.round(f.size / 1024))} KB`}</span>
+                  <span
+                    className={clsx(
+                      "shrink-0 text-xs",
+                      f.size > MAX_FILE_BYTES ? "font-semibold text-red-600" : "text-slate-500",
+                    )}
+                  >
+                    {f.size > MAX_FILE_BYTES ? "over 20 MB" : `${Math.max(1, Math.round(f.size / 1024))} KB`}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -162,14 +243,20 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             </Select>
             {me?.user.isAdmin && (
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={library} onChange={(e) => setLibrary(e.target.checked)} className="h-4 w-4 rounded border-slate-300" />
+                <input
+                  type="checkbox"
+                  checked={library}
+                  onChange={(e) => setLibrary(e.target.checked)}
+                  className="h-4 w-4 rounded border-slate-300"
+                />
                 Add to the shared library
               </label>
             )}
           </div>
           {tooBig.length > 0 && (
             <p role="alert" className="mt-3 text-sm text-red-600">
-              {tooBig.map((f) => f.name).join(", ")} {tooBig.length === 1 ? "is" : "are"} larger than 20 MB. Remove {tooBig.length === 1 ? "it" : "them"} to import the rest.
+              {tooBig.map((f) => f.name).join(", ")} {tooBig.length === 1 ? "is" : "are"} larger than 20 MB. Remove{" "}
+              {tooBig.length === 1 ? "it" : "them"} to import the rest.
             </p>
           )}
           {upload.error && (
@@ -182,17 +269,27 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               <p className="text-sm font-medium">
                 Imported {report.counts.opinions} opinion{report.counts.opinions === 1 ? "" : "s"}
                 {report.counts.updated ? ` (${report.counts.updated} updated)` : ""}
-                {report.counts.failed ? `; ${report.counts.failed} file${report.counts.failed === 1 ? "" : "s"} not imported` : ""}.
+                {report.counts.failed
+                  ? `; ${report.counts.failed} file${report.counts.failed === 1 ? "" : "s"} not imported`
+                  : ""}
+                .
               </p>
               <ul className="space-y-1.5 text-sm">
                 {report.imported.map((i) => (
                   <li key={i.id} className="flex items-start gap-2">
                     <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
                     <span>
-                      <Link to={`/case-law/${i.id}`} className="font-medium italic hover:underline" onClick={() => close(false)}>
+                      <Link
+                        to={`/case-law/${i.id}`}
+                        className="font-medium italic hover:underline"
+                        onClick={() => close(false)}
+                      >
                         {i.name}
                       </Link>
-                      {i.citation && <span className="text-slate-500 dark:text-slate-400">, {i.citation}</span>} <span className="text-xs text-slate-500 dark:text-slate-400">{i.status === "updated" ? "updated" : "new"}</span>
+                      {i.citation && <span className="text-slate-500 dark:text-slate-400">, {i.citation}</span>}{" "}
+                      <span className="text-xs text-slate-500 dark:text-slate-400">
+                        {i.status === "updated" ? "updated" : "new"}
+                      </span>
                       {i.warnings.map((w) => (
                         <span key={w} className="block text-xs text-amber-700 dark:text-amber-400">
                           {w}
@@ -205,7 +302,8 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                   <li key={f.file} className="flex items-start gap-2">
                     <AlertCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-600" />
                     <span>
-                      <span className="font-medium">{f.file}</span>: <span className="text-slate-600 dark:text-slate-400">{f.reason}</span>
+                      <span className="font-medium">{f.file}</span>:{" "}
+                      <span className="text-slate-600 dark:text-slate-400">{f.reason}</span>
                     </span>
                   </li>
                 ))}
@@ -217,7 +315,8 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               {report ? "Done" : "Cancel"}
             </Button>
             <Button onClick={() => upload.mutate()} disabled={!files.length || tooBig.length > 0 || upload.isPending}>
-              <Upload className="h-4 w-4" /> {upload.isPending ? "Importing…" : `Import ${files.length || ""} file${files.length === 1 ? "" : "s"}`}
+              <Upload className="h-4 w-4" />{" "}
+              {upload.isPending ? "Importing…" : `Import ${files.length || ""} file${files.length === 1 ? "" : "s"}`}
             </Button>
           </div>
         </Dialog.Content>

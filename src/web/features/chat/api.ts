@@ -13,7 +13,14 @@ import { KEYS, write } from "../../lib/storage";
 export type { ChatMessage, Thread, Usage };
 
 /** SPEC.md §9 thread time-outs (ms). */
-export const THREAD_TIMEOUTS = { fetch: 10_000, listSafety: 20_000, listRetryAfter: 10_000, create: 8_000, update: 6_000, delete: 6_000 } as const;
+export const THREAD_TIMEOUTS = {
+  fetch: 10_000,
+  listSafety: 20_000,
+  listRetryAfter: 10_000,
+  create: 8_000,
+  update: 6_000,
+  delete: 6_000,
+} as const;
 
 export const threadsKey = ["threads"] as const;
 export const messagesKey = (threadId: string) => ["messages", threadId] as const;
@@ -26,7 +33,8 @@ export type MessagePage = { messages: ChatMessage[]; nextCursor: string | null; 
 export type ThreadPages = InfiniteData<ThreadPage, string | null>;
 export type MessagePages = InfiniteData<MessagePage, string | null>;
 
-const withCursor = (path: string, cursor: string | null) => (cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);
+const withCursor = (path: string, cursor: string | null) =>
+  cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
 
 /**
  * SPEC.md §9 thread list: stale 2 min, 3 retries with backoff capped at 30 s, no refetch on focus or
@@ -35,7 +43,8 @@ const withCursor = (path: string, cursor: string | null) => (cursor ? `${path}?c
  */
 export const threadsQuery = infiniteQueryOptions({
   queryKey: threadsKey,
-  queryFn: ({ signal, pageParam }) => api<ThreadPage>(withCursor("/api/threads", pageParam), { timeoutMs: THREAD_TIMEOUTS.fetch, signal }),
+  queryFn: ({ signal, pageParam }) =>
+    api<ThreadPage>(withCursor("/api/threads", pageParam), { timeoutMs: THREAD_TIMEOUTS.fetch, signal }),
   initialPageParam: null as string | null,
   getNextPageParam: (last: ThreadPage) => last.nextCursor,
   staleTime: 2 * 60_000,
@@ -49,7 +58,11 @@ export const threadsQuery = infiniteQueryOptions({
 export const messagesQuery = (threadId: string) =>
   infiniteQueryOptions({
     queryKey: messagesKey(threadId),
-    queryFn: ({ signal, pageParam }) => api<MessagePage>(withCursor(`/api/threads/${threadId}/messages`, pageParam), { timeoutMs: THREAD_TIMEOUTS.fetch, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api<MessagePage>(withCursor(`/api/threads/${threadId}/messages`, pageParam), {
+        timeoutMs: THREAD_TIMEOUTS.fetch,
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: MessagePage) => last.nextCursor,
     staleTime: 60_000,
@@ -64,15 +77,20 @@ export const usageQuery = queryOptions({
 });
 
 /** Every loaded thread, newest first. */
-export const threadsOf = (data: { pages: ThreadPage[] } | undefined): Thread[] => data?.pages.flatMap((p) => p.threads) ?? [];
+export const threadsOf = (data: { pages: ThreadPage[] } | undefined): Thread[] =>
+  data?.pages.flatMap((p) => p.threads) ?? [];
 /** The loaded conversation, oldest first. */
-export const conversationOf = (data: { pages: MessagePage[] } | undefined): ChatMessage[] => (data ? [...data.pages].reverse().flatMap((p) => p.messages) : []);
+export const conversationOf = (data: { pages: MessagePage[] } | undefined): ChatMessage[] =>
+  data ? [...data.pages].reverse().flatMap((p) => p.messages) : [];
 /** The threads loaded in the sidebar's cache right now. */
 export const loadedThreads = () => threadsOf(queryClient.getQueryData<ThreadPages>(threadsKey));
 
 /** Applies an order-keeping change (rename, removal) to every loaded page of the thread list. */
 export const editThreads = (fn: (page: Thread[]) => Thread[]) =>
-  queryClient.setQueryData<ThreadPages>(threadsKey, (old) => old && { ...old, pages: old.pages.map((p) => ({ ...p, threads: fn(p.threads) })) });
+  queryClient.setQueryData<ThreadPages>(
+    threadsKey,
+    (old) => old && { ...old, pages: old.pages.map((p) => ({ ...p, threads: fn(p.threads) })) },
+  );
 
 /** Whether `a` sorts before `b` in the list (newest first: created_at, then id, descending — as the server pages it). */
 const before = (a: Thread, b: Thread) => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
@@ -88,7 +106,10 @@ export function upsertThread(t: Thread) {
     // Already loaded: replace it in place (created_at never changes, so neither does its position;
     // taking it out first would lose the oldest loaded thread while older pages remain).
     if (old.pages.some((p) => p.threads.some((x) => x.id === t.id))) {
-      return { ...old, pages: old.pages.map((p) => ({ ...p, threads: p.threads.map((x) => (x.id === t.id ? t : x)) })) };
+      return {
+        ...old,
+        pages: old.pages.map((p) => ({ ...p, threads: p.threads.map((x) => (x.id === t.id ? t : x)) })),
+      };
     }
     const pages = old.pages.map((p) => ({ ...p }));
     const at = pages.findIndex((p) => p.threads.some((x) => before(t, x)));
@@ -102,14 +123,21 @@ export function upsertThread(t: Thread) {
     }
     return { ...old, pages };
   });
-  queryClient.setQueryData<MessagePages>(messagesKey(t.id), (old) => old && { ...old, pages: old.pages.map((p) => (p.thread ? { ...p, thread: t } : p)) });
+  queryClient.setQueryData<MessagePages>(
+    messagesKey(t.id),
+    (old) => old && { ...old, pages: old.pages.map((p) => (p.thread ? { ...p, thread: t } : p)) },
+  );
 }
 
 /** Removes a thread from every loaded page of the list. */
 export const removeThread = (threadId: string) => editThreads((list) => list.filter((t) => t.id !== threadId));
 
 /** Starts a new conversation's message cache empty (no older page to load). */
-export const seedEmptyConversation = (threadId: string) => queryClient.setQueryData<MessagePages>(messagesKey(threadId), { pages: [{ messages: [], nextCursor: null }], pageParams: [null] });
+export const seedEmptyConversation = (threadId: string) =>
+  queryClient.setQueryData<MessagePages>(messagesKey(threadId), {
+    pages: [{ messages: [], nextCursor: null }],
+    pageParams: [null],
+  });
 
 /** Adds a message at the end of a thread's conversation, once (the newest page holds it). */
 export const appendMessage = (threadId: string, m: ChatMessage) =>
@@ -159,7 +187,12 @@ export interface StreamHandlers {
  * Refusals before the stream starts (401, 404, 429, 400) throw ApiError; a network failure
  * mid-stream calls onError with code NETWORK. An abort through `signal` resolves quietly.
  */
-export async function streamAnswer(threadId: string, content: string | null, handlers: StreamHandlers, signal: AbortSignal): Promise<void> {
+export async function streamAnswer(
+  threadId: string,
+  content: string | null,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   const path = content === null ? `/api/threads/${threadId}/retry` : `/api/threads/${threadId}/messages`;
   let res: Response;
   try {
@@ -172,11 +205,23 @@ export async function streamAnswer(threadId: string, content: string | null, han
     });
   } catch (err) {
     if (signal.aborted) return;
-    throw new ApiError("NETWORK", `Network error when requesting ${path}. Please check your internet connection.`, 0, err);
+    throw new ApiError(
+      "NETWORK",
+      `Network error when requesting ${path}. Please check your internet connection.`,
+      0,
+      err,
+    );
   }
   if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string; details?: unknown } } | null;
-    throw new ApiError(body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? `Request failed (${res.status})`, res.status, body?.error?.details);
+    const body = (await res.json().catch(() => null)) as {
+      error?: { code: string; message: string; details?: unknown };
+    } | null;
+    throw new ApiError(
+      body?.error?.code ?? `HTTP_${res.status}`,
+      body?.error?.message ?? `Request failed (${res.status})`,
+      res.status,
+      body?.error?.details,
+    );
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -217,6 +262,10 @@ export async function streamAnswer(threadId: string, content: string | null, han
     if (signal.aborted) return;
   }
   if (!finished && !signal.aborted) {
-    handlers.onError?.({ error: { code: "NETWORK", message: "The connection was lost before the answer finished. Please retry." }, message: null, usage: null });
+    handlers.onError?.({
+      error: { code: "NETWORK", message: "The connection was lost before the answer finished. Please retry." },
+      message: null,
+      usage: null,
+    });
   }
 }

@@ -18,7 +18,16 @@ import { ApiError } from "../../lib/api";
 import { queryClient, useMe } from "../../lib/session";
 import { KEYS, read, write } from "../../lib/storage";
 import { toast } from "../../lib/toast";
-import { conversationOf, messagesKey, messagesQuery, preserveDraft, seedEmptyConversation, threadsOf, threadsQuery, usageQuery } from "./api";
+import {
+  conversationOf,
+  messagesKey,
+  messagesQuery,
+  preserveDraft,
+  seedEmptyConversation,
+  threadsOf,
+  threadsQuery,
+  usageQuery,
+} from "./api";
 import { Composer, type ComposerHandle } from "./composer";
 import { EmptyState } from "./empty-state";
 import { clearLiveAnswer, sendToThread, stopAnswer, useLiveAnswer } from "./live-answers";
@@ -89,7 +98,8 @@ export default function ChatPage() {
     () => () => {
       const signedOut = queryClient.getQueryData(["me"]) === null;
       const text = draftRef.current || sendingRef.current?.text || "";
-      if (signedOut && read(KEYS.sessionMarker) && text.trim()) preserveDraft(text, sendingRef.current?.threadId ?? threadIdRef.current ?? null);
+      if (signedOut && read(KEYS.sessionMarker) && text.trim())
+        preserveDraft(text, sendingRef.current?.threadId ?? threadIdRef.current ?? null);
     },
     [],
   );
@@ -143,7 +153,9 @@ export default function ChatPage() {
   const watchTop = useCallback(
     (el: HTMLDivElement | null) => {
       if (!el) return;
-      const io = new IntersectionObserver(([e]) => setTopVisible(e.isIntersecting), { rootMargin: "200px 0px 0px 0px" });
+      const io = new IntersectionObserver(([e]) => setTopVisible(e.isIntersecting), {
+        rootMargin: "200px 0px 0px 0px",
+      });
       io.observe(el);
       return () => {
         io.disconnect();
@@ -195,7 +207,8 @@ export default function ChatPage() {
     else if (outcome.reason !== "unauthenticated") {
       // e.g. the answer finished on the server after all: show what is stored.
       void queryClient.invalidateQueries({ queryKey: messagesKey(threadId) });
-      if (!/no unanswered question/i.test(outcome.message)) toast.add({ title: "Retry failed", description: outcome.message, variant: "destructive" });
+      if (!/no unanswered question/i.test(outcome.message))
+        toast.add({ title: "Retry failed", description: outcome.message, variant: "destructive" });
     }
   }, [threadId]);
 
@@ -209,7 +222,10 @@ export default function ChatPage() {
   return (
     <div className="flex min-h-[calc(100dvh-var(--banner-h,0px))] flex-col">
       <header className="sticky top-[var(--banner-h,0px)] z-20 flex h-14 items-center gap-3 border-b border-slate-200/80 bg-white/85 pr-4 pl-16 backdrop-blur-md md:px-6 dark:border-slate-800/80 dark:bg-slate-950/85">
-        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900 dark:text-white" data-testid="chat-title">
+        <h1
+          className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900 dark:text-white"
+          data-testid="chat-title"
+        >
           {threadId ? (thread?.title ?? "") : "New chat"}
         </h1>
         {u?.limit != null && (
@@ -222,7 +238,12 @@ export default function ChatPage() {
           </Link>
         )}
         {threadId && (
-          <Link to="/chat" aria-label="New chat" title="New chat" className="flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white">
+          <Link
+            to="/chat"
+            aria-label="New chat"
+            title="New chat"
+            className="flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
+          >
             <MessageSquarePlus className="h-5 w-5" />
           </Link>
         )}
@@ -232,7 +253,9 @@ export default function ChatPage() {
         {notFound ? (
           <div className="flex flex-1 flex-col items-center justify-center text-center" data-testid="thread-not-found">
             <SearchX className="h-10 w-10 text-slate-400" aria-hidden />
-            <p className="mt-3 font-medium text-slate-900 dark:text-white">This conversation does not exist or was deleted.</p>
+            <p className="mt-3 font-medium text-slate-900 dark:text-white">
+              This conversation does not exist or was deleted.
+            </p>
             <Link to="/chat" className={buttonClass("primary", "md", "mt-5")}>
               Start a new chat
             </Link>
@@ -264,11 +287,24 @@ export default function ChatPage() {
               m.role === "user" ? (
                 <UserBubble key={m.id} content={m.content} />
               ) : (
-                <AssistantMessage key={m.id} message={m} canRetry={i === list.length - 1 && !live} onRetry={() => void retry()} />
+                <AssistantMessage
+                  key={m.id}
+                  message={m}
+                  canRetry={i === list.length - 1 && !live}
+                  onRetry={() => void retry()}
+                />
               ),
             )}
             {showPendingQuestion && <UserBubble content={live.question!} />}
-            {live && <LiveAssistant text={live.text} citations={live.citations} phase={live.phase} error={live.error} onRetry={() => void retry()} />}
+            {live && (
+              <LiveAssistant
+                text={live.text}
+                citations={live.citations}
+                phase={live.phase}
+                error={live.error}
+                onRetry={() => void retry()}
+              />
+            )}
           </div>
         )}
       </div>
@@ -278,9 +314,19 @@ export default function ChatPage() {
           {outOfMessages ? (
             <UpgradePrompt resetsAt={u?.periodEnd ?? null} />
           ) : (
-            <Composer ref={composer} value={draft} onChange={setDraft} onSend={() => void send(draft)} onStop={() => threadId && stopAnswer(threadId)} streaming={!!live && live.phase !== "failed"} disabled={notFound} />
+            <Composer
+              ref={composer}
+              value={draft}
+              onChange={setDraft}
+              onSend={() => void send(draft)}
+              onStop={() => threadId && stopAnswer(threadId)}
+              streaming={!!live && live.phase !== "failed"}
+              disabled={notFound}
+            />
           )}
-          <p className="mt-2.5 text-center text-[0.7rem] text-slate-500 dark:text-slate-400">Answers cite their sources — open them to check. {brand.name} is a study aid, not legal advice.</p>
+          <p className="mt-2.5 text-center text-[0.7rem] text-slate-500 dark:text-slate-400">
+            Answers cite their sources — open them to check. {brand.name} is a study aid, not legal advice.
+          </p>
         </div>
       </div>
     </div>

@@ -22,7 +22,10 @@ interface Props {
   placeholder?: string;
 }
 
-export const Composer = forwardRef<ComposerHandle, Props>(function Composer({ value, onChange, onSend, onStop, streaming, disabled, placeholder }, ref) {
+export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
+  { value, onChange, onSend, onStop, streaming, disabled, placeholder },
+  ref,
+) {
   const area = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => area.current?.focus() }), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: resize whenever the text changes
@@ -38,7 +41,9 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer({ va
     <form
       className={clsx(
         "relative rounded-3xl border bg-white shadow-lg shadow-slate-900/5 transition focus-within:shadow-xl dark:bg-slate-900 dark:shadow-black/30",
-        tooLong ? "border-red-400" : "border-slate-200 focus-within:border-brand-400 dark:border-slate-700 dark:focus-within:border-brand-500/60",
+        tooLong
+          ? "border-red-400"
+          : "border-slate-200 focus-within:border-brand-400 dark:border-slate-700 dark:focus-within:border-brand-500/60",
       )}
       onSubmit={(e) => {
         e.preventDefault();
@@ -54,7 +59,12 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer({ va
         rows={1}
         value={value}
         disabled={disabled}
-        placeholder={placeholder ?? (typeof window !== "undefined" && window.innerWidth < 640 ? "Ask a legal question…" : "Ask about a rule, a case, or a fact pattern…")}
+        placeholder={
+          placeholder ??
+          (typeof window !== "undefined" && window.innerWidth < 640
+            ? "Ask a legal question…"
+            : "Ask about a rule, a case, or a fact pattern…")
+        }
         className="block max-h-60 focus-visible:outline-none min-h-[3.25rem] w-full resize-none bg-transparent py-3.5 pr-14 pl-5 text-[0.95rem] leading-6 text-slate-900 outline-none placeholder:text-slate-400 disabled:cursor-not-allowed dark:text-slate-100 dark:placeholder:text-slate-500"
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {
@@ -66,7 +76,13 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer({ va
       />
       <div className="absolute right-2.5 bottom-2.5">
         {streaming ? (
-          <button type="button" onClick={onStop} aria-label="Stop answer" title="Stop" className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-900 text-white transition hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200">
+          <button
+            type="button"
+            onClick={onStop}
+            aria-label="Stop answer"
+            title="Stop"
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-900 text-white transition hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
+          >
             <Square className="h-3.5 w-3.5 fill-current" />
           </button>
         ) : (
@@ -82,8 +98,15 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer({ va
         )}
       </div>
       {value.length > MAX_MESSAGE_CHARS - 1000 && (
-        <p className={clsx("px-5 pb-2 text-xs", tooLong ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400")} role={tooLong ? "alert" : undefined}>
-          {value.length.toLocaleString()} / {MAX_MESSAGE_CHARS.toLocaleString()} characters{tooLong ? " — please shorten your question." : ""}
+        <p
+          className={clsx(
+            "px-5 pb-2 text-xs",
+            tooLong ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400",
+          )}
+          role={tooLong ? "alert" : undefined}
+        >
+          {value.length.toLocaleString()} / {MAX_MESSAGE_CHARS.toLocaleString()} characters
+          {tooLong ? " — please shorten your question." : ""}
         </p>
       )}
     </form>

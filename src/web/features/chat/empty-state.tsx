@@ -9,7 +9,11 @@ import { AssistantAvatar } from "./message-item";
 
 export const DEMO_PROMPTS = [
   { kind: "Concept clarification", icon: Lightbulb, prompt: "What is the mailbox rule, and when does it not apply?" },
-  { kind: "Legal distinction", icon: GitCompareArrows, prompt: "What's the difference between claim preclusion and issue preclusion?" },
+  {
+    kind: "Legal distinction",
+    icon: GitCompareArrows,
+    prompt: "What's the difference between claim preclusion and issue preclusion?",
+  },
   { kind: "Case analysis", icon: Gavel, prompt: "Brief International Shoe Co. v. Washington for me." },
   { kind: "Rapid topic summary", icon: ListTree, prompt: "Give me a quick summary of the hearsay rule." },
 ] as const;
@@ -19,9 +23,12 @@ export function EmptyState({ onPick, name }: { onPick: (prompt: string) => void;
   return (
     <div className="flex flex-1 flex-col items-center justify-center py-10 text-center" data-testid="chat-empty">
       <AssistantAvatar always />
-      <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{name ? `What are we studying today, ${name}?` : "What are we studying today?"}</h1>
+      <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+        {name ? `What are we studying today, ${name}?` : "What are we studying today?"}
+      </h1>
       <p className="mt-2 max-w-md text-sm leading-6 text-slate-500 dark:text-slate-400">
-        Ask {brand.name} about a rule, a case or a fact pattern. Every answer cites the topics and briefs it comes from, so you can check it.
+        Ask {brand.name} about a rule, a case or a fact pattern. Every answer cites the topics and briefs it comes from,
+        so you can check it.
       </p>
       <div className="mt-8 grid w-full max-w-2xl gap-3 sm:grid-cols-2">
         {DEMO_PROMPTS.map((p) => (
@@ -36,8 +43,12 @@ export function EmptyState({ onPick, name }: { onPick: (prompt: string) => void;
               <p.icon className="h-4.5 w-4.5" aria-hidden />
             </span>
             <span className="min-w-0">
-              <span className="block text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{p.kind}</span>
-              <span className="mt-1 block text-sm leading-5 font-medium text-slate-800 dark:text-slate-100">{p.prompt}</span>
+              <span className="block text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                {p.kind}
+              </span>
+              <span className="mt-1 block text-sm leading-5 font-medium text-slate-800 dark:text-slate-100">
+                {p.prompt}
+              </span>
             </span>
           </button>
         ))}

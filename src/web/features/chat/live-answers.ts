@@ -8,7 +8,15 @@ import type { Citation } from "../../../contract/chat";
 import { ANSWER_FAILURE_MESSAGES } from "../../../contract/chat-text";
 import { ApiError } from "../../lib/api";
 import { meQuery, queryClient } from "../../lib/session";
-import { appendMessage, dropLastMessageIf, messagesKey, preserveDraft, streamAnswer, upsertThread, usageKey } from "./api";
+import {
+  appendMessage,
+  dropLastMessageIf,
+  messagesKey,
+  preserveDraft,
+  streamAnswer,
+  upsertThread,
+  usageKey,
+} from "./api";
 
 export interface LiveAnswer {
   threadId: string;
@@ -22,7 +30,9 @@ export interface LiveAnswer {
   controller: AbortController;
 }
 
-export type SendOutcome = { ok: true } | { ok: false; reason: "limit" | "unauthenticated" | "not_found" | "error"; message: string };
+export type SendOutcome =
+  | { ok: true }
+  | { ok: false; reason: "limit" | "unauthenticated" | "not_found" | "error"; message: string };
 
 const live = new Map<string, LiveAnswer>();
 const listeners = new Set<() => void>();
@@ -57,9 +67,19 @@ export function useLiveAnswer(threadId: string | undefined): LiveAnswer | null {
  * (429 limit, 401 session expired, 404) come back as `{ok:false}` so the composer can keep the text.
  */
 export async function sendToThread(threadId: string, content: string | null): Promise<SendOutcome> {
-  if (live.has(threadId)) return { ok: false, reason: "error", message: "Please wait for the current answer to finish." };
+  if (live.has(threadId))
+    return { ok: false, reason: "error", message: "Please wait for the current answer to finish." };
   const controller = new AbortController();
-  live.set(threadId, { threadId, question: content, userMessageId: null, text: "", citations: [], phase: "sending", error: null, controller });
+  live.set(threadId, {
+    threadId,
+    question: content,
+    userMessageId: null,
+    text: "",
+    citations: [],
+    phase: "sending",
+    error: null,
+    controller,
+  });
   emit();
   if (content === null) {
     // Retry: the failed answer row is replaced by the new answer.

@@ -42,19 +42,29 @@ function components(citations: readonly Citation[]): Components {
             className="underline decoration-amber-500 decoration-dotted decoration-2 underline-offset-4"
           >
             {children}
-            <span className="ml-1 inline-block -translate-y-px rounded bg-amber-100 px-1 align-middle text-[0.65rem] font-semibold tracking-wide text-amber-800 uppercase no-underline dark:bg-amber-500/15 dark:text-amber-300">unverified</span>
+            <span className="ml-1 inline-block -translate-y-px rounded bg-amber-100 px-1 align-middle text-[0.65rem] font-semibold tracking-wide text-amber-800 uppercase no-underline dark:bg-amber-500/15 dark:text-amber-300">
+              unverified
+            </span>
           </span>
         );
       }
       if (href?.startsWith("/")) {
         return (
-          <Link to={href} className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-600 dark:text-brand-300">
+          <Link
+            to={href}
+            className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-600 dark:text-brand-300"
+          >
             {children}
           </Link>
         );
       }
       return (
-        <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 dark:text-brand-300">
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 dark:text-brand-300"
+        >
           {children}
         </a>
       );
@@ -63,16 +73,34 @@ function components(citations: readonly Citation[]): Components {
     ul: ({ children }) => <ul className="my-3 list-disc space-y-1.5 pl-6 marker:text-slate-400">{children}</ul>,
     ol: ({ children }) => <ol className="my-3 list-decimal space-y-1.5 pl-6 marker:text-slate-500">{children}</ol>,
     li: ({ children }) => <li className="pl-1">{children}</li>,
-    h1: ({ children }) => <h3 className="mt-5 mb-2 text-lg font-semibold text-slate-900 first:mt-0 dark:text-white">{children}</h3>,
-    h2: ({ children }) => <h3 className="mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0 dark:text-white">{children}</h3>,
-    h3: ({ children }) => <h4 className="mt-4 mb-1.5 font-semibold text-slate-900 first:mt-0 dark:text-white">{children}</h4>,
+    h1: ({ children }) => (
+      <h3 className="mt-5 mb-2 text-lg font-semibold text-slate-900 first:mt-0 dark:text-white">{children}</h3>
+    ),
+    h2: ({ children }) => (
+      <h3 className="mt-5 mb-2 text-base font-semibold text-slate-900 first:mt-0 dark:text-white">{children}</h3>
+    ),
+    h3: ({ children }) => (
+      <h4 className="mt-4 mb-1.5 font-semibold text-slate-900 first:mt-0 dark:text-white">{children}</h4>
+    ),
     h4: ({ children }) => <h5 className="mt-3 mb-1 font-semibold text-slate-900 dark:text-white">{children}</h5>,
     strong: ({ children }) => <strong className="font-semibold text-slate-900 dark:text-white">{children}</strong>,
-    blockquote: ({ children }) => <blockquote className="my-3 border-l-2 border-brand-300 pl-4 text-slate-600 italic dark:border-brand-500/50 dark:text-slate-400">{children}</blockquote>,
+    blockquote: ({ children }) => (
+      <blockquote className="my-3 border-l-2 border-brand-300 pl-4 text-slate-600 italic dark:border-brand-500/50 dark:text-slate-400">
+        {children}
+      </blockquote>
+    ),
     hr: () => <hr className="my-5 border-slate-200 dark:border-slate-800" />,
-    pre: ({ children }) => <pre className="my-3 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[0.8rem] leading-relaxed text-slate-100 dark:bg-black/40">{children}</pre>,
+    pre: ({ children }) => (
+      <pre className="my-3 overflow-x-auto rounded-xl bg-slate-900 p-4 text-[0.8rem] leading-relaxed text-slate-100 dark:bg-black/40">
+        {children}
+      </pre>
+    ),
     code: ({ className, children }) => (
-      <code className={clsx(className, !className && "rounded bg-slate-100 px-1.5 py-0.5 text-[0.85em] dark:bg-slate-800")}>{children}</code>
+      <code
+        className={clsx(className, !className && "rounded bg-slate-100 px-1.5 py-0.5 text-[0.85em] dark:bg-slate-800")}
+      >
+        {children}
+      </code>
     ),
     table: ({ children }) => (
       <div className="my-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
@@ -80,13 +108,29 @@ function components(citations: readonly Citation[]): Components {
       </div>
     ),
     thead: ({ children }) => <thead className="bg-slate-50 dark:bg-slate-900">{children}</thead>,
-    th: ({ children }) => <th className="border-b border-slate-200 px-3 py-2 font-semibold text-slate-900 dark:border-slate-800 dark:text-white">{children}</th>,
-    td: ({ children }) => <td className="border-b border-slate-100 px-3 py-2 align-top last:border-b-0 dark:border-slate-800/70">{children}</td>,
+    th: ({ children }) => (
+      <th className="border-b border-slate-200 px-3 py-2 font-semibold text-slate-900 dark:border-slate-800 dark:text-white">
+        {children}
+      </th>
+    ),
+    td: ({ children }) => (
+      <td className="border-b border-slate-100 px-3 py-2 align-top last:border-b-0 dark:border-slate-800/70">
+        {children}
+      </td>
+    ),
   };
 }
 
 /** Sanitized Markdown for one answer (memoised: streaming re-renders only the growing message). */
-export const MessageMarkdown = memo(function MessageMarkdown({ content, citations, unverified }: { content: string; citations: readonly Citation[]; unverified: readonly string[] }) {
+export const MessageMarkdown = memo(function MessageMarkdown({
+  content,
+  citations,
+  unverified,
+}: {
+  content: string;
+  citations: readonly Citation[];
+  unverified: readonly string[];
+}) {
   return (
     <div className="text-[0.95rem] leading-7 text-slate-800 dark:text-slate-200">
       <Markdown remarkPlugins={[remarkGfm]} skipHtml components={components(citations)}>

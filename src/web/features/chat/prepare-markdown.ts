@@ -7,10 +7,16 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * Rewrites the text outside code: unverified case names → `[name](#unverified)`, `[n]` → `[n](#cite-n)`
  * when source n exists. Exported for tests.
  */
-export function prepareMarkdown(content: string, citations: readonly Citation[], unverified: readonly string[]): string {
+export function prepareMarkdown(
+  content: string,
+  citations: readonly Citation[],
+  unverified: readonly string[],
+): string {
   const known = new Set(citations.map((c) => c.n));
   const names = [...unverified].filter((n) => n.trim()).sort((a, b) => b.length - a.length);
-  const nameRe = names.length ? new RegExp(`(?<![\\w\\[])(${names.map(escapeRegExp).join("|")})(?![\\w\\]])`, "g") : null;
+  const nameRe = names.length
+    ? new RegExp(`(?<![\\w\\[])(${names.map(escapeRegExp).join("|")})(?![\\w\\]])`, "g")
+    : null;
   return content
     .split(/(```[\s\S]*?```|`[^`\n]*`)/g)
     .map((part, i) => {

@@ -7,7 +7,17 @@ import { renamedTitle } from "../../../domain/threads";
 import { ApiError, api } from "../../lib/api";
 import { meQuery, queryClient } from "../../lib/session";
 import { toast } from "../../lib/toast";
-import { dropMessagesLater, editThreads, isTimeout, removeThread, type Thread, type ThreadPages, THREAD_TIMEOUTS, threadsKey, upsertThread } from "./api";
+import {
+  dropMessagesLater,
+  editThreads,
+  isTimeout,
+  removeThread,
+  type Thread,
+  type ThreadPages,
+  THREAD_TIMEOUTS,
+  threadsKey,
+  upsertThread,
+} from "./api";
 
 const AUTH_SYNC_RETRY_MS = 2000;
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
@@ -24,7 +34,12 @@ export async function createThreadWithToasts(): Promise<Thread | null> {
       res = await attempt();
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) throw err;
-      toast.add({ title: "Authentication sync issue", description: "Your sign-in is still syncing. Retrying in 2 seconds…", variant: "warning", durationMs: 4000 });
+      toast.add({
+        title: "Authentication sync issue",
+        description: "Your sign-in is still syncing. Retrying in 2 seconds…",
+        variant: "warning",
+        durationMs: 4000,
+      });
       await new Promise((r) => setTimeout(r, AUTH_SYNC_RETRY_MS));
       res = await attempt();
     }
@@ -32,12 +47,24 @@ export async function createThreadWithToasts(): Promise<Thread | null> {
     return res.thread;
   } catch (err) {
     if (isTimeout(err)) {
-      toast.add({ title: "Thread creation timeout", description: "Creating the conversation took longer than 8 seconds. Please try again.", variant: "destructive" });
+      toast.add({
+        title: "Thread creation timeout",
+        description: "Creating the conversation took longer than 8 seconds. Please try again.",
+        variant: "destructive",
+      });
     } else if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-      toast.add({ title: "Error creating thread", description: "We could not confirm your permissions. Please sign out and sign in again.", variant: "destructive" });
+      toast.add({
+        title: "Error creating thread",
+        description: "We could not confirm your permissions. Please sign out and sign in again.",
+        variant: "destructive",
+      });
       void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     } else {
-      toast.add({ title: "Error creating thread", description: errorText(err, "We could not create the conversation. Please try again."), variant: "destructive" });
+      toast.add({
+        title: "Error creating thread",
+        description: errorText(err, "We could not create the conversation. Please try again."),
+        variant: "destructive",
+      });
     }
     return null;
   }
@@ -49,16 +76,28 @@ export async function renameThreadWithToasts(thread: Thread, input: string): Pro
   if (title === null) return;
   editThreads((list) => list.map((t) => (t.id === thread.id ? { ...t, title } : t)));
   try {
-    const res = await api<{ thread: Thread }>(`/api/threads/${thread.id}`, { method: "PATCH", body: { title }, timeoutMs: THREAD_TIMEOUTS.update });
+    const res = await api<{ thread: Thread }>(`/api/threads/${thread.id}`, {
+      method: "PATCH",
+      body: { title },
+      timeoutMs: THREAD_TIMEOUTS.update,
+    });
     upsertThread(res.thread);
   } catch (err) {
     if (isTimeout(err)) {
-      toast.add({ title: "Thread update timeout", description: "Renaming took longer than 6 seconds. The new name may not have been saved.", variant: "warning" });
+      toast.add({
+        title: "Thread update timeout",
+        description: "Renaming took longer than 6 seconds. The new name may not have been saved.",
+        variant: "warning",
+      });
       void queryClient.invalidateQueries({ queryKey: threadsKey });
       return;
     }
     editThreads((list) => list.map((t) => (t.id === thread.id ? { ...t, title: thread.title } : t)));
-    toast.add({ title: "Error updating thread", description: errorText(err, "We could not rename the conversation. Please try again."), variant: "destructive" });
+    toast.add({
+      title: "Error updating thread",
+      description: errorText(err, "We could not rename the conversation. Please try again."),
+      variant: "destructive",
+    });
   }
 }
 
@@ -75,12 +114,20 @@ export async function deleteThreadWithToasts(thread: Thread): Promise<boolean> {
     return true;
   } catch (err) {
     if (isTimeout(err)) {
-      toast.add({ title: "Thread deletion timeout", description: "Deleting took longer than 6 seconds; it will finish in the background.", variant: "warning" });
+      toast.add({
+        title: "Thread deletion timeout",
+        description: "Deleting took longer than 6 seconds; it will finish in the background.",
+        variant: "warning",
+      });
       return true;
     }
     if (err instanceof ApiError && err.status === 404) return true; // already gone (another tab)
     if (before) queryClient.setQueryData(threadsKey, before);
-    toast.add({ title: "Error deleting thread", description: errorText(err, "We could not delete the conversation. Please try again."), variant: "destructive" });
+    toast.add({
+      title: "Error deleting thread",
+      description: errorText(err, "We could not delete the conversation. Please try again."),
+      variant: "destructive",
+    });
     return false;
   }
 }

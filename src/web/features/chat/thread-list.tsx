@@ -22,10 +22,21 @@ export const openThreadId = (pathname: string) => /^\/chat\/([^/]+)/.exec(pathna
 function useListToasts(q: { isPending: boolean; isError: boolean; failureCount: number; isFetching: boolean }) {
   const [stuck, setStuck] = useState(false);
   useEffect(() => {
-    if (q.isError) toast.add({ title: "Error loading conversations", description: "We encountered an error loading your conversations. Please try again.", variant: "destructive", durationMs: 8000 });
+    if (q.isError)
+      toast.add({
+        title: "Error loading conversations",
+        description: "We encountered an error loading your conversations. Please try again.",
+        variant: "destructive",
+        durationMs: 8000,
+      });
   }, [q.isError]);
   useEffect(() => {
-    if (q.isPending && q.failureCount === 1) toast.add({ title: "Taking longer than expected", description: "Still loading your conversations…", variant: "warning" });
+    if (q.isPending && q.failureCount === 1)
+      toast.add({
+        title: "Taking longer than expected",
+        description: "Still loading your conversations…",
+        variant: "warning",
+      });
   }, [q.isPending, q.failureCount]);
   useEffect(() => {
     if (!q.isPending) {
@@ -62,7 +73,9 @@ export function ThreadList() {
   const watchEnd = useCallback(
     (el: HTMLDivElement | null) => {
       if (!el) return;
-      const io = new IntersectionObserver(([e]) => setEndVisible(e.isIntersecting), { rootMargin: "0px 0px 200px 0px" });
+      const io = new IntersectionObserver(([e]) => setEndVisible(e.isIntersecting), {
+        rootMargin: "0px 0px 200px 0px",
+      });
       io.observe(el);
       return () => {
         io.disconnect();
@@ -91,7 +104,11 @@ export function ThreadList() {
       {q.isPending && !stuck && (
         <div className="space-y-2 px-3" role="status" aria-label="Loading conversations">
           {[70, 85, 55].map((w) => (
-            <div key={w} className="h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-800" style={{ width: `${w}%` }} />
+            <div
+              key={w}
+              className="h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-800"
+              style={{ width: `${w}%` }}
+            />
           ))}
         </div>
       )}
@@ -103,13 +120,26 @@ export function ThreadList() {
           </Button>
         </div>
       )}
-      {q.data && threads.length === 0 && !hasNextPage && <p className="px-3 text-xs leading-relaxed text-slate-500 dark:text-slate-400">No conversations yet. Ask your first question to start one.</p>}
+      {q.data && threads.length === 0 && !hasNextPage && (
+        <p className="px-3 text-xs leading-relaxed text-slate-500 dark:text-slate-400">
+          No conversations yet. Ask your first question to start one.
+        </p>
+      )}
       {groups.map((g) => (
         <section key={g.label} aria-label={g.label}>
-          <h3 className="px-3 pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{g.label}</h3>
+          <h3 className="px-3 pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            {g.label}
+          </h3>
           <ul className="space-y-0.5">
             {g.threads.map((t) => (
-              <ThreadRow key={t.id} thread={t} active={t.id === current} editing={editing === t.id} onEdit={setEditing} onDelete={() => setConfirm(t)} />
+              <ThreadRow
+                key={t.id}
+                thread={t}
+                active={t.id === current}
+                editing={editing === t.id}
+                onEdit={setEditing}
+                onDelete={() => setConfirm(t)}
+              />
             ))}
           </ul>
         </section>
@@ -121,7 +151,13 @@ export function ThreadList() {
               <RotateCw className="h-3.5 w-3.5" /> Load more conversations
             </Button>
           ) : (
-            q.isFetchingNextPage && <div className="h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-800" role="status" aria-label="Loading more conversations" />
+            q.isFetchingNextPage && (
+              <div
+                className="h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-800"
+                role="status"
+                aria-label="Loading more conversations"
+              />
+            )
           )}
         </div>
       )}
@@ -130,7 +166,19 @@ export function ThreadList() {
   );
 }
 
-function ThreadRow({ thread, active, editing, onEdit, onDelete }: { thread: Thread; active: boolean; editing: boolean; onEdit: (id: string | null) => void; onDelete: () => void }) {
+function ThreadRow({
+  thread,
+  active,
+  editing,
+  onEdit,
+  onDelete,
+}: {
+  thread: Thread;
+  active: boolean;
+  editing: boolean;
+  onEdit: (id: string | null) => void;
+  onDelete: () => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const done = useRef(false);
   useEffect(() => {
@@ -183,7 +231,9 @@ function ThreadRow({ thread, active, editing, onEdit, onDelete }: { thread: Thre
         }}
         className={clsx(
           "flex h-9 items-center rounded-lg pr-8 pl-2.5 text-sm transition-colors",
-          active ? "bg-white font-medium text-slate-900 shadow-xs ring-1 ring-slate-200 dark:bg-slate-800 dark:text-white dark:ring-slate-700" : "text-slate-600 hover:bg-slate-200/70 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800/70 dark:hover:text-slate-100",
+          active
+            ? "bg-white font-medium text-slate-900 shadow-xs ring-1 ring-slate-200 dark:bg-slate-800 dark:text-white dark:ring-slate-700"
+            : "text-slate-600 hover:bg-slate-200/70 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800/70 dark:hover:text-slate-100",
         )}
         title={thread.title}
       >
@@ -198,7 +248,17 @@ function ThreadRow({ thread, active, editing, onEdit, onDelete }: { thread: Thre
  * The row's actions menu (Rename, Delete). Kept dependency-free so the signed-in shell stays small:
  * a button with aria-haspopup, a menu closed by Escape, a click outside or a choice; arrow keys move.
  */
-function ThreadMenu({ title, active, onRename, onDelete }: { title: string; active: boolean; onRename: () => void; onDelete: () => void }) {
+function ThreadMenu({
+  title,
+  active,
+  onRename,
+  onDelete,
+}: {
+  title: string;
+  active: boolean;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -253,10 +313,26 @@ function ThreadMenu({ title, active, onRename, onDelete }: { title: string; acti
             } else if (e.key === "Tab") setOpen(false);
           }}
         >
-          <button type="button" role="menuitem" className={clsx(item, "text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800")} onClick={() => choose(onRename)}>
+          <button
+            type="button"
+            role="menuitem"
+            className={clsx(
+              item,
+              "text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800",
+            )}
+            onClick={() => choose(onRename)}
+          >
             <Pencil className="h-4 w-4" /> Rename
           </button>
-          <button type="button" role="menuitem" className={clsx(item, "text-red-600 hover:bg-red-50 focus:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50 dark:focus:bg-red-950/50")} onClick={() => choose(onDelete)}>
+          <button
+            type="button"
+            role="menuitem"
+            className={clsx(
+              item,
+              "text-red-600 hover:bg-red-50 focus:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50 dark:focus:bg-red-950/50",
+            )}
+            onClick={() => choose(onDelete)}
+          >
             <Trash2 className="h-4 w-4" /> Delete
           </button>
         </div>
@@ -266,7 +342,15 @@ function ThreadMenu({ title, active, onRename, onDelete }: { title: string; acti
 }
 
 /** Delete confirmation on the native <dialog> (modal: focus trap, Escape, backdrop). */
-function DeleteDialog({ thread, onClose, onConfirm }: { thread: Thread | null; onClose: () => void; onConfirm: (t: Thread) => void }) {
+function DeleteDialog({
+  thread,
+  onClose,
+  onConfirm,
+}: {
+  thread: Thread | null;
+  onClose: () => void;
+  onConfirm: (t: Thread) => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -282,14 +366,21 @@ function DeleteDialog({ thread, onClose, onConfirm }: { thread: Thread | null; o
       onClick={(e) => {
         // A click on the backdrop (outside the dialog's box) cancels.
         const r = ref.current?.getBoundingClientRect();
-        if (e.target === ref.current && r && (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom)) ref.current?.close();
+        if (
+          e.target === ref.current &&
+          r &&
+          (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom)
+        )
+          ref.current?.close();
       }}
       className="fixed top-1/2 left-1/2 m-0 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/40 backdrop:backdrop-blur-[2px] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
     >
       <h2 id="delete-thread-title" className="text-lg font-semibold">
         Delete conversation?
       </h2>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">“{thread?.title}” and all of its messages will be deleted. This cannot be undone.</p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        “{thread?.title}” and all of its messages will be deleted. This cannot be undone.
+      </p>
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="outline" onClick={() => ref.current?.close()}>
           Cancel

@@ -8,7 +8,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { RealtimeChange } from "../../../contract/threads";
-import { initialRealtimeState, nextRealtimeState, REALTIME_BACKOFF, type RealtimeState } from "../../../domain/realtime-backoff";
+import {
+  initialRealtimeState,
+  nextRealtimeState,
+  REALTIME_BACKOFF,
+  type RealtimeState,
+} from "../../../domain/realtime-backoff";
 import { nextThreadAfterDelete } from "../../../domain/threads";
 import { queryClient } from "../../lib/session";
 import { dropMessagesLater, loadedThreads, messagesKey, removeThread, threadsKey, upsertThread, usageKey } from "./api";
@@ -42,7 +47,10 @@ export function useRealtime(userId: string | undefined): RealtimeState {
       // Visible to tests and to anyone debugging: connected | reconnecting (+ polling).
       document.documentElement.dataset.realtime = next.polling ? "polling" : next.mode;
       if (next.polling && !pollTimer) {
-        pollTimer = setInterval(() => void queryClient.invalidateQueries({ queryKey: threadsKey }), REALTIME_BACKOFF.pollIntervalMs);
+        pollTimer = setInterval(
+          () => void queryClient.invalidateQueries({ queryKey: threadsKey }),
+          REALTIME_BACKOFF.pollIntervalMs,
+        );
       } else if (!next.polling && pollTimer) {
         clearInterval(pollTimer);
         pollTimer = undefined;
@@ -60,7 +68,8 @@ export function useRealtime(userId: string | undefined): RealtimeState {
           navigate.current(next ? `/chat/${next.id}` : "/chat", { replace: true });
         }
       } else if (change.type === "message.created") {
-        if (!hasLiveAnswer(change.threadId)) void queryClient.invalidateQueries({ queryKey: messagesKey(change.threadId) });
+        if (!hasLiveAnswer(change.threadId))
+          void queryClient.invalidateQueries({ queryKey: messagesKey(change.threadId) });
       } else if (change.type === "usage.updated") void queryClient.invalidateQueries({ queryKey: usageKey });
       else if (change.type === "resync") void queryClient.invalidateQueries({ queryKey: threadsKey });
     };

@@ -29,10 +29,20 @@ export function AddToCollection({ kind, id, title }: { kind: CaseKind; id: strin
         <FolderPlus className="h-4 w-4" /> Collect
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 max-h-80 min-w-56 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900">
-          <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">Add to collection</DropdownMenu.Label>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 max-h-80 min-w-56 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
+          <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-500 dark:text-slate-400 uppercase">
+            Add to collection
+          </DropdownMenu.Label>
           {collections.data?.map((c) => (
-            <DropdownMenu.Item key={c.id} onSelect={() => add.mutate({ collectionId: c.id })} className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800">
+            <DropdownMenu.Item
+              key={c.id}
+              onSelect={() => add.mutate({ collectionId: c.id })}
+              className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+            >
               <span className="truncate">{c.name}</span>
               <span className="text-xs text-slate-500 dark:text-slate-400">{c.itemCount}</span>
             </DropdownMenu.Item>

@@ -15,11 +15,23 @@ export type CollectionItem = CaseTarget;
 
 export const collectionsApi = {
   list: () => api<{ collections: CollectionSummary[] }>("/api/case-collections").then((r) => r.collections),
-  get: (id: string) => api<{ collection: { id: string; name: string; description: string }; items: CollectionItem[] }>(`/api/case-collections/${id}`),
-  create: (name: string, description = "") => api<{ collection: CollectionSummary }>("/api/case-collections", { body: { name, description } }).then((r) => r.collection),
-  rename: (id: string, body: { name?: string; description?: string }) => api(`/api/case-collections/${id}`, { method: "PATCH", body }),
+  get: (id: string) =>
+    api<{ collection: { id: string; name: string; description: string }; items: CollectionItem[] }>(
+      `/api/case-collections/${id}`,
+    ),
+  create: (name: string, description = "") =>
+    api<{ collection: CollectionSummary }>("/api/case-collections", { body: { name, description } }).then(
+      (r) => r.collection,
+    ),
+  rename: (id: string, body: { name?: string; description?: string }) =>
+    api(`/api/case-collections/${id}`, { method: "PATCH", body }),
   remove: (id: string) => api(`/api/case-collections/${id}`, { method: "DELETE" }),
-  add: (id: string, item: { kind: CaseKind; id: string }) => api<{ items: CollectionItem[] }>(`/api/case-collections/${id}/items`, { body: item }),
-  removeItem: (id: string, item: { kind: CaseKind; id: string }) => api<{ items: CollectionItem[] }>(`/api/case-collections/${id}/items/${item.kind}/${encodeURIComponent(item.id)}`, { method: "DELETE" }),
-  reorder: (id: string, items: { kind: CaseKind; id: string }[]) => api<{ items: CollectionItem[] }>(`/api/case-collections/${id}/order`, { method: "PUT", body: { items } }),
+  add: (id: string, item: { kind: CaseKind; id: string }) =>
+    api<{ items: CollectionItem[] }>(`/api/case-collections/${id}/items`, { body: item }),
+  removeItem: (id: string, item: { kind: CaseKind; id: string }) =>
+    api<{ items: CollectionItem[] }>(`/api/case-collections/${id}/items/${item.kind}/${encodeURIComponent(item.id)}`, {
+      method: "DELETE",
+    }),
+  reorder: (id: string, items: { kind: CaseKind; id: string }[]) =>
+    api<{ items: CollectionItem[] }>(`/api/case-collections/${id}/order`, { method: "PUT", body: { items } }),
 };

@@ -3,12 +3,38 @@
  * student's named lists of cases. Create, rename, delete; add cases by searching; remove;
  * reorder by dragging (or with the keyboard: focus the handle, Space, arrows, Space).
  */
-import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { ArrowLeft, BookOpen, Check, FolderOpen, GripVertical, Pencil, Plus, Search, Trash2, User, X } from "lucide-react";
+import {
+  ArrowLeft,
+  BookOpen,
+  Check,
+  FolderOpen,
+  GripVertical,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+  User,
+  X,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "../../components/ui/button";
@@ -35,13 +61,20 @@ export default function CollectionsPage() {
       void qc.invalidateQueries({ queryKey: ["collections"] });
       navigate(`/case-collections/${c.id}`);
     },
-    onError: (e) => toast.add({ title: "Could not create the collection", description: (e as Error).message, variant: "destructive" }),
+    onError: (e) =>
+      toast.add({
+        title: "Could not create the collection",
+        description: (e as Error).message,
+        variant: "destructive",
+      }),
   });
   return (
     <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[18rem_1fr]">
       <aside className={clsx(collectionId ? "hidden lg:block" : "block")} aria-label="Collections">
         <h1 className="text-2xl font-bold tracking-tight">Collections</h1>
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Group cases for a class, an outline or the exam.</p>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          Group cases for a class, an outline or the exam.
+        </p>
         <form
           className="mt-5 flex gap-2"
           onSubmit={(e) => {
@@ -49,7 +82,14 @@ export default function CollectionsPage() {
             if (name.trim()) create.mutate();
           }}
         >
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} placeholder="New collection" aria-label="New collection name" className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950" />
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={120}
+            placeholder="New collection"
+            aria-label="New collection name"
+            className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950"
+          />
           <Button type="submit" aria-label="Create collection" disabled={!name.trim() || create.isPending}>
             <Plus className="h-4 w-4" />
           </Button>
@@ -60,16 +100,34 @@ export default function CollectionsPage() {
           <ul className="mt-4 space-y-1">
             {list.data?.map((c) => (
               <li key={c.id}>
-                <Link to={`/case-collections/${c.id}`} aria-current={c.id === collectionId ? "page" : undefined} className={clsx("block rounded-xl px-3 py-2.5", c.id === collectionId ? "bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700" : "hover:bg-slate-100 dark:hover:bg-slate-800/60")} data-testid="collection-row">
+                <Link
+                  to={`/case-collections/${c.id}`}
+                  aria-current={c.id === collectionId ? "page" : undefined}
+                  className={clsx(
+                    "block rounded-xl px-3 py-2.5",
+                    c.id === collectionId
+                      ? "bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
+                      : "hover:bg-slate-100 dark:hover:bg-slate-800/60",
+                  )}
+                  data-testid="collection-row"
+                >
                   <span className="flex items-center justify-between gap-2">
                     <span className="truncate text-sm font-semibold">{c.name}</span>
                     <span className="text-xs text-slate-500 dark:text-slate-400">{c.itemCount}</span>
                   </span>
-                  {c.preview.length > 0 && <span className="mt-0.5 line-clamp-1 block text-xs text-slate-500 dark:text-slate-400 italic">{c.preview.join(" · ")}</span>}
+                  {c.preview.length > 0 && (
+                    <span className="mt-0.5 line-clamp-1 block text-xs text-slate-500 dark:text-slate-400 italic">
+                      {c.preview.join(" · ")}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}
-            {!list.data?.length && <li className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400 dark:border-slate-700">No collections yet.</li>}
+            {!list.data?.length && (
+              <li className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400 dark:border-slate-700">
+                No collections yet.
+              </li>
+            )}
           </ul>
         )}
       </aside>
@@ -80,7 +138,10 @@ export default function CollectionsPage() {
           <div className="flex min-h-[50vh] flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 text-center dark:border-slate-700">
             <FolderOpen className="h-10 w-10 text-slate-300" />
             <p className="mt-3 font-medium">Open a collection, or create one</p>
-            <p className="mt-1 max-w-sm text-sm text-slate-500 dark:text-slate-400">Add opinions and briefs from here or with Collect on any case page, then drag them into the order you study them.</p>
+            <p className="mt-1 max-w-sm text-sm text-slate-500 dark:text-slate-400">
+              Add opinions and briefs from here or with Collect on any case page, then drag them into the order you
+              study them.
+            </p>
           </div>
         )}
       </section>
@@ -89,18 +150,50 @@ export default function CollectionsPage() {
 }
 
 function SortableRow({ item, onRemove }: { item: CollectionItem; onRemove: () => void }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: `${item.kind}:${item.id}` });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: `${item.kind}:${item.id}`,
+  });
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={clsx("flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-2 py-2.5 dark:border-slate-800 dark:bg-slate-900", isDragging && "relative z-10 shadow-lg ring-2 ring-brand-500/40")} data-testid="collection-item">
-      <button type="button" className="cursor-grab touch-none rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600 active:cursor-grabbing dark:hover:bg-slate-800" aria-label={`Move ${item.title}`} {...attributes} {...listeners}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={clsx(
+        "flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-2 py-2.5 dark:border-slate-800 dark:bg-slate-900",
+        isDragging && "relative z-10 shadow-lg ring-2 ring-brand-500/40",
+      )}
+      data-testid="collection-item"
+    >
+      <button
+        type="button"
+        className="cursor-grab touch-none rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600 active:cursor-grabbing dark:hover:bg-slate-800"
+        aria-label={`Move ${item.title}`}
+        {...attributes}
+        {...listeners}
+      >
         <GripVertical className="h-4 w-4" />
       </button>
-      <span className={clsx("rounded-lg p-1.5", item.kind === "student_brief" ? "bg-amber-50 text-amber-700 dark:bg-amber-950/50 dark:text-amber-300" : "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-100")}>{item.kind === "student_brief" ? <User className="h-4 w-4" /> : <BookOpen className="h-4 w-4" />}</span>
+      <span
+        className={clsx(
+          "rounded-lg p-1.5",
+          item.kind === "student_brief"
+            ? "bg-amber-50 text-amber-700 dark:bg-amber-950/50 dark:text-amber-300"
+            : "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-100",
+        )}
+      >
+        {item.kind === "student_brief" ? <User className="h-4 w-4" /> : <BookOpen className="h-4 w-4" />}
+      </span>
       <Link to={item.url} className="min-w-0 flex-1">
         <span className="block truncate font-medium italic hover:underline">{item.title}</span>
-        <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{[kindLabel[item.kind], item.citation, shortCourt(item.court), item.year].filter(Boolean).join(" · ")}</span>
+        <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+          {[kindLabel[item.kind], item.citation, shortCourt(item.court), item.year].filter(Boolean).join(" · ")}
+        </span>
       </Link>
-      <button type="button" onClick={onRemove} aria-label={`Remove ${item.title}`} className="rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950">
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remove ${item.title}`}
+        className="rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950"
+      >
         <X className="h-4 w-4" />
       </button>
     </li>
@@ -114,13 +207,26 @@ function CaseAdder({ onAdd }: { onAdd: (c: CaseOption) => void }) {
     const t = setTimeout(() => setDebounced(q.trim()), 200);
     return () => clearTimeout(t);
   }, [q]);
-  const results = useQuery({ queryKey: ["case-picker", debounced], queryFn: () => searchCases(debounced), enabled: debounced.length >= 2 });
+  const results = useQuery({
+    queryKey: ["case-picker", debounced],
+    queryFn: () => searchCases(debounced),
+    enabled: debounced.length >= 2,
+  });
   return (
     <div className="relative">
       <Search className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" />
-      <input value={q} onChange={(e) => setQ(e.target.value)} placeholder="Add a case: type its name or citation" aria-label="Add a case" className="w-full rounded-lg border border-slate-200 bg-white py-2 pr-3 pl-9 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950" />
+      <input
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder="Add a case: type its name or citation"
+        aria-label="Add a case"
+        className="w-full rounded-lg border border-slate-200 bg-white py-2 pr-3 pl-9 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none dark:border-slate-700 dark:bg-slate-950"
+      />
       {debounced.length >= 2 && (
-        <ul className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900" aria-label="Cases">
+        <ul
+          className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          aria-label="Cases"
+        >
           {results.isPending ? (
             <li className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">Searching…</li>
           ) : results.data?.length ? (
@@ -135,12 +241,16 @@ function CaseAdder({ onAdd }: { onAdd: (c: CaseOption) => void }) {
                   className="flex w-full flex-col items-start rounded-lg px-3 py-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
                 >
                   <span className="text-sm font-medium italic">{c.title}</span>
-                  <span className="text-xs text-slate-500 dark:text-slate-400">{[kindLabel[c.kind], c.citation, c.year].filter(Boolean).join(" · ")}</span>
+                  <span className="text-xs text-slate-500 dark:text-slate-400">
+                    {[kindLabel[c.kind], c.citation, c.year].filter(Boolean).join(" · ")}
+                  </span>
                 </button>
               </li>
             ))
           ) : (
-            <li className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">No case matches. If your library lacks the opinion, import it in Case law.</li>
+            <li className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">
+              No case matches. If your library lacks the opinion, import it in Case law.
+            </li>
           )}
         </ul>
       )}
@@ -157,7 +267,10 @@ function CollectionView({ id }: { id: string }) {
   useEffect(() => {
     if (data) setItems(data.items);
   }, [data]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const refresh = (next?: CollectionItem[]) => {
     if (next) {
       setItems(next);
@@ -165,11 +278,24 @@ function CollectionView({ id }: { id: string }) {
     }
     void qc.invalidateQueries({ queryKey: ["collections"] });
   };
-  const onError = (title: string) => (e: unknown) => toast.add({ title, description: (e as Error).message, variant: "destructive" });
-  const add = useMutation({ mutationFn: (c: CaseOption) => collectionsApi.add(id, { kind: c.kind, id: c.id }), onSuccess: (r) => refresh(r.items), onError: (e) => toast.add({ title: "Not added", description: (e as Error).message, variant: "warning" }) });
-  const removeItem = useMutation({ mutationFn: (i: CollectionItem) => collectionsApi.removeItem(id, i), onSuccess: (r) => refresh(r.items), onError: onError("Could not remove the case") });
+  const onError = (title: string) => (e: unknown) =>
+    toast.add({ title, description: (e as Error).message, variant: "destructive" });
+  const add = useMutation({
+    mutationFn: (c: CaseOption) => collectionsApi.add(id, { kind: c.kind, id: c.id }),
+    onSuccess: (r) => refresh(r.items),
+    onError: (e) => toast.add({ title: "Not added", description: (e as Error).message, variant: "warning" }),
+  });
+  const removeItem = useMutation({
+    mutationFn: (i: CollectionItem) => collectionsApi.removeItem(id, i),
+    onSuccess: (r) => refresh(r.items),
+    onError: onError("Could not remove the case"),
+  });
   const reorder = useMutation({
-    mutationFn: (next: CollectionItem[]) => collectionsApi.reorder(id, next.map((i) => ({ kind: i.kind, id: i.id }))),
+    mutationFn: (next: CollectionItem[]) =>
+      collectionsApi.reorder(
+        id,
+        next.map((i) => ({ kind: i.kind, id: i.id })),
+      ),
     onSuccess: (r) => refresh(r.items),
     onError: (e) => {
       if (data) setItems(data.items);
@@ -204,7 +330,10 @@ function CollectionView({ id }: { id: string }) {
   };
   return (
     <div>
-      <Link to="/case-collections" className="inline-flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400 hover:underline lg:hidden">
+      <Link
+        to="/case-collections"
+        className="inline-flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400 hover:underline lg:hidden"
+      >
         <ArrowLeft className="h-4 w-4" /> Collections
       </Link>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3 lg:mt-0">
@@ -216,7 +345,15 @@ function CollectionView({ id }: { id: string }) {
               if (renaming.trim()) rename.mutate(renaming.trim());
             }}
           >
-            <input aria-label="Collection name" ref={(el) => el?.focus()} value={renaming} maxLength={120} onChange={(e) => setRenaming(e.target.value)} onKeyDown={(e) => e.key === "Escape" && setRenaming(null)} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-xl font-bold dark:border-slate-700 dark:bg-slate-950" />
+            <input
+              aria-label="Collection name"
+              ref={(el) => el?.focus()}
+              value={renaming}
+              maxLength={120}
+              onChange={(e) => setRenaming(e.target.value)}
+              onKeyDown={(e) => e.key === "Escape" && setRenaming(null)}
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-xl font-bold dark:border-slate-700 dark:bg-slate-950"
+            />
             <Button type="submit" size="sm" aria-label="Save name">
               <Check className="h-4 w-4" />
             </Button>
@@ -228,7 +365,14 @@ function CollectionView({ id }: { id: string }) {
           <Button variant="ghost" size="sm" onClick={() => setRenaming(data.collection.name)}>
             <Pencil className="h-4 w-4" /> Rename
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => window.confirm(`Delete the collection "${data.collection.name}"? The cases stay in your library.`) && remove.mutate()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() =>
+              window.confirm(`Delete the collection "${data.collection.name}"? The cases stay in your library.`) &&
+              remove.mutate()
+            }
+          >
             <Trash2 className="h-4 w-4" /> Delete
           </Button>
         </div>
@@ -249,7 +393,11 @@ function CollectionView({ id }: { id: string }) {
           </ol>
         </SortableContext>
       </DndContext>
-      {!items.length && <p className="mt-6 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400 dark:border-slate-700">Empty. Add a case above.</p>}
+      {!items.length && (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400 dark:border-slate-700">
+          Empty. Add a case above.
+        </p>
+      )}
     </div>
   );
 }

@@ -14,8 +14,21 @@ import { parseProvision } from "../../../domain/provisions";
 import { ApiError, api } from "../../lib/api";
 import { NotFoundPage } from "../shell/screens";
 
-interface SubjectRow { id: string; name: string; shortName: string; description: string; counts: { topics: number; briefs: number; cards: number; questions: number } }
-interface BriefRow { id: string; name: string; citation: string | null; court: string | null; year: number | null; subjectId: string | null }
+interface SubjectRow {
+  id: string;
+  name: string;
+  shortName: string;
+  description: string;
+  counts: { topics: number; briefs: number; cards: number; questions: number };
+}
+interface BriefRow {
+  id: string;
+  name: string;
+  citation: string | null;
+  court: string | null;
+  year: number | null;
+  subjectId: string | null;
+}
 
 function Loading() {
   return <Spinner className="m-10 text-brand-700" />;
@@ -23,18 +36,31 @@ function Loading() {
 const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 
 export function SubjectsPage() {
-  const { data, isPending } = useQuery({ queryKey: ["subjects"], queryFn: () => api<{ subjects: SubjectRow[] }>("/api/subjects") });
+  const { data, isPending } = useQuery({
+    queryKey: ["subjects"],
+    queryFn: () => api<{ subjects: SubjectRow[] }>("/api/subjects"),
+  });
   if (isPending) return <Loading />;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold tracking-tight">Subjects</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">The seven MBE subjects: doctrines, landmark cases, flashcards and practice questions.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        The seven MBE subjects: doctrines, landmark cases, flashcards and practice questions.
+      </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {data?.subjects.map((s) => (
-          <Link key={s.id} to={`/library/${s.id}`} className="rounded-2xl border border-slate-200 bg-white p-5 hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900" data-testid="subject-card">
+          <Link
+            key={s.id}
+            to={`/library/${s.id}`}
+            className="rounded-2xl border border-slate-200 bg-white p-5 hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900"
+            data-testid="subject-card"
+          >
             <h2 className="font-semibold">{s.name}</h2>
             <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{s.description}</p>
-            <p className="mt-3 text-xs text-slate-500">{s.counts.topics} topics · {s.counts.briefs} cases · {s.counts.cards} cards · {s.counts.questions} questions</p>
+            <p className="mt-3 text-xs text-slate-500">
+              {s.counts.topics} topics · {s.counts.briefs} cases · {s.counts.cards} cards · {s.counts.questions}{" "}
+              questions
+            </p>
           </Link>
         ))}
       </div>
@@ -46,13 +72,18 @@ export function SubjectPage() {
   const { subjectId } = useParams();
   const { data, isPending, error } = useQuery({
     queryKey: ["subject", subjectId],
-    queryFn: () => api<{ subject: SubjectRow; topics: { id: string; title: string; summary: string }[]; briefs: BriefRow[] }>(`/api/subjects/${subjectId}`),
+    queryFn: () =>
+      api<{ subject: SubjectRow; topics: { id: string; title: string; summary: string }[]; briefs: BriefRow[] }>(
+        `/api/subjects/${subjectId}`,
+      ),
   });
   if (isNotFound(error)) return <NotFoundPage />;
   if (isPending || !data) return <Loading />;
   return (
     <div className="mx-auto max-w-5xl">
-      <Link to="/library" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline"><ArrowLeft className="h-4 w-4" /> Subjects</Link>
+      <Link to="/library" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline">
+        <ArrowLeft className="h-4 w-4" /> Subjects
+      </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight">{data.subject.name}</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">{data.subject.description}</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
@@ -74,9 +105,14 @@ export function SubjectPage() {
           <ul className="mt-3 space-y-2">
             {data.briefs.map((b) => (
               <li key={b.id}>
-                <Link to={`/cases/${b.id}`} className="block rounded-xl border border-slate-200 p-3 text-sm hover:border-brand-500 dark:border-slate-800">
+                <Link
+                  to={`/cases/${b.id}`}
+                  className="block rounded-xl border border-slate-200 p-3 text-sm hover:border-brand-500 dark:border-slate-800"
+                >
                   <span className="font-medium italic">{b.name}</span>
-                  <span className="block text-xs text-slate-500">{b.citation} ({b.year})</span>
+                  <span className="block text-xs text-slate-500">
+                    {b.citation} ({b.year})
+                  </span>
                 </Link>
               </li>
             ))}
@@ -88,7 +124,19 @@ export function SubjectPage() {
 }
 
 interface TopicResponse {
-  topic: { id: string; title: string; summary: string; rule: string; subject: { id: string; name: string }; elements: string[]; exceptions: string[]; positions: { view: string; rule: string }[]; provisions: string[]; traps: string[]; retired: boolean };
+  topic: {
+    id: string;
+    title: string;
+    summary: string;
+    rule: string;
+    subject: { id: string; name: string };
+    elements: string[];
+    exceptions: string[];
+    positions: { view: string; rule: string }[];
+    provisions: string[];
+    traps: string[];
+    retired: boolean;
+  };
   cases: BriefRow[];
   related: { id: string; title: string }[];
 }
@@ -109,18 +157,30 @@ function List({ title, items }: { title: string; items: string[] }) {
 
 export function TopicPage() {
   const { topicId } = useParams();
-  const { data, isPending, error } = useQuery({ queryKey: ["topic", topicId], queryFn: () => api<TopicResponse>(`/api/topics/${topicId}`) });
+  const { data, isPending, error } = useQuery({
+    queryKey: ["topic", topicId],
+    queryFn: () => api<TopicResponse>(`/api/topics/${topicId}`),
+  });
   if (isNotFound(error)) return <NotFoundPage />;
   if (isPending || !data) return <Loading />;
   const t = data.topic;
   return (
     <article className="mx-auto max-w-3xl">
-      <Link to={`/library/${t.subject?.id}`} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline"><ArrowLeft className="h-4 w-4" /> {t.subject?.name}</Link>
+      <Link
+        to={`/library/${t.subject?.id}`}
+        className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" /> {t.subject?.name}
+      </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight">{t.title}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t.summary}</p>
       <Card className="mt-6 border-brand-200 bg-brand-50 dark:border-brand-800 dark:bg-slate-900">
-        <h2 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-brand-800 uppercase dark:text-brand-100"><Scale className="h-4 w-4" /> Rule</h2>
-        <p className="mt-2 leading-7" data-testid="topic-rule">{t.rule}</p>
+        <h2 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-brand-800 uppercase dark:text-brand-100">
+          <Scale className="h-4 w-4" /> Rule
+        </h2>
+        <p className="mt-2 leading-7" data-testid="topic-rule">
+          {t.rule}
+        </p>
       </Card>
       <List title="Elements and factors" items={t.elements} />
       <List title="Exceptions and defenses" items={t.exceptions} />
@@ -156,8 +216,12 @@ export function TopicPage() {
           <ul className="mt-2 space-y-2">
             {data.cases.map((b) => (
               <li key={b.id}>
-                <Link to={`/cases/${b.id}`} className="text-brand-700 hover:underline dark:text-brand-100"><i>{b.name}</i></Link>
-                <span className="text-sm text-slate-500">, {b.citation} ({b.year})</span>
+                <Link to={`/cases/${b.id}`} className="text-brand-700 hover:underline dark:text-brand-100">
+                  <i>{b.name}</i>
+                </Link>
+                <span className="text-sm text-slate-500">
+                  , {b.citation} ({b.year})
+                </span>
               </li>
             ))}
           </ul>
@@ -168,7 +232,13 @@ export function TopicPage() {
           <h2 className="text-lg font-semibold">Related topics</h2>
           <div className="mt-2 flex flex-wrap gap-2">
             {data.related.map((r) => (
-              <Link key={r.id} to={`/library/topics/${r.id}`} className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand-500 dark:border-slate-700">{r.title}</Link>
+              <Link
+                key={r.id}
+                to={`/library/topics/${r.id}`}
+                className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand-500 dark:border-slate-700"
+              >
+                {r.title}
+              </Link>
             ))}
           </div>
         </section>
@@ -181,10 +251,16 @@ export function CasesPage() {
   const [params, setParams] = useSearchParams();
   const subject = params.get("subject") ?? "";
   const q = params.get("q") ?? "";
-  const subjects = useQuery({ queryKey: ["subjects"], queryFn: () => api<{ subjects: SubjectRow[] }>("/api/subjects") });
+  const subjects = useQuery({
+    queryKey: ["subjects"],
+    queryFn: () => api<{ subjects: SubjectRow[] }>("/api/subjects"),
+  });
   const list = useQuery({
     queryKey: ["briefs", subject, q],
-    queryFn: () => api<{ briefs: BriefRow[] }>(`/api/briefs?${new URLSearchParams({ ...(subject ? { subject } : {}), ...(q ? { q } : {}) })}`),
+    queryFn: () =>
+      api<{ briefs: BriefRow[] }>(
+        `/api/briefs?${new URLSearchParams({ ...(subject ? { subject } : {}), ...(q ? { q } : {}) })}`,
+      ),
   });
   const set = (k: string, v: string) => {
     const n = new URLSearchParams(params);
@@ -197,15 +273,33 @@ export function CasesPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Case briefs</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">Landmark cases briefed for class and the bar. <Link to="/library" className="text-brand-700 underline dark:text-brand-100">Browse by subject</Link></p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            Landmark cases briefed for class and the bar.{" "}
+            <Link to="/library" className="text-brand-700 underline dark:text-brand-100">
+              Browse by subject
+            </Link>
+          </p>
         </div>
       </div>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <input aria-label="Search cases by name" placeholder="Search by case name" className="flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" defaultValue={q} onChange={(e) => set("q", e.target.value)} />
-        <select aria-label="Filter by subject" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" value={subject} onChange={(e) => set("subject", e.target.value)}>
+        <input
+          aria-label="Search cases by name"
+          placeholder="Search by case name"
+          className="flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          defaultValue={q}
+          onChange={(e) => set("q", e.target.value)}
+        />
+        <select
+          aria-label="Filter by subject"
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          value={subject}
+          onChange={(e) => set("subject", e.target.value)}
+        >
           <option value="">All subjects</option>
           {subjects.data?.subjects.map((s) => (
-            <option key={s.id} value={s.id}>{s.name}</option>
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
           ))}
         </select>
       </div>
@@ -215,11 +309,16 @@ export function CasesPage() {
         <ul className="mt-6 grid gap-3 sm:grid-cols-2">
           {list.data.briefs.map((b) => (
             <li key={b.id}>
-              <Link to={`/cases/${b.id}`} className="flex h-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900">
+              <Link
+                to={`/cases/${b.id}`}
+                className="flex h-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900"
+              >
                 <BookOpen className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
                 <span>
                   <span className="font-medium italic">{b.name}</span>
-                  <span className="block text-sm text-slate-500">{b.citation} · {b.court} · {b.year}</span>
+                  <span className="block text-sm text-slate-500">
+                    {b.citation} · {b.court} · {b.year}
+                  </span>
                 </span>
               </Link>
             </li>
@@ -233,12 +332,25 @@ export function CasesPage() {
 }
 
 interface BriefResponse {
-  brief: BriefRow & { topics: { id: string; title: string }[]; facts: string; proceduralHistory: string; issue: string; rule: string; holding: string; reasoning: string; separateOpinions: string | null; takeaways: string[] };
+  brief: BriefRow & {
+    topics: { id: string; title: string }[];
+    facts: string;
+    proceduralHistory: string;
+    issue: string;
+    rule: string;
+    holding: string;
+    reasoning: string;
+    separateOpinions: string | null;
+    takeaways: string[];
+  };
 }
 
 export function BriefPage() {
   const { briefId } = useParams();
-  const { data, isPending, error } = useQuery({ queryKey: ["brief", briefId], queryFn: () => api<BriefResponse>(`/api/briefs/${briefId}`) });
+  const { data, isPending, error } = useQuery({
+    queryKey: ["brief", briefId],
+    queryFn: () => api<BriefResponse>(`/api/briefs/${briefId}`),
+  });
   if (isNotFound(error)) return <NotFoundPage />;
   if (isPending || !data) return <Loading />;
   const b = data.brief;
@@ -253,20 +365,32 @@ export function BriefPage() {
   ];
   return (
     <article className="mx-auto max-w-3xl">
-      <Link to="/cases" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline"><ArrowLeft className="h-4 w-4" /> Case briefs</Link>
+      <Link to="/cases" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline">
+        <ArrowLeft className="h-4 w-4" /> Case briefs
+      </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight italic">{b.name}</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">{b.citation} · {b.court} · {b.year}</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        {b.citation} · {b.court} · {b.year}
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {b.topics.map((t) => (
-          <Link key={t.id} to={`/library/topics/${t.id}`} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-800 hover:underline dark:bg-slate-800 dark:text-brand-100">{t.title}</Link>
+          <Link
+            key={t.id}
+            to={`/library/topics/${t.id}`}
+            className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-800 hover:underline dark:bg-slate-800 dark:text-brand-100"
+          >
+            {t.title}
+          </Link>
         ))}
       </div>
-      {sections.filter(([, v]) => v).map(([title, text]) => (
-        <section key={title} className="mt-6">
-          <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
-          <p className="mt-1 leading-7 text-slate-800 dark:text-slate-200">{text}</p>
-        </section>
-      ))}
+      {sections
+        .filter(([, v]) => v)
+        .map(([title, text]) => (
+          <section key={title} className="mt-6">
+            <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+            <p className="mt-1 leading-7 text-slate-800 dark:text-slate-200">{text}</p>
+          </section>
+        ))}
       <section className="mt-6">
         <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Exam takeaways</h2>
         <ul className="mt-2 list-disc space-y-1 pl-6">

@@ -21,7 +21,10 @@ interface ProvisionsResponse {
 
 export function ProvisionPage() {
   const { provisionId } = useParams();
-  const { data, isPending, error } = useQuery({ queryKey: ["provision", provisionId], queryFn: () => api<ProvisionResponse>(`/api/provisions/${provisionId}`) });
+  const { data, isPending, error } = useQuery({
+    queryKey: ["provision", provisionId],
+    queryFn: () => api<ProvisionResponse>(`/api/provisions/${provisionId}`),
+  });
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (isPending || !data) return <Spinner className="m-10 text-brand-700" />;
   const p = data.provision;
@@ -31,12 +34,15 @@ export function ProvisionPage() {
       <Link to="/library/provisions" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline">
         <ArrowLeft className="h-4 w-4" /> Provisions
       </Link>
-      <p className="mt-3 text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">{p.family}</p>
+      <p className="mt-3 text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
+        {p.family}
+      </p>
       <h1 className="mt-1 flex items-center gap-2 text-2xl font-bold tracking-tight" data-testid="provision-label">
         <Gavel className="h-6 w-6 text-brand-700" aria-hidden /> {p.label}
       </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">
-        {topicCount === 1 ? "One topic in the library rests" : `${topicCount} topics in the library rest`} on this provision. Open a topic for the rule in our words, its elements, cases and exam traps.
+        {topicCount === 1 ? "One topic in the library rests" : `${topicCount} topics in the library rest`} on this
+        provision. Open a topic for the rule in our words, its elements, cases and exam traps.
       </p>
       <div className="mt-6 space-y-4">
         {data.cites.map((c) => (
@@ -45,7 +51,9 @@ export function ProvisionPage() {
             <ul className="mt-2 space-y-1">
               {c.topics.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/library/topics/${t.id}`} className="text-brand-700 hover:underline dark:text-brand-100">{t.title}</Link>
+                  <Link to={`/library/topics/${t.id}`} className="text-brand-700 hover:underline dark:text-brand-100">
+                    {t.title}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -57,7 +65,10 @@ export function ProvisionPage() {
 }
 
 export function ProvisionsPage() {
-  const { data, isPending } = useQuery({ queryKey: ["provisions"], queryFn: () => api<ProvisionsResponse>("/api/provisions") });
+  const { data, isPending } = useQuery({
+    queryKey: ["provisions"],
+    queryFn: () => api<ProvisionsResponse>("/api/provisions"),
+  });
   if (isPending || !data) return <Spinner className="m-10 text-brand-700" />;
   return (
     <div className="mx-auto max-w-5xl">
@@ -65,14 +76,20 @@ export function ProvisionsPage() {
         <ArrowLeft className="h-4 w-4" /> Subjects
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight">Governing provisions</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">The rules, code sections and constitutional provisions our topics rely on.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        The rules, code sections and constitutional provisions our topics rely on.
+      </p>
       <div className="mt-6 space-y-8">
         {data.families.map((f) => (
           <section key={f.family}>
             <h2 className="text-lg font-semibold">{f.family}</h2>
             <div className="mt-3 flex flex-wrap gap-2">
               {f.provisions.map((p) => (
-                <Link key={p.id} to={`/library/provisions/${p.id}`} className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand-500 dark:border-slate-700">
+                <Link
+                  key={p.id}
+                  to={`/library/provisions/${p.id}`}
+                  className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand-500 dark:border-slate-700"
+                >
                   {p.label}
                 </Link>
               ))}

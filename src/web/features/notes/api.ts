@@ -50,8 +50,10 @@ export const notesApi = {
     return api<{ notes: NoteSummary[]; total: number }>(`/api/notes?${qs}`);
   },
   get: (id: string) => api<{ note: Note }>(`/api/notes/${id}`).then((r) => r.note),
-  create: (body: { title: string; html: string; tags?: string[] }) => api<{ note: Note }>("/api/notes", { body }).then((r) => r.note),
-  save: (id: string, body: { title?: string; html?: string; tags?: string[]; version: number }) => api<{ note: Note }>(`/api/notes/${id}`, { method: "PATCH", body }).then((r) => r.note),
+  create: (body: { title: string; html: string; tags?: string[] }) =>
+    api<{ note: Note }>("/api/notes", { body }).then((r) => r.note),
+  save: (id: string, body: { title?: string; html?: string; tags?: string[]; version: number }) =>
+    api<{ note: Note }>(`/api/notes/${id}`, { method: "PATCH", body }).then((r) => r.note),
   remove: (id: string) => api<{ ok: true; restoreUntil: string }>(`/api/notes/${id}`, { method: "DELETE" }),
   restore: (id: string) => api<{ note: Note }>(`/api/notes/${id}/restore`, { method: "POST" }).then((r) => r.note),
   tags: () => api<{ tags: Tag[] }>("/api/tags").then((r) => r.tags),
@@ -60,7 +62,10 @@ export const notesApi = {
   templates: () => api<{ templates: Template[] }>("/api/note-templates").then((r) => r.templates),
   saveTemplate: (body: { title: string; description: string; html: string }) => api("/api/note-templates", { body }),
   deleteTemplate: (id: string) => api(`/api/note-templates/${id}`, { method: "DELETE" }),
-  backlinks: (kind: NoteLink["kind"], id: string) => api<{ notes: { id: string; title: string; updatedAt: string; excerpt: string }[] }>(`/api/case-links/backlinks?kind=${kind}&id=${encodeURIComponent(id)}`).then((r) => r.notes),
+  backlinks: (kind: NoteLink["kind"], id: string) =>
+    api<{ notes: { id: string; title: string; updatedAt: string; excerpt: string }[] }>(
+      `/api/case-links/backlinks?kind=${kind}&id=${encodeURIComponent(id)}`,
+    ).then((r) => r.notes),
 };
 
 /** "just now", "5 min ago", "3 h ago", "Mar 4" — for list rows. */
@@ -70,5 +75,9 @@ export function relativeTime(iso: string, now = Date.now()): string {
   if (s < 45) return "just now";
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
   if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
-  return new Date(iso).toLocaleDateString(undefined, { month: "short", day: "numeric", ...(new Date(iso).getFullYear() !== new Date(now).getFullYear() ? { year: "numeric" } : {}) });
+  return new Date(iso).toLocaleDateString(undefined, {
+    month: "short",
+    day: "numeric",
+    ...(new Date(iso).getFullYear() !== new Date(now).getFullYear() ? { year: "numeric" } : {}),
+  });
 }

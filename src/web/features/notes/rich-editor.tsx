@@ -11,7 +11,21 @@ import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table
 import { type Editor, EditorContent, ReactRenderer, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { clsx } from "clsx";
-import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Redo2, Scale, Strikethrough, Table2, Undo2 } from "lucide-react";
+import {
+  Bold,
+  Heading2,
+  Heading3,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+  Redo2,
+  Scale,
+  Strikethrough,
+  Table2,
+  Undo2,
+} from "lucide-react";
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import "./rich-text.css";
@@ -25,57 +39,73 @@ export interface CaseOption {
   url: string;
 }
 
-export const searchCases = (q: string) => api<{ cases: CaseOption[] }>(`/api/case-links/search?q=${encodeURIComponent(q)}`).then((r) => r.cases);
+export const searchCases = (q: string) =>
+  api<{ cases: CaseOption[] }>(`/api/case-links/search?q=${encodeURIComponent(q)}`).then((r) => r.cases);
 
-const kindLabel: Record<CaseOption["kind"], string> = { opinion: "Opinion", brief: "Brief", student_brief: "Your brief" };
+const kindLabel: Record<CaseOption["kind"], string> = {
+  opinion: "Opinion",
+  brief: "Brief",
+  student_brief: "Your brief",
+};
 
 interface ListHandle {
   onKeyDown: (e: KeyboardEvent) => boolean;
 }
 
 /** The suggestion list shown under the caret while typing "@…". */
-const CaseList = forwardRef<ListHandle, { items: CaseOption[]; command: (c: CaseOption) => void; query: string }>(({ items, command, query }, ref) => {
-  const [index, setIndex] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its first item
-  useEffect(() => setIndex(0), [items]);
-  useImperativeHandle(ref, () => ({
-    onKeyDown: (e) => {
-      if (e.key === "ArrowDown") setIndex((i) => (i + 1) % Math.max(1, items.length));
-      else if (e.key === "ArrowUp") setIndex((i) => (i - 1 + items.length) % Math.max(1, items.length));
-      else if (e.key === "Enter" && items[index]) command(items[index]);
-      else return false;
-      return true;
-    },
-  }));
-  return (
-    <div className="w-80 overflow-hidden rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900" role="listbox" aria-label="Cases">
-      {items.length === 0 ? (
-        <p className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">{query.length < 2 ? "Type a case name…" : "No case matches."}</p>
-      ) : (
-        items.map((c, i) => (
-          <button
-            key={`${c.kind}:${c.id}`}
-            type="button"
-            role="option"
-            aria-selected={i === index}
-            onMouseDown={(e) => {
-              e.preventDefault();
-              command(c);
-            }}
-            className={clsx("flex w-full flex-col items-start rounded-lg px-3 py-2 text-left", i === index ? "bg-brand-50 dark:bg-slate-800" : "hover:bg-slate-50 dark:hover:bg-slate-800/60")}
-          >
-            <span className="line-clamp-1 text-sm font-medium italic">{c.title}</span>
-            <span className="text-xs text-slate-500 dark:text-slate-400">
-              {kindLabel[c.kind]}
-              {c.citation ? ` · ${c.citation}` : ""}
-              {c.year ? ` (${c.year})` : ""}
-            </span>
-          </button>
-        ))
-      )}
-    </div>
-  );
-});
+const CaseList = forwardRef<ListHandle, { items: CaseOption[]; command: (c: CaseOption) => void; query: string }>(
+  ({ items, command, query }, ref) => {
+    const [index, setIndex] = useState(0);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: a new list starts at its first item
+    useEffect(() => setIndex(0), [items]);
+    useImperativeHandle(ref, () => ({
+      onKeyDown: (e) => {
+        if (e.key === "ArrowDown") setIndex((i) => (i + 1) % Math.max(1, items.length));
+        else if (e.key === "ArrowUp") setIndex((i) => (i - 1 + items.length) % Math.max(1, items.length));
+        else if (e.key === "Enter" && items[index]) command(items[index]);
+        else return false;
+        return true;
+      },
+    }));
+    return (
+      <div
+        className="w-80 overflow-hidden rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        role="listbox"
+        aria-label="Cases"
+      >
+        {items.length === 0 ? (
+          <p className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">
+            {query.length < 2 ? "Type a case name…" : "No case matches."}
+          </p>
+        ) : (
+          items.map((c, i) => (
+            <button
+              key={`${c.kind}:${c.id}`}
+              type="button"
+              role="option"
+              aria-selected={i === index}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                command(c);
+              }}
+              className={clsx(
+                "flex w-full flex-col items-start rounded-lg px-3 py-2 text-left",
+                i === index ? "bg-brand-50 dark:bg-slate-800" : "hover:bg-slate-50 dark:hover:bg-slate-800/60",
+              )}
+            >
+              <span className="line-clamp-1 text-sm font-medium italic">{c.title}</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">
+                {kindLabel[c.kind]}
+                {c.citation ? ` · ${c.citation}` : ""}
+                {c.year ? ` (${c.year})` : ""}
+              </span>
+            </button>
+          ))
+        )}
+      </div>
+    );
+  },
+);
 CaseList.displayName = "CaseList";
 
 /** Mention node written and read as a case-link anchor. */
@@ -154,7 +184,19 @@ const CaseMention = Mention.extend({
   },
 });
 
-function ToolButton({ label, active, onClick, children, disabled }: { label: string; active?: boolean; onClick: () => void; children: React.ReactNode; disabled?: boolean }) {
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+  disabled,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -166,7 +208,9 @@ function ToolButton({ label, active, onClick, children, disabled }: { label: str
       onClick={onClick}
       className={clsx(
         "inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-slate-600 transition-colors disabled:opacity-40 dark:text-slate-300",
-        active ? "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800",
+        active
+          ? "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-white"
+          : "hover:bg-slate-100 dark:hover:bg-slate-800",
       )}
     >
       {children}
@@ -185,34 +229,78 @@ export function Toolbar({ editor, className }: { editor: Editor | null; classNam
   };
   const sep = <span className="mx-1 h-5 w-px shrink-0 bg-slate-200 dark:bg-slate-700" aria-hidden />;
   return (
-    <div className={clsx("no-scrollbar flex flex-nowrap items-center gap-0.5 overflow-x-auto", className)} role="toolbar" aria-label="Formatting">
-      <ToolButton label="Heading" active={editor.isActive("heading", { level: 2 })} onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}>
+    <div
+      className={clsx("no-scrollbar flex flex-nowrap items-center gap-0.5 overflow-x-auto", className)}
+      role="toolbar"
+      aria-label="Formatting"
+    >
+      <ToolButton
+        label="Heading"
+        active={editor.isActive("heading", { level: 2 })}
+        onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
+      >
         <Heading2 className="h-4 w-4" />
       </ToolButton>
-      <ToolButton label="Subheading" active={editor.isActive("heading", { level: 3 })} onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}>
+      <ToolButton
+        label="Subheading"
+        active={editor.isActive("heading", { level: 3 })}
+        onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}
+      >
         <Heading3 className="h-4 w-4" />
       </ToolButton>
       {sep}
-      <ToolButton label="Bold" active={editor.isActive("bold")} onClick={() => editor.chain().focus().toggleBold().run()}>
+      <ToolButton
+        label="Bold"
+        active={editor.isActive("bold")}
+        onClick={() => editor.chain().focus().toggleBold().run()}
+      >
         <Bold className="h-4 w-4" />
       </ToolButton>
-      <ToolButton label="Italic" active={editor.isActive("italic")} onClick={() => editor.chain().focus().toggleItalic().run()}>
+      <ToolButton
+        label="Italic"
+        active={editor.isActive("italic")}
+        onClick={() => editor.chain().focus().toggleItalic().run()}
+      >
         <Italic className="h-4 w-4" />
       </ToolButton>
-      <ToolButton label="Strikethrough" active={editor.isActive("strike")} onClick={() => editor.chain().focus().toggleStrike().run()}>
+      <ToolButton
+        label="Strikethrough"
+        active={editor.isActive("strike")}
+        onClick={() => editor.chain().focus().toggleStrike().run()}
+      >
         <Strikethrough className="h-4 w-4" />
       </ToolButton>
       {sep}
-      <ToolButton label="Bulleted list" active={editor.isActive("bulletList")} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+      <ToolButton
+        label="Bulleted list"
+        active={editor.isActive("bulletList")}
+        onClick={() => editor.chain().focus().toggleBulletList().run()}
+      >
         <List className="h-4 w-4" />
       </ToolButton>
-      <ToolButton label="Numbered list" active={editor.isActive("orderedList")} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+      <ToolButton
+        label="Numbered list"
+        active={editor.isActive("orderedList")}
+        onClick={() => editor.chain().focus().toggleOrderedList().run()}
+      >
         <ListOrdered className="h-4 w-4" />
       </ToolButton>
-      <ToolButton label="Quote" active={editor.isActive("blockquote")} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
+      <ToolButton
+        label="Quote"
+        active={editor.isActive("blockquote")}
+        onClick={() => editor.chain().focus().toggleBlockquote().run()}
+      >
         <Quote className="h-4 w-4" />
       </ToolButton>
-      <ToolButton label="Table" active={editor.isActive("table")} onClick={() => (editor.isActive("table") ? editor.chain().focus().addRowAfter().run() : editor.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run())}>
+      <ToolButton
+        label="Table"
+        active={editor.isActive("table")}
+        onClick={() =>
+          editor.isActive("table")
+            ? editor.chain().focus().addRowAfter().run()
+            : editor.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()
+        }
+      >
         <Table2 className="h-4 w-4" />
       </ToolButton>
       {sep}
@@ -246,13 +334,25 @@ export interface RichEditorProps {
 }
 
 /** An uncontrolled editor: `html` is read at mount (and when `resetKey` changes via `key`). */
-export function RichEditor({ html, onChange, placeholder, compact, label, onReady, className, testId }: RichEditorProps) {
+export function RichEditor({
+  html,
+  onChange,
+  placeholder,
+  compact,
+  label,
+  onReady,
+  className,
+  testId,
+}: RichEditorProps) {
   const changeRef = useRef(onChange);
   changeRef.current = onChange;
   const baseline = useRef<string | null>(null);
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: { openOnClick: false, autolink: true, HTMLAttributes: { rel: "noopener noreferrer nofollow" } } }),
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3] },
+        link: { openOnClick: false, autolink: true, HTMLAttributes: { rel: "noopener noreferrer nofollow" } },
+      }),
       Placeholder.configure({ placeholder: placeholder ?? "Write…" }),
       Table.configure({ resizable: false }),
       TableRow,
@@ -262,7 +362,15 @@ export function RichEditor({ html, onChange, placeholder, compact, label, onRead
     ],
     content: html,
     immediatelyRender: true,
-    editorProps: { attributes: { class: clsx("rich", compact && "rich-compact"), "aria-label": label, role: "textbox", "aria-multiline": "true", ...(testId ? { "data-testid": testId } : {}) } },
+    editorProps: {
+      attributes: {
+        class: clsx("rich", compact && "rich-compact"),
+        "aria-label": label,
+        role: "textbox",
+        "aria-multiline": "true",
+        ...(testId ? { "data-testid": testId } : {}),
+      },
+    },
     // Only the student's edits count: TipTap normalises loaded HTML (tables, marks) on its
     // first transaction, and that must not look like an unsaved change. An empty transaction at
     // creation runs the normalisation; its HTML is the baseline an edit is compared with.

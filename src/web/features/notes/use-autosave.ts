@@ -60,7 +60,8 @@ export function useAutosave(note: Note) {
       }
     } finally {
       saving.current = false;
-      if (Object.keys(pending.current).length && !timer.current) timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
+      if (Object.keys(pending.current).length && !timer.current)
+        timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
     }
   }, [note.id, qc]);
 

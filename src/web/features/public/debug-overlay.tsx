@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from "react";
 
-const breakpoint = (w: number) => (w >= 1536 ? "2xl" : w >= 1280 ? "xl" : w >= 1024 ? "lg" : w >= 768 ? "md" : w >= 640 ? "sm" : "base");
+const breakpoint = (w: number) =>
+  w >= 1536 ? "2xl" : w >= 1280 ? "xl" : w >= 1024 ? "lg" : w >= 768 ? "md" : w >= 640 ? "sm" : "base";
 
 export function DebugOverlay() {
   const [on, setOn] = useState(false);

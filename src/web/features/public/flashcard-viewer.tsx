@@ -40,7 +40,8 @@ const DIFFICULTY_STYLE: Record<string, string> = {
   advanced: "bg-rose-50 text-rose-800 ring-rose-600/20 dark:bg-rose-500/10 dark:text-rose-300",
 };
 
-const controlBase = "inline-flex h-10 items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40";
+const controlBase =
+  "inline-flex h-10 items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40";
 const control = `${controlBase} border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
 const primaryControl = `${controlBase} border-brand-700 bg-brand-700 text-white hover:bg-brand-800 dark:border-brand-600 dark:bg-brand-600 dark:hover:bg-brand-700`;
 
@@ -67,7 +68,14 @@ export function FlashcardViewer({ cards, initial }: FlashcardViewerProps) {
     setFlipped(false);
   };
   const toggleAll = () => {
-    setDeck(showingAll ? drawCards(cards.map((c) => c.id), DEMO_CARDS_SHOWN) : [...deck, ...cards.map((c) => c.id).filter((id) => !deck.includes(id))]);
+    setDeck(
+      showingAll
+        ? drawCards(
+            cards.map((c) => c.id),
+            DEMO_CARDS_SHOWN,
+          )
+        : [...deck, ...cards.map((c) => c.id).filter((id) => !deck.includes(id))],
+    );
     if (showingAll) setIndex(0);
     setFlipped(false);
   };
@@ -94,19 +102,32 @@ export function FlashcardViewer({ cards, initial }: FlashcardViewerProps) {
 
   if (!card) return null;
   return (
-    <section ref={root} aria-label="Demo flashcards" data-testid="demo-flashcards" data-deck={deck.join(" ")} className="w-full">
+    <section
+      ref={root}
+      aria-label="Demo flashcards"
+      data-testid="demo-flashcards"
+      data-deck={deck.join(" ")}
+      className="w-full"
+    >
       <div className="mb-3 flex items-center justify-between text-sm text-slate-500 dark:text-slate-400">
         <span data-testid="card-position" aria-live="polite">
           Card {index + 1} of {deck.length}
         </span>
-        <button type="button" onClick={toggleAll} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+        <button
+          type="button"
+          onClick={toggleAll}
+          className="font-medium text-brand-700 hover:underline dark:text-brand-100"
+        >
           {showingAll ? `Show ${DEMO_CARDS_SHOWN} at random` : `Show all ${cards.length} cards`}
         </button>
       </div>
 
       <div className="[perspective:1600px]">
         <div
-          className={clsx("grid transition-transform duration-500 [transform-style:preserve-3d] motion-reduce:transition-none", flipped && "[transform:rotateY(180deg)]")}
+          className={clsx(
+            "grid transition-transform duration-500 [transform-style:preserve-3d] motion-reduce:transition-none",
+            flipped && "[transform:rotateY(180deg)]",
+          )}
           data-testid="flashcard"
           data-side={flipped ? "answer" : "question"}
           data-card-id={card.id}
@@ -117,18 +138,41 @@ export function FlashcardViewer({ cards, initial }: FlashcardViewerProps) {
               aria-hidden={(side === "answer") !== flipped}
               className={clsx(
                 "col-start-1 row-start-1 flex min-h-[17rem] flex-col rounded-2xl border bg-white p-6 shadow-xl shadow-slate-900/5 [backface-visibility:hidden] sm:p-8 dark:bg-slate-900",
-                side === "answer" ? "[transform:rotateY(180deg)] border-brand-200 dark:border-brand-700/50" : "border-slate-200 dark:border-slate-800",
+                side === "answer"
+                  ? "[transform:rotateY(180deg)] border-brand-200 dark:border-brand-700/50"
+                  : "border-slate-200 dark:border-slate-800",
               )}
             >
               <div className="flex flex-wrap items-center gap-2">
-                <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-700/15 ring-inset dark:bg-brand-700/25 dark:text-brand-100" data-testid={side === "question" ? "card-subject" : undefined}>
+                <span
+                  className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-700/15 ring-inset dark:bg-brand-700/25 dark:text-brand-100"
+                  data-testid={side === "question" ? "card-subject" : undefined}
+                >
                   {card.subject}
                 </span>
-                <span className={clsx("rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset", DIFFICULTY_STYLE[card.difficulty])}>{card.difficulty}</span>
-                {card.isPremium && <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-medium text-white dark:bg-white dark:text-slate-900">Premium</span>}
-                <span className="ml-auto text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">{side === "question" ? "Question" : "Answer"}</span>
+                <span
+                  className={clsx(
+                    "rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset",
+                    DIFFICULTY_STYLE[card.difficulty],
+                  )}
+                >
+                  {card.difficulty}
+                </span>
+                {card.isPremium && (
+                  <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-medium text-white dark:bg-white dark:text-slate-900">
+                    Premium
+                  </span>
+                )}
+                <span className="ml-auto text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+                  {side === "question" ? "Question" : "Answer"}
+                </span>
               </div>
-              <p className={clsx("my-auto pt-5 leading-relaxed text-slate-900 dark:text-slate-100", side === "question" ? "text-xl font-semibold sm:text-2xl" : "text-base sm:text-lg")}>
+              <p
+                className={clsx(
+                  "my-auto pt-5 leading-relaxed text-slate-900 dark:text-slate-100",
+                  side === "question" ? "text-xl font-semibold sm:text-2xl" : "text-base sm:text-lg",
+                )}
+              >
                 {side === "question" ? card.question : card.answer}
               </p>
             </div>
@@ -137,27 +181,51 @@ export function FlashcardViewer({ cards, initial }: FlashcardViewerProps) {
       </div>
 
       <div className="mt-5 grid grid-cols-[auto_1fr_auto] items-center gap-2 sm:gap-3">
-        <button type="button" className={control} onClick={() => go(index - 1)} disabled={index === 0} aria-label="Previous">
+        <button
+          type="button"
+          className={control}
+          onClick={() => go(index - 1)}
+          disabled={index === 0}
+          aria-label="Previous"
+        >
           <ChevronLeftIcon /> <span className="hidden sm:inline">Previous</span>
         </button>
         <button type="button" className={primaryControl} onClick={() => setFlipped((f) => !f)}>
           <FlipIcon /> {flipped ? "Back to Question" : "Show Answer"}
         </button>
-        <button type="button" className={control} onClick={() => go(index + 1)} disabled={index === deck.length - 1} aria-label="Next">
+        <button
+          type="button"
+          className={control}
+          onClick={() => go(index + 1)}
+          disabled={index === deck.length - 1}
+          aria-label="Next"
+        >
           <span className="hidden sm:inline">Next</span> <ChevronRightIcon />
         </button>
       </div>
       <div className="mt-4 flex items-center justify-between">
         <div className="flex gap-1.5" aria-hidden="true">
           {deck.map((id, i) => (
-            <span key={id} className={clsx("h-1.5 rounded-full transition-all", i === index ? "w-6 bg-brand-600" : "w-1.5 bg-slate-300 dark:bg-slate-700")} />
+            <span
+              key={id}
+              className={clsx(
+                "h-1.5 rounded-full transition-all",
+                i === index ? "w-6 bg-brand-600" : "w-1.5 bg-slate-300 dark:bg-slate-700",
+              )}
+            />
           ))}
         </div>
-        <button type="button" onClick={shuffle} className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white">
+        <button
+          type="button"
+          onClick={shuffle}
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
           <ShuffleIcon /> Shuffle
         </button>
       </div>
-      <p className="mt-3 hidden text-xs text-slate-500 sm:block dark:text-slate-400">Tip: use ← and → to move between cards.</p>
+      <p className="mt-3 hidden text-xs text-slate-500 sm:block dark:text-slate-400">
+        Tip: use ← and → to move between cards.
+      </p>
     </section>
   );
 }

@@ -28,7 +28,8 @@ type Open = null | "features" | "account" | "mobile";
 const navLink =
   "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
 const navActive = "bg-brand-50 text-brand-800 dark:bg-brand-700/25 dark:text-white";
-const menuItem = "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
+const menuItem =
+  "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
 
 /** Moves focus among the links and buttons of a menu with the arrow keys. */
 function onMenuKeyDown(e: React.KeyboardEvent<HTMLElement>) {
@@ -47,7 +48,12 @@ function ThemeToggle() {
     applyTheme(next);
   };
   return (
-    <button type="button" onClick={toggle} className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white" aria-label="Toggle dark mode">
+    <button
+      type="button"
+      onClick={toggle}
+      className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+      aria-label="Toggle dark mode"
+    >
       <MoonIcon className="h-5 w-5 dark:hidden" />
       <SunIcon className="hidden h-5 w-5 dark:block" />
     </button>
@@ -96,14 +102,22 @@ export function PublicHeader({ session, path }: HeaderProps) {
   const featuresActive = isActive(FEATURE_SECTION_IDS);
 
   return (
-    <header ref={ref} className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800 dark:bg-slate-950/85" data-active-section={active ?? ""}>
+    <header
+      ref={ref}
+      className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800 dark:bg-slate-950/85"
+      data-active-section={active ?? ""}
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteLink href={path === "/" ? "#top" : "/"} aria-label={`${brand.name} home`} className="rounded-lg">
           <BrandMark />
         </SiteLink>
 
         <nav className="hidden items-center gap-1 lg:flex" aria-label="Main">
-          <a href={sectionHref(path, "top")} className={clsx(navLink, isActive(NAV_ITEMS[0].covers(brand.slug)) && navActive)} aria-current={isActive(NAV_ITEMS[0].covers(brand.slug)) ? "location" : undefined}>
+          <a
+            href={sectionHref(path, "top")}
+            className={clsx(navLink, isActive(NAV_ITEMS[0].covers(brand.slug)) && navActive)}
+            aria-current={isActive(NAV_ITEMS[0].covers(brand.slug)) ? "location" : undefined}
+          >
             Home
           </a>
           <div className="relative">
@@ -117,10 +131,15 @@ export function PublicHeader({ session, path }: HeaderProps) {
               onClick={() => toggle("features")}
               onKeyDown={openWithKeys("features", "features-menu")}
             >
-              Features <ChevronDownIcon className={clsx("h-4 w-4 transition-transform", open === "features" && "rotate-180")} />
+              Features{" "}
+              <ChevronDownIcon className={clsx("h-4 w-4 transition-transform", open === "features" && "rotate-180")} />
             </button>
             {open === "features" && (
-              <ul id="features-menu" className="absolute left-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10 dark:border-slate-800 dark:bg-slate-900" onKeyDown={onMenuKeyDown}>
+              <ul
+                id="features-menu"
+                className="absolute left-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10 dark:border-slate-800 dark:bg-slate-900"
+                onKeyDown={onMenuKeyDown}
+              >
                 {FEATURE_LINKS.map((f) => (
                   <li key={f.to}>
                     <SiteLink href={f.to} className={menuItem} onClick={close}>
@@ -136,7 +155,12 @@ export function PublicHeader({ session, path }: HeaderProps) {
             // On /pricing and /unlimited, Pricing is the current page.
             const page = item.id === "pricing" && (path === "/pricing" || path === "/unlimited");
             return (
-              <a key={item.id} href={sectionHref(path, item.id)} className={clsx(navLink, (on || page) && navActive)} aria-current={on ? "location" : page ? "page" : undefined}>
+              <a
+                key={item.id}
+                href={sectionHref(path, item.id)}
+                className={clsx(navLink, (on || page) && navActive)}
+                aria-current={on ? "location" : page ? "page" : undefined}
+              >
                 {item.label}
               </a>
             );
@@ -164,7 +188,11 @@ export function PublicHeader({ session, path }: HeaderProps) {
                   {session.email.slice(0, 1).toUpperCase()}
                 </button>
                 {open === "account" && (
-                  <div id="account-menu" className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10 dark:border-slate-800 dark:bg-slate-900" onKeyDown={onMenuKeyDown}>
+                  <div
+                    id="account-menu"
+                    className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10 dark:border-slate-800 dark:bg-slate-900"
+                    onKeyDown={onMenuKeyDown}
+                  >
                     <p className="truncate px-3 pt-2 pb-1 text-xs text-slate-500 dark:text-slate-400">Signed in as</p>
                     <p className="truncate px-3 pb-2 text-sm font-medium" data-testid="account-email">
                       {session.email}
@@ -208,7 +236,11 @@ export function PublicHeader({ session, path }: HeaderProps) {
       </div>
 
       {open === "mobile" && (
-        <nav id="mobile-menu" aria-label="Mobile" className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 px-4 pt-2 pb-5 lg:hidden dark:border-slate-800">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 px-4 pt-2 pb-5 lg:hidden dark:border-slate-800"
+        >
           {session && (
             <p className="mb-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 dark:bg-slate-900 dark:text-slate-400">
               Signed in as <span className="font-medium text-slate-900 dark:text-white">{session.email}</span>
@@ -217,7 +249,9 @@ export function PublicHeader({ session, path }: HeaderProps) {
           <a href={sectionHref(path, "top")} className={clsx(navLink, "block")} onClick={close}>
             Home
           </a>
-          <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">Features</p>
+          <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            Features
+          </p>
           <div className="grid grid-cols-2 gap-x-2">
             {FEATURE_LINKS.map((f) => (
               <SiteLink key={f.to} href={f.to} className={clsx(navLink, "block")} onClick={close}>

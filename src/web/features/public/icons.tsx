@@ -8,7 +8,16 @@ type IconProps = { className?: string };
 const icon = (children: React.ReactNode) =>
   function Icon({ className = "h-4 w-4" }: IconProps) {
     return (
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={className}
+        aria-hidden="true"
+      >
         {children}
       </svg>
     );

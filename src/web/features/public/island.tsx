@@ -15,9 +15,19 @@ export type IslandName = "header" | "flashcards" | "screenshots" | "debug";
 
 const RenderModeContext = createContext<"server" | "app">("app");
 /** The server's renderer wraps the page in this so islands leave their markers. */
-export const ServerRenderMode = ({ children }: { children: ReactNode }) => <RenderModeContext.Provider value="server">{children}</RenderModeContext.Provider>;
+export const ServerRenderMode = ({ children }: { children: ReactNode }) => (
+  <RenderModeContext.Provider value="server">{children}</RenderModeContext.Provider>
+);
 
-export function Island<P extends object>({ name, props, children }: { name: IslandName; props: P; children: ReactNode }) {
+export function Island<P extends object>({
+  name,
+  props,
+  children,
+}: {
+  name: IslandName;
+  props: P;
+  children: ReactNode;
+}) {
   const mode = useContext(RenderModeContext);
   if (mode !== "server") return <>{children}</>;
   return (
@@ -25,7 +35,11 @@ export function Island<P extends object>({ name, props, children }: { name: Isla
       <div data-island={name} style={{ display: "contents" }}>
         {children}
       </div>
-      <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: jsonForScript(props) }} />
+      <script
+        type="application/json"
+        data-island-props={name}
+        dangerouslySetInnerHTML={{ __html: jsonForScript(props) }}
+      />
     </>
   );
 }

@@ -4,22 +4,52 @@
  * why-{product}, and proof — things a visitor can check, counted or quoted from the official
  * content. Static: no JavaScript.
  */
-import { BadgeCheck, BookMarked, CircleSlash, Gift, Lock, Quote, Scale, ServerCog, Sparkles, Target } from "lucide-react";
+import {
+  BadgeCheck,
+  BookMarked,
+  CircleSlash,
+  Gift,
+  Lock,
+  Quote,
+  Scale,
+  ServerCog,
+  Sparkles,
+  Target,
+} from "lucide-react";
 import type { ProofData } from "../../../contract/landing";
 import { useBrand } from "./brand";
 import { SectionHeading } from "./landing-features";
 import { type Session, SiteLink } from "./site";
 
 /** A white button for dark and brand-coloured bands. */
-const LIGHT_BUTTON = "inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-white px-6 text-base font-semibold text-slate-900 shadow-sm transition-colors hover:bg-slate-100";
+const LIGHT_BUTTON =
+  "inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-white px-6 text-base font-semibold text-slate-900 shadow-sm transition-colors hover:bg-slate-100";
 
 const NON_SERVICES = [
-  { title: "Boring lectures", text: "No hours of recordings to sit through. Ask the question you actually have and read a cited answer." },
-  { title: "Textbooks", text: "No doorstop casebook needed to follow a case: the brief gives you facts, rule and holding in plain words." },
-  { title: "Workbooks", text: "No fill-in-the-blank drills. Practice questions explain why each answer choice is right or wrong." },
-  { title: "Hornbooks", text: "No treatise to wade through. Each doctrine is a rule statement, its elements, exceptions and the traps exams set." },
-  { title: "Analytics", text: "No dashboards of vanity metrics. Study shows what is due today, and that is the number that matters." },
-  { title: "Ugly people", text: "No leaderboards, no strangers in your notes, nobody grading you. Just you and your material." },
+  {
+    title: "Boring lectures",
+    text: "No hours of recordings to sit through. Ask the question you actually have and read a cited answer.",
+  },
+  {
+    title: "Textbooks",
+    text: "No doorstop casebook needed to follow a case: the brief gives you facts, rule and holding in plain words.",
+  },
+  {
+    title: "Workbooks",
+    text: "No fill-in-the-blank drills. Practice questions explain why each answer choice is right or wrong.",
+  },
+  {
+    title: "Hornbooks",
+    text: "No treatise to wade through. Each doctrine is a rule statement, its elements, exceptions and the traps exams set.",
+  },
+  {
+    title: "Analytics",
+    text: "No dashboards of vanity metrics. Study shows what is due today, and that is the number that matters.",
+  },
+  {
+    title: "Ugly people",
+    text: "No leaderboards, no strangers in your notes, nobody grading you. Just you and your material.",
+  },
 ];
 
 export function NonServicesSection({ session }: { session: Session | null }) {
@@ -28,8 +58,12 @@ export function NonServicesSection({ session }: { session: Session | null }) {
       <div className="mx-auto max-w-6xl">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Non-Services</p>
-          <h2 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">What you will not find here.</h2>
-          <p className="mt-4 text-lg leading-8 text-slate-300">Six things we left out on purpose, so the time you have goes into the material.</p>
+          <h2 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            What you will not find here.
+          </h2>
+          <p className="mt-4 text-lg leading-8 text-slate-300">
+            Six things we left out on purpose, so the time you have goes into the material.
+          </p>
         </div>
         <div className="mt-12 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="non-services">
           {NON_SERVICES.map((n) => (
@@ -55,9 +89,21 @@ export function NonServicesSection({ session }: { session: Session | null }) {
 export function PayoffSection() {
   const brand = useBrand();
   const items = [
-    { icon: Target, title: "Rules you can state", text: "Rule statements and flashcards until the elements come out in order, on cue." },
-    { icon: Scale, title: "Cases you can explain", text: "Facts, holding and reasoning in your own words, tied to the doctrine they teach." },
-    { icon: BadgeCheck, title: "Practice you can check", text: "Questions with explanations for every choice, and answers with their sources." },
+    {
+      icon: Target,
+      title: "Rules you can state",
+      text: "Rule statements and flashcards until the elements come out in order, on cue.",
+    },
+    {
+      icon: Scale,
+      title: "Cases you can explain",
+      text: "Facts, holding and reasoning in your own words, tied to the doctrine they teach.",
+    },
+    {
+      icon: BadgeCheck,
+      title: "Practice you can check",
+      text: "Questions with explanations for every choice, and answers with their sources.",
+    },
   ];
   return (
     <section id="payoff" className="px-4 py-20 sm:px-6 sm:py-24">
@@ -65,7 +111,11 @@ export function PayoffSection() {
         <SectionHeading
           center
           eyebrow="The payoff"
-          title={brand.id === "bar" ? "Walk into the bar knowing where every rule came from." : "Walk into the exam knowing where every rule came from."}
+          title={
+            brand.id === "bar"
+              ? "Walk into the bar knowing where every rule came from."
+              : "Walk into the exam knowing where every rule came from."
+          }
         />
         <div className="mt-14 grid grid-cols-1 gap-8 md:grid-cols-3">
           {items.map((it) => (
@@ -94,7 +144,10 @@ export function ShareTheLoveSection() {
         </span>
         <div className="flex-1">
           <h2 className="text-2xl font-bold tracking-tight">Share the Love, Earn Rewards</h2>
-          <p className="mt-2 text-brand-100">Know someone in your section who would study better with {brand.name}? Your referral link and your rewards are in Settings, under Refer &amp; Earn.</p>
+          <p className="mt-2 text-brand-100">
+            Know someone in your section who would study better with {brand.name}? Your referral link and your rewards
+            are in Settings, under Refer &amp; Earn.
+          </p>
         </div>
         <SiteLink href="/settings" className={`${LIGHT_BUTTON} shrink-0 text-brand-800`}>
           Open Settings
@@ -117,12 +170,18 @@ export function AboutSection() {
           <h2 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Why I am building {brand.name}.</h2>
           <div className="mt-6 space-y-4 text-lg leading-8 text-slate-700 dark:text-slate-300">
             <p>
-              I wanted a study tool that treats the law the way a good professor does: state the rule, show where it comes from, and admit what is unsettled. Most tools get one of those right.
+              I wanted a study tool that treats the law the way a good professor does: state the rule, show where it
+              comes from, and admit what is unsettled. Most tools get one of those right.
             </p>
             <p>
-              So {brand.name} is built around sources. The companion answers from briefs, rule statements and provisions it can point to. The content is written in plain files that ship with the code, so anyone can read it, question it and correct it.
+              So {brand.name} is built around sources. The companion answers from briefs, rule statements and provisions
+              it can point to. The content is written in plain files that ship with the code, so anyone can read it,
+              question it and correct it.
             </p>
-            <p>If you find a rule stated wrong or a brief that misses the point, tell me. A fix reaches every student who uses it.</p>
+            <p>
+              If you find a rule stated wrong or a brief that misses the point, tell me. A fix reaches every student who
+              uses it.
+            </p>
           </div>
         </div>
       </div>
@@ -133,10 +192,26 @@ export function AboutSection() {
 export function WhySection() {
   const brand = useBrand();
   const reasons = [
-    { icon: BookMarked, title: "Cited, or it says so", text: "Every answer lists the brief, rule or provision it came from. No source, no answer: it tells you it does not know." },
-    { icon: Sparkles, title: "Spaced repetition that adapts", text: "FSRS schedules each card from how well you recalled it, so review time goes where memory is weakest." },
-    { icon: Lock, title: "Your material stays yours", text: "Notes, briefs and outlines are visible to your account only. They are not used to train models." },
-    { icon: ServerCog, title: "Open and self-hostable", text: "One command runs the whole product on a laptop, with no outside account; schools can run their own." },
+    {
+      icon: BookMarked,
+      title: "Cited, or it says so",
+      text: "Every answer lists the brief, rule or provision it came from. No source, no answer: it tells you it does not know.",
+    },
+    {
+      icon: Sparkles,
+      title: "Spaced repetition that adapts",
+      text: "FSRS schedules each card from how well you recalled it, so review time goes where memory is weakest.",
+    },
+    {
+      icon: Lock,
+      title: "Your material stays yours",
+      text: "Notes, briefs and outlines are visible to your account only. They are not used to train models.",
+    },
+    {
+      icon: ServerCog,
+      title: "Open and self-hostable",
+      text: "One command runs the whole product on a laptop, with no outside account; schools can run their own.",
+    },
   ];
   return (
     <section id={`why-${brand.slug}`} className="px-4 py-20 sm:px-6 sm:py-24">
@@ -144,7 +219,10 @@ export function WhySection() {
         <SectionHeading center eyebrow={`Why ${brand.name}`} title={`Why ${brand.audience} choose ${brand.name}.`} />
         <div className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2">
           {reasons.map((r) => (
-            <div key={r.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+            <div
+              key={r.title}
+              className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+            >
               <r.icon className="h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden />
               <div>
                 <h3 className="font-semibold">{r.title}</h3>
@@ -177,7 +255,10 @@ export function ProofSection({ proof }: { proof: ProofData }) {
         />
         <dl className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="content-counts">
           {stats.map((s) => (
-            <div key={s.label} className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+            <div
+              key={s.label}
+              className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+            >
               <dd className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{s.n}</dd>
               <dt className="mt-1 text-sm text-slate-600 dark:text-slate-400">{s.label}</dt>
             </div>
@@ -190,7 +271,8 @@ export function ProofSection({ proof }: { proof: ProofData }) {
               {briefs.map((b) => (
                 <li key={b.id} className="py-3" data-testid="proof-brief">
                   <p className="font-medium">
-                    <span className="italic">{b.name}</span>, <span className="whitespace-nowrap">{b.citation}</span> ({b.year})
+                    <span className="italic">{b.name}</span>, <span className="whitespace-nowrap">{b.citation}</span> (
+                    {b.year})
                   </p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">{b.court}</p>
                   <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{b.holding}</p>
@@ -199,9 +281,15 @@ export function ProofSection({ proof }: { proof: ProofData }) {
             </ul>
           </div>
           {question && (
-            <div className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900" data-testid="proof-question">
+            <div
+              className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+              data-testid="proof-question"
+            >
               <h3 className="font-semibold">
-                A practice question <span className="font-normal text-slate-500 dark:text-slate-400">· {question.subject} · {question.topic}</span>
+                A practice question{" "}
+                <span className="font-normal text-slate-500 dark:text-slate-400">
+                  · {question.subject} · {question.topic}
+                </span>
               </h3>
               <p className="mt-4 text-sm leading-6 text-slate-700 dark:text-slate-300">{question.stem}</p>
               <p className="mt-3 text-sm font-medium">{question.call}</p>
@@ -214,7 +302,9 @@ export function ProofSection({ proof }: { proof: ProofData }) {
                 ))}
               </ol>
               <details className="group mt-4 rounded-xl bg-slate-50 p-4 text-sm dark:bg-slate-800/60">
-                <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-300">Show the answer and why</summary>
+                <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-300">
+                  Show the answer and why
+                </summary>
                 <p className="mt-3 leading-6 text-slate-700 dark:text-slate-300">
                   <strong>({question.answer})</strong> {question.explanation}
                 </p>

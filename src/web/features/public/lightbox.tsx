@@ -17,7 +17,10 @@ export function Lightbox({ shots }: { shots: Screenshot[] }) {
     setIndex(null);
     opener.current?.focus();
   }, []);
-  const step = useCallback((d: number) => setIndex((i) => (i === null ? i : (i + d + shots.length) % shots.length)), [shots.length]);
+  const step = useCallback(
+    (d: number) => setIndex((i) => (i === null ? i : (i + d + shots.length) % shots.length)),
+    [shots.length],
+  );
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -58,7 +61,8 @@ export function Lightbox({ shots }: { shots: Screenshot[] }) {
 
   if (index === null) return null;
   const shot = shots[index];
-  const arrow = "absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-white backdrop-blur hover:bg-white/25";
+  const arrow =
+    "absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-white backdrop-blur hover:bg-white/25";
   return (
     <div
       role="dialog"
@@ -68,20 +72,48 @@ export function Lightbox({ shots }: { shots: Screenshot[] }) {
       className="fixed inset-0 z-50 flex cursor-zoom-out flex-col items-center justify-center bg-slate-950/90 p-4 sm:p-10"
       onClick={close}
     >
-      <button ref={closeButton} type="button" aria-label="Close" className="absolute top-4 right-4 flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/25">
+      <button
+        ref={closeButton}
+        type="button"
+        aria-label="Close"
+        className="absolute top-4 right-4 flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/25"
+      >
         <CloseIcon className="h-6 w-6" />
       </button>
       {shots.length > 1 && (
         <>
-          <button type="button" aria-label="Previous screenshot" className={`${arrow} left-3 sm:left-6`} onClick={(e) => { e.stopPropagation(); step(-1); }}>
+          <button
+            type="button"
+            aria-label="Previous screenshot"
+            className={`${arrow} left-3 sm:left-6`}
+            onClick={(e) => {
+              e.stopPropagation();
+              step(-1);
+            }}
+          >
             <ChevronLeftIcon className="h-6 w-6" />
           </button>
-          <button type="button" aria-label="Next screenshot" className={`${arrow} right-3 sm:right-6`} onClick={(e) => { e.stopPropagation(); step(1); }}>
+          <button
+            type="button"
+            aria-label="Next screenshot"
+            className={`${arrow} right-3 sm:right-6`}
+            onClick={(e) => {
+              e.stopPropagation();
+              step(1);
+            }}
+          >
             <ChevronRightIcon className="h-6 w-6" />
           </button>
         </>
       )}
-      <img src={shot.src} alt={shot.title} width={shot.width} height={shot.height} className="max-h-[80vh] w-auto max-w-full rounded-xl shadow-2xl ring-1 ring-white/10" data-testid="lightbox-image" />
+      <img
+        src={shot.src}
+        alt={shot.title}
+        width={shot.width}
+        height={shot.height}
+        className="max-h-[80vh] w-auto max-w-full rounded-xl shadow-2xl ring-1 ring-white/10"
+        data-testid="lightbox-image"
+      />
       <p className="mt-4 max-w-2xl text-center text-sm text-slate-200">
         <span className="font-semibold text-white">{shot.title}</span> — {shot.caption}
         <span className="ml-2 text-slate-400">

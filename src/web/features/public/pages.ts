@@ -25,10 +25,19 @@ export function pageMeta(path: PublicPath, brand: Brand): { title: string; descr
         description: `Unlimited cited answers, notes, outlines, flashcards with spaced repetition, the practice question bank and video courses. ${TRIAL_DAYS}-day free trial, no credit card required.`,
       };
     case "/terms":
-      return { title: `Terms of Service — ${brand.name}`, description: `The terms for using ${brand.name}, a study platform for ${brand.audience}: accounts, plans and trials, your content, acceptable use.` };
+      return {
+        title: `Terms of Service — ${brand.name}`,
+        description: `The terms for using ${brand.name}, a study platform for ${brand.audience}: accounts, plans and trials, your content, acceptable use.`,
+      };
     case "/privacy":
-      return { title: `Privacy Policy — ${brand.name}`, description: `What ${brand.name} collects, why, how long it is kept, and what you can do about it.` };
+      return {
+        title: `Privacy Policy — ${brand.name}`,
+        description: `What ${brand.name} collects, why, how long it is kept, and what you can do about it.`,
+      };
     case "/disclaimer":
-      return { title: `Disclaimer — ${brand.name}`, description: `${brand.name} is a study aid, not legal advice. What its answers, briefs and practice questions are and are not.` };
+      return {
+        title: `Disclaimer — ${brand.name}`,
+        description: `${brand.name} is a study aid, not legal advice. What its answers, briefs and practice questions are and are not.`,
+      };
   }
 }

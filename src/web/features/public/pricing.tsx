@@ -24,7 +24,8 @@ export const FEATURE_LABELS: Record<FeatureId, string> = {
   video_courses: "Video courses",
 };
 
-const freeValue = (f: FeatureId) => (f === "chat_messages" ? `${FREE_MONTHLY_MESSAGES} per month` : hasFeature("Free", f));
+const freeValue = (f: FeatureId) =>
+  f === "chat_messages" ? `${FREE_MONTHLY_MESSAGES} per month` : hasFeature("Free", f);
 const unlimitedValue = (f: FeatureId) => (f === "chat_messages" ? "Unlimited" : hasFeature("unlimited", f));
 
 const per = (p: PricingEntry) => (p.interval_type === "year" ? "/year" : "/month");
@@ -46,17 +47,29 @@ export function FeatureMatrix() {
         <caption className="sr-only">What each plan includes</caption>
         <thead className="bg-slate-50 text-left text-xs tracking-wider text-slate-500 uppercase dark:bg-slate-800/60 dark:text-slate-400">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold sm:px-6">Feature</th>
-            <th scope="col" className="w-28 px-2 py-3 text-center font-semibold sm:w-40">Free</th>
-            <th scope="col" className="w-28 px-2 py-3 text-center font-semibold sm:w-40">Unlimited</th>
+            <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
+              Feature
+            </th>
+            <th scope="col" className="w-28 px-2 py-3 text-center font-semibold sm:w-40">
+              Free
+            </th>
+            <th scope="col" className="w-28 px-2 py-3 text-center font-semibold sm:w-40">
+              Unlimited
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {FEATURE_IDS.map((f) => (
             <tr key={f} data-feature-id={f}>
-              <th scope="row" className="px-4 py-3 text-left font-normal text-slate-700 sm:px-6 dark:text-slate-300">{FEATURE_LABELS[f]}</th>
-              <td className="px-2 py-3 text-center text-slate-700 dark:text-slate-300"><Cell value={freeValue(f)} /></td>
-              <td className="px-2 py-3 text-center text-slate-900 dark:text-white"><Cell value={unlimitedValue(f)} /></td>
+              <th scope="row" className="px-4 py-3 text-left font-normal text-slate-700 sm:px-6 dark:text-slate-300">
+                {FEATURE_LABELS[f]}
+              </th>
+              <td className="px-2 py-3 text-center text-slate-700 dark:text-slate-300">
+                <Cell value={freeValue(f)} />
+              </td>
+              <td className="px-2 py-3 text-center text-slate-900 dark:text-white">
+                <Cell value={unlimitedValue(f)} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -88,11 +101,16 @@ export function PricingGrid({ session, pricing }: { session: Session | null; pri
   const included = FEATURE_IDS.filter((f) => f !== "chat_messages");
   return (
     <div className="mx-auto grid grid-cols-1 max-w-4xl gap-6 md:grid-cols-2" data-testid="pricing-grid">
-      <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-plan="Free">
+      <div
+        className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        data-plan="Free"
+      >
         <h3 className="text-lg font-semibold">Free</h3>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Try the companion and read the briefs.</p>
         <p className="mt-6 flex items-baseline gap-1">
-          <span className="text-5xl font-bold tracking-tight" data-testid="price-free">{free.formatted_price}</span>
+          <span className="text-5xl font-bold tracking-tight" data-testid="price-free">
+            {free.formatted_price}
+          </span>
           <span className="text-sm text-slate-500 dark:text-slate-400">{per(free)}</span>
         </p>
         <ul className="mt-8 flex-1 space-y-3 text-sm text-slate-700 dark:text-slate-300">
@@ -107,23 +125,33 @@ export function PricingGrid({ session, pricing }: { session: Session | null; pri
           Start For Free
         </SiteLink>
       </div>
-      <div className="relative flex flex-col rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-xl shadow-brand-700/10 dark:bg-slate-900" data-plan="Unlimited">
+      <div
+        className="relative flex flex-col rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-xl shadow-brand-700/10 dark:bg-slate-900"
+        data-plan="Unlimited"
+      >
         <span className="absolute -top-3.5 left-8 inline-flex items-center gap-1 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
           <Sparkles className="h-3.5 w-3.5" aria-hidden /> {TRIAL_DAYS}-day free trial
         </span>
         <h3 className="text-lg font-semibold">Unlimited</h3>
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Everything, with no monthly limit.</p>
         <p className="mt-6 flex items-baseline gap-1">
-          <span className="text-5xl font-bold tracking-tight" data-testid="price-unlimited">{unlimited.formatted_price}</span>
+          <span className="text-5xl font-bold tracking-tight" data-testid="price-unlimited">
+            {unlimited.formatted_price}
+          </span>
           <span className="text-sm text-slate-500 dark:text-slate-400">{per(unlimited)}</span>
         </p>
         <ul className="mt-8 flex-1 space-y-3 text-sm text-slate-700 dark:text-slate-300">
           <PlanFeature>Unlimited AI chat messages</PlanFeature>
-          {included.filter((f) => hasFeature("unlimited", f)).map((f) => (
-            <PlanFeature key={f}>{FEATURE_LABELS[f]}</PlanFeature>
-          ))}
+          {included
+            .filter((f) => hasFeature("unlimited", f))
+            .map((f) => (
+              <PlanFeature key={f}>{FEATURE_LABELS[f]}</PlanFeature>
+            ))}
         </ul>
-        <SiteLink href={session ? "/settings?upgrade=unlimited" : "/auth?tab=signup"} className={buttonClass("primary", "lg", "mt-8 w-full")}>
+        <SiteLink
+          href={session ? "/settings?upgrade=unlimited" : "/auth?tab=signup"}
+          className={buttonClass("primary", "lg", "mt-8 w-full")}
+        >
           {session ? "Upgrade to Unlimited" : `Start ${TRIAL_DAYS}-day free trial`}
         </SiteLink>
         <p className="mt-3 text-center text-xs text-slate-500 dark:text-slate-400">{TRIAL_COPY}</p>
@@ -133,10 +161,22 @@ export function PricingGrid({ session, pricing }: { session: Session | null; pri
 }
 
 const FAQ = (trial: number, free: number) => [
-  { q: "Do I need a credit card for the trial?", a: `No. Every new account starts with a ${trial}-day trial of Unlimited, and you add a card only if you decide to subscribe.` },
-  { q: "What happens when the trial ends?", a: `Your account moves to the Free plan: ${free} AI chat messages a month and the case briefs. Your notes, outlines and cards stay in your account.` },
-  { q: "Can I cancel at any time?", a: "Yes. Cancelling stops the next renewal, and you keep Unlimited until the end of the period you already paid for." },
-  { q: "Is it legal advice?", a: "No. It is a study aid: it explains rules as they are taught and tested, shows its sources, and says so when it cannot find one." },
+  {
+    q: "Do I need a credit card for the trial?",
+    a: `No. Every new account starts with a ${trial}-day trial of Unlimited, and you add a card only if you decide to subscribe.`,
+  },
+  {
+    q: "What happens when the trial ends?",
+    a: `Your account moves to the Free plan: ${free} AI chat messages a month and the case briefs. Your notes, outlines and cards stay in your account.`,
+  },
+  {
+    q: "Can I cancel at any time?",
+    a: "Yes. Cancelling stops the next renewal, and you keep Unlimited until the end of the period you already paid for.",
+  },
+  {
+    q: "Is it legal advice?",
+    a: "No. It is a study aid: it explains rules as they are taught and tested, shows its sources, and says so when it cannot find one.",
+  },
 ];
 
 function PageHeading({ eyebrow, title, text }: { eyebrow: string; title: string; text: string }) {
@@ -153,7 +193,11 @@ function PageHeading({ eyebrow, title, text }: { eyebrow: string; title: string;
 export function PricingPage({ session, pricing }: { session: Session | null; pricing: PricingEntry[] }) {
   return (
     <div className="bg-gradient-to-b from-brand-50/70 to-white px-4 py-16 sm:py-24 dark:from-slate-900 dark:to-slate-950">
-      <PageHeading eyebrow="Pricing" title="Study for free. Go Unlimited when it clicks." text={`The Free plan costs nothing. ${TRIAL_COPY}`} />
+      <PageHeading
+        eyebrow="Pricing"
+        title="Study for free. Go Unlimited when it clicks."
+        text={`The Free plan costs nothing. ${TRIAL_COPY}`}
+      />
       <div className="mt-14">
         <PricingGrid session={session} pricing={pricing} />
       </div>
@@ -165,7 +209,10 @@ export function PricingPage({ session, pricing }: { session: Session | null; pri
         <h2 className="mb-5 text-xl font-semibold">Questions</h2>
         <dl className="grid grid-cols-1 gap-6 md:grid-cols-2">
           {FAQ(TRIAL_DAYS, FREE_MONTHLY_MESSAGES).map((f) => (
-            <div key={f.q} className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+            <div
+              key={f.q}
+              className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+            >
               <dt className="font-semibold">{f.q}</dt>
               <dd className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-400">{f.a}</dd>
             </div>
@@ -182,9 +229,16 @@ export function UnlimitedPage({ session, pricing }: { session: Session | null; p
   const extras = FEATURE_IDS.filter((f) => !hasFeature("Free", f));
   return (
     <div className="bg-gradient-to-b from-brand-50/70 to-white px-4 py-16 sm:py-24 dark:from-slate-900 dark:to-slate-950">
-      <PageHeading eyebrow="Unlimited" title="Everything, with no monthly limit." text={`${unlimited.formatted_price}${per(unlimited)} for unlimited cited answers and every study tool. ${TRIAL_COPY}`} />
+      <PageHeading
+        eyebrow="Unlimited"
+        title="Everything, with no monthly limit."
+        text={`${unlimited.formatted_price}${per(unlimited)} for unlimited cited answers and every study tool. ${TRIAL_COPY}`}
+      />
       <div className="mx-auto mt-10 flex flex-col items-center gap-3">
-        <SiteLink href={session ? "/settings?upgrade=unlimited" : "/auth?tab=signup"} className={buttonClass("primary", "lg")}>
+        <SiteLink
+          href={session ? "/settings?upgrade=unlimited" : "/auth?tab=signup"}
+          className={buttonClass("primary", "lg")}
+        >
           {session ? "Upgrade to Unlimited" : `Start ${TRIAL_DAYS}-day free trial`}
         </SiteLink>
         <SiteLink href="/pricing" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
@@ -194,10 +248,16 @@ export function UnlimitedPage({ session, pricing }: { session: Session | null; p
       <ul className="mx-auto mt-14 grid grid-cols-1 max-w-4xl gap-4 sm:grid-cols-2">
         <li className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
           <p className="font-semibold">Unlimited AI chat messages</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">The Free plan stops at {FREE_MONTHLY_MESSAGES} a month; Unlimited does not.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            The Free plan stops at {FREE_MONTHLY_MESSAGES} a month; Unlimited does not.
+          </p>
         </li>
         {extras.map((f) => (
-          <li key={f} className={clsx("rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900")} data-feature-id={f}>
+          <li
+            key={f}
+            className={clsx("rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900")}
+            data-feature-id={f}
+          >
             <p className="font-semibold">{FEATURE_LABELS[f]}</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{UNLIMITED_DETAIL[f]}</p>
           </li>

@@ -12,10 +12,23 @@ import { Lightbox } from "./lightbox";
 import { SCREENSHOTS } from "./screenshots";
 import type { Session } from "./site";
 
-export function PublicShell({ session, path, year, children }: { session: Session | null; path: string; year: number; children: ReactNode }) {
+export function PublicShell({
+  session,
+  path,
+  year,
+  children,
+}: {
+  session: Session | null;
+  path: string;
+  year: number;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-slate-900">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-slate-900"
+      >
         Skip to content
       </a>
       <Island name="header" props={{ session, path }}>

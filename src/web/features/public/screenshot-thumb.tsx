@@ -18,8 +18,19 @@ export function ScreenshotThumb({ shot, large = false }: { shot: Screenshot; lar
         )}
         aria-label={`Enlarge screenshot: ${shot.title}`}
       >
-        <img src={shot.src} alt={shot.title} width={shot.width} height={shot.height} loading="lazy" decoding="async" className="block h-auto w-full" />
-        <span className="absolute right-2 bottom-2 flex h-8 w-8 items-center justify-center rounded-full bg-slate-900/70 text-white opacity-0 transition group-hover:opacity-100" aria-hidden>
+        <img
+          src={shot.src}
+          alt={shot.title}
+          width={shot.width}
+          height={shot.height}
+          loading="lazy"
+          decoding="async"
+          className="block h-auto w-full"
+        />
+        <span
+          className="absolute right-2 bottom-2 flex h-8 w-8 items-center justify-center rounded-full bg-slate-900/70 text-white opacity-0 transition group-hover:opacity-100"
+          aria-hidden
+        >
           <ExpandIcon />
         </span>
       </a>

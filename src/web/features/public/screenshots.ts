@@ -19,4 +19,5 @@ export interface Screenshot {
 
 export const SCREENSHOTS: Screenshot[] = manifest as Screenshot[];
 
-export const screenshotFor = (feature: string): Screenshot | undefined => SCREENSHOTS.find((s) => s.feature === feature);
+export const screenshotFor = (feature: string): Screenshot | undefined =>
+  SCREENSHOTS.find((s) => s.feature === feature);

@@ -22,7 +22,12 @@ export interface SiteEnv {
 
 async function signOutAndReload() {
   try {
-    await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}", credentials: "same-origin" });
+    await fetch("/api/auth/sign-out", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      credentials: "same-origin",
+    });
   } catch {
     // signed out locally either way
   }

@@ -37,7 +37,10 @@ const useSession = () => {
 function usePricing() {
   const { data } = useQuery({
     queryKey: ["pricing"],
-    queryFn: () => api<PricingResponse>("/api/pricing").catch(() => ({ success: true, source: "fallback", data: FALLBACK_PRICING }) as PricingResponse),
+    queryFn: () =>
+      api<PricingResponse>("/api/pricing").catch(
+        () => ({ success: true, source: "fallback", data: FALLBACK_PRICING }) as PricingResponse,
+      ),
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
   });
@@ -57,7 +60,10 @@ export function PublicLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: run again when the path changes with the same hash
   useEffect(() => {
     if (!hash) return;
-    const t = setTimeout(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: "smooth" }), 50);
+    const t = setTimeout(
+      () => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: "smooth" }),
+      50,
+    );
     return () => clearTimeout(t);
   }, [pathname, hash]);
   return (
@@ -72,9 +78,27 @@ export function PublicLayout() {
 export function LandingRoute() {
   const session = useSession();
   const pricing = usePricing();
-  const { data, isError } = useQuery({ queryKey: ["landing"], queryFn: () => api<LandingData>("/api/landing"), staleTime: 5 * 60_000 });
-  const initial = useMemo(() => (data ? drawCards(data.demoCards.map((c) => c.id), DEMO_CARDS_SHOWN) : []), [data]);
-  if (isError) return <p className="px-4 py-24 text-center text-slate-600">The page could not be loaded. Please try refreshing the page.</p>;
+  const { data, isError } = useQuery({
+    queryKey: ["landing"],
+    queryFn: () => api<LandingData>("/api/landing"),
+    staleTime: 5 * 60_000,
+  });
+  const initial = useMemo(
+    () =>
+      data
+        ? drawCards(
+            data.demoCards.map((c) => c.id),
+            DEMO_CARDS_SHOWN,
+          )
+        : [],
+    [data],
+  );
+  if (isError)
+    return (
+      <p className="px-4 py-24 text-center text-slate-600">
+        The page could not be loaded. Please try refreshing the page.
+      </p>
+    );
   if (!data) return <Spinner className="m-24 mx-auto block h-8 w-8 text-brand-700" />;
   return <LandingPage session={session} data={data} pricing={pricing} initialCards={initial} />;
 }

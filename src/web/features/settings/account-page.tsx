@@ -42,7 +42,12 @@ function ProfileForm() {
     }
   }, [data]);
   useEffect(() => {
-    if (isError) toast.add({ title: "Error", description: "Failed to load profile data. Please try again later.", variant: "destructive" });
+    if (isError)
+      toast.add({
+        title: "Error",
+        description: "Failed to load profile data. Please try again later.",
+        variant: "destructive",
+      });
   }, [isError]);
 
   async function submit(e: FormEvent) {
@@ -54,7 +59,11 @@ function ProfileForm() {
       void qc.invalidateQueries({ queryKey: ["me"] });
       toast.add({ title: "Profile updated successfully", variant: "success" });
     } catch (err) {
-      toast.add({ title: "Error", description: (err as Error).message || "Failed to update profile", variant: "destructive" });
+      toast.add({
+        title: "Error",
+        description: (err as Error).message || "Failed to update profile",
+        variant: "destructive",
+      });
     } finally {
       setSaving(false);
     }
@@ -69,10 +78,22 @@ function ProfileForm() {
         <form onSubmit={submit} className="mt-4 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="First name" htmlFor="first-name">
-              <Input id="first-name" value={first} maxLength={100} onChange={(e) => setFirst(e.target.value)} autoComplete="given-name" />
+              <Input
+                id="first-name"
+                value={first}
+                maxLength={100}
+                onChange={(e) => setFirst(e.target.value)}
+                autoComplete="given-name"
+              />
             </Field>
             <Field label="Last name" htmlFor="last-name">
-              <Input id="last-name" value={last} maxLength={100} onChange={(e) => setLast(e.target.value)} autoComplete="family-name" />
+              <Input
+                id="last-name"
+                value={last}
+                maxLength={100}
+                onChange={(e) => setLast(e.target.value)}
+                autoComplete="family-name"
+              />
             </Field>
           </div>
           <Field label="Email" htmlFor="email" hint="Your email address cannot be changed here.">
@@ -126,11 +147,18 @@ function PasswordForm() {
     if (Object.values(v).some(Boolean)) return;
     setSaving(true);
     try {
-      await api("/api/auth/change-password", { body: { currentPassword: current, newPassword: next, revokeOtherSessions: true } });
-      toast.add({ title: "Password Updated", description: "Your password has been successfully changed.", variant: "success" });
+      await api("/api/auth/change-password", {
+        body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
+      });
+      toast.add({
+        title: "Password Updated",
+        description: "Your password has been successfully changed.",
+        variant: "success",
+      });
       reset();
     } catch (err) {
-      if (err instanceof ApiError && (err.code === "INVALID_PASSWORD" || /invalid password/i.test(err.message))) setErrors({ current: "Current password is incorrect" });
+      if (err instanceof ApiError && (err.code === "INVALID_PASSWORD" || /invalid password/i.test(err.message)))
+        setErrors({ current: "Current password is incorrect" });
       else setErrors({ form: (err as Error).message || "Failed to change password. Please try again." });
     } finally {
       setSaving(false);
@@ -142,14 +170,41 @@ function PasswordForm() {
       <h2 className="text-lg font-semibold">Change password</h2>
       <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
         <Field label="Current password" htmlFor="current-password" error={errors.current}>
-          <PasswordInput id="current-password" toggleLabel="current password" autoComplete="current-password" value={current} onChange={(e) => { setCurrent(e.target.value); clear("current"); }} />
+          <PasswordInput
+            id="current-password"
+            toggleLabel="current password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => {
+              setCurrent(e.target.value);
+              clear("current");
+            }}
+          />
         </Field>
         <Field label="New password" htmlFor="new-password" error={errors.next}>
-          <PasswordInput id="new-password" toggleLabel="new password" autoComplete="new-password" value={next} onChange={(e) => { setNext(e.target.value); clear("next"); }} />
+          <PasswordInput
+            id="new-password"
+            toggleLabel="new password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => {
+              setNext(e.target.value);
+              clear("next");
+            }}
+          />
         </Field>
         {next && <PasswordChecklist password={next} />}
         <Field label="Confirm new password" htmlFor="confirm-password" error={errors.confirm}>
-          <PasswordInput id="confirm-password" toggleLabel="password confirmation" autoComplete="new-password" value={confirm} onChange={(e) => { setConfirm(e.target.value); clear("confirm"); }} />
+          <PasswordInput
+            id="confirm-password"
+            toggleLabel="password confirmation"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              clear("confirm");
+            }}
+          />
         </Field>
         {errors.form && (
           <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
@@ -161,7 +216,9 @@ function PasswordForm() {
           <Button type="submit" disabled={saving}>
             {saving && <Spinner className="h-4 w-4" />} Update Password
           </Button>
-          <Button variant="outline" onClick={reset}>Cancel</Button>
+          <Button variant="outline" onClick={reset}>
+            Cancel
+          </Button>
         </div>
       </form>
     </Card>

@@ -18,16 +18,32 @@ export function SettingsLayout() {
       <nav className="mt-4 hidden gap-2 md:flex" aria-label="Settings">
         {TABS.map((t) => (
           <NavLink key={t.to} to={t.to} end={t.end} className={tab}>
-            {t.label === "Billing" ? "Subscription" : t.label === "Theme" ? "Appearance" : t.label === "Stats" ? "Statistics" : t.label}
+            {t.label === "Billing"
+              ? "Subscription"
+              : t.label === "Theme"
+                ? "Appearance"
+                : t.label === "Stats"
+                  ? "Statistics"
+                  : t.label}
           </NavLink>
         ))}
       </nav>
       <div className="mt-6">
         <Outlet />
       </div>
-      <nav className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-5 border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-950" aria-label="Settings sections">
+      <nav
+        className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-5 border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-950"
+        aria-label="Settings sections"
+      >
         {[...TABS, { to: "/roadmap", label: "Roadmap", icon: MapIcon }].map((t) => (
-          <NavLink key={t.to} to={t.to} end={"end" in t ? t.end : false} className={({ isActive }) => `flex flex-col items-center gap-0.5 py-2 text-xs ${isActive ? "text-brand-700 dark:text-brand-500" : "text-slate-500"}`}>
+          <NavLink
+            key={t.to}
+            to={t.to}
+            end={"end" in t ? t.end : false}
+            className={({ isActive }) =>
+              `flex flex-col items-center gap-0.5 py-2 text-xs ${isActive ? "text-brand-700 dark:text-brand-500" : "text-slate-500"}`
+            }
+          >
             <t.icon className="h-5 w-5" aria-hidden />
             {t.label}
           </NavLink>

@@ -27,7 +27,10 @@ export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <div role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+    <div
+      role="status"
+      className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+    >
       <WifiOff className="h-4 w-4" aria-hidden /> You're currently offline. Some features may be limited.
     </div>
   );
@@ -44,7 +47,15 @@ export function TrialBanner() {
     const t = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(t);
   }, []);
-  const banner = me ? trialBanner({ status: me.subscription.status, currentPeriodEnd: me.subscription.current_period_end, dismissed, path: pathname, now }) : null;
+  const banner = me
+    ? trialBanner({
+        status: me.subscription.status,
+        currentPeriodEnd: me.subscription.current_period_end,
+        dismissed,
+        path: pathname,
+        now,
+      })
+    : null;
   // Sticky and fixed parts of the shell (sidebar, chat header) sit below the banner via --banner-h.
   const shown = !!banner;
   useEffect(() => {
@@ -92,13 +103,23 @@ export function SubscriptionBanner() {
   const { data: me } = useMe();
   if (!me) return null;
   const s = me.subscription;
-  const state = subscriptionBanner({ status: s.status, priceId: s.stripe_price_id, currentPeriodEnd: s.current_period_end }, new Date());
+  const state = subscriptionBanner(
+    { status: s.status, priceId: s.stripe_price_id, currentPeriodEnd: s.current_period_end },
+    new Date(),
+  );
   if (!state) return null;
   return (
-    <div role="status" className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+    <div
+      role="status"
+      className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+    >
       <AlertTriangle className="h-4 w-4" aria-hidden />
-      {state === "expired" ? "Your subscription has expired." : `Your subscription ends on ${new Date(s.current_period_end!).toLocaleDateString()}.`}
-      <Link to="/settings" className="font-semibold underline">Renew</Link>
+      {state === "expired"
+        ? "Your subscription has expired."
+        : `Your subscription ends on ${new Date(s.current_period_end!).toLocaleDateString()}.`}
+      <Link to="/settings" className="font-semibold underline">
+        Renew
+      </Link>
     </div>
   );
 }

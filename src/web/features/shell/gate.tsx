@@ -18,7 +18,9 @@ const ATTEMPT_WINDOW_MS = 30_000;
 
 function redirectAttempts(): number[] {
   try {
-    return (JSON.parse(read(KEYS.redirectAttempts) ?? "[]") as number[]).filter((t) => Date.now() - t < ATTEMPT_WINDOW_MS);
+    return (JSON.parse(read(KEYS.redirectAttempts) ?? "[]") as number[]).filter(
+      (t) => Date.now() - t < ATTEMPT_WINDOW_MS,
+    );
   } catch {
     return [];
   }
@@ -41,7 +43,8 @@ export function ProtectedGate({ children }: { children: React.ReactNode }) {
   }, [isPending]);
 
   useEffect(() => {
-    if (me && !["/auth", "/login", "/"].includes(location.pathname)) write(KEYS.lastVisited, location.pathname + location.search);
+    if (me && !["/auth", "/login", "/"].includes(location.pathname))
+      write(KEYS.lastVisited, location.pathname + location.search);
   }, [me, location.pathname, location.search]);
 
   if (me) {
@@ -50,7 +53,10 @@ export function ProtectedGate({ children }: { children: React.ReactNode }) {
   }
   if (isPending && !timedOut)
     return (
-      <div className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-600 dark:text-slate-400" role="status">
+      <div
+        className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-600 dark:text-slate-400"
+        role="status"
+      >
         <Spinner className="h-8 w-8 text-brand-700" />
         <p>{slow ? "Taking longer than expected..." : "Checking authorization..."}</p>
       </div>
@@ -81,7 +87,9 @@ export function AuthorizationIssue() {
     <div className="flex min-h-screen items-center justify-center px-4">
       <div className="max-w-md rounded-2xl border border-slate-200 p-8 text-center dark:border-slate-800" role="alert">
         <h1 className="text-xl font-semibold">Authorization Issue</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">We got stuck redirecting you to sign in. Reloading the page usually fixes this.</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          We got stuck redirecting you to sign in. Reloading the page usually fixes this.
+        </p>
         <div className="mt-6 flex justify-center gap-3">
           <Button onClick={() => window.location.reload()}>Reload Page</Button>
           <Button

@@ -22,10 +22,24 @@ export function TestAuthPage() {
         <p className="text-sm">Session: {me ? <strong>{me.user.email}</strong> : "none"}</p>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button onClick={() => run("session", () => api("/api/auth/get-session"))}>Test session</Button>
-          <Button variant="outline" onClick={() => run("test-auth", () => api("/api/test-auth", { body: { test: true } }))}>Test test-auth</Button>
-          <Button variant="outline" onClick={() => run("get-user-subscription", () => api("/api/subscription"))}>Test subscription</Button>
+          <Button
+            variant="outline"
+            onClick={() => run("test-auth", () => api("/api/test-auth", { body: { test: true } }))}
+          >
+            Test test-auth
+          </Button>
+          <Button variant="outline" onClick={() => run("get-user-subscription", () => api("/api/subscription"))}>
+            Test subscription
+          </Button>
         </div>
-        {out && <pre className="mt-4 overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100" data-testid="test-auth-output">{out}</pre>}
+        {out && (
+          <pre
+            className="mt-4 overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100"
+            data-testid="test-auth-output"
+          >
+            {out}
+          </pre>
+        )}
       </Card>
     </div>
   );
@@ -46,7 +60,10 @@ export function RoadmapPage() {
       <h1 className="text-2xl font-bold tracking-tight">Roadmap</h1>
       <ol className="mt-6 space-y-3">
         {ROADMAP.map((r) => (
-          <li key={r.title} className="flex items-center justify-between rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <li
+            key={r.title}
+            className="flex items-center justify-between rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+          >
             <span className="font-medium">{r.title}</span>
             <span className="text-sm text-slate-500">{r.status}</span>
           </li>

@@ -19,10 +19,14 @@ export function RouteErrorScreen() {
     <div className="flex min-h-[60vh] items-center justify-center px-4">
       <Card className="max-w-md text-center" role="alert">
         <h1 className="text-xl font-semibold">Something went wrong</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">The application encountered an unexpected error. Please try refreshing the page.</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          The application encountered an unexpected error. Please try refreshing the page.
+        </p>
         <div className="mt-6 flex justify-center gap-3">
           <Button onClick={() => window.location.reload()}>Refresh Page</Button>
-          <Link to="/" className={buttonClass("outline")}>Return Home</Link>
+          <Link to="/" className={buttonClass("outline")}>
+            Return Home
+          </Link>
         </div>
       </Card>
     </div>
@@ -43,8 +47,14 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
       <div className="flex min-h-screen items-center justify-center px-4">
         <div className="max-w-md text-center" role="alert">
           <h1 className="text-xl font-semibold">Application Error</h1>
-          <p className="mt-2 text-sm text-slate-600">The application encountered an unexpected error. Please try refreshing the page.</p>
-          <button type="button" className={buttonClass("primary", "md", "mt-6")} onClick={() => window.location.reload()}>
+          <p className="mt-2 text-sm text-slate-600">
+            The application encountered an unexpected error. Please try refreshing the page.
+          </p>
+          <button
+            type="button"
+            className={buttonClass("primary", "md", "mt-6")}
+            onClick={() => window.location.reload()}
+          >
             Reload Application
           </button>
         </div>
@@ -59,15 +69,27 @@ export function NotFoundPage() {
       <div className="text-center">
         <p className="text-5xl font-bold text-brand-700">404</p>
         <h1 className="mt-4 text-2xl font-semibold">Page not found</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">The page you are looking for does not exist or has moved.</p>
-        <Link to="/" className={buttonClass("primary", "md", "mt-6")}>Return Home</Link>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          The page you are looking for does not exist or has moved.
+        </p>
+        <Link to="/" className={buttonClass("primary", "md", "mt-6")}>
+          Return Home
+        </Link>
       </div>
     </div>
   );
 }
 
 /** An honest empty state for a feature a later release fills in. No fake data. */
-export function FeaturePlaceholder({ title, description, icon: Icon }: { title: string; description: string; icon?: React.ComponentType<{ className?: string }> }) {
+export function FeaturePlaceholder({
+  title,
+  description,
+  icon: Icon,
+}: {
+  title: string;
+  description: string;
+  icon?: React.ComponentType<{ className?: string }>;
+}) {
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
@@ -85,8 +107,13 @@ export function UpgradeCard({ feature }: { feature: string }) {
     <Card className="mx-auto max-w-lg text-center" data-testid="upgrade-card">
       <Lock className="mx-auto h-10 w-10 text-brand-700" aria-hidden />
       <h2 className="mt-3 text-lg font-semibold">{feature} is part of Unlimited</h2>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Upgrade to Unlimited for {feature.toLowerCase()}, flashcards, the question bank, outlines, video courses and unlimited chat.</p>
-      <Link to="/settings?upgrade=unlimited" className={buttonClass("primary", "md", "mt-6")}>Upgrade Your Account</Link>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Upgrade to Unlimited for {feature.toLowerCase()}, flashcards, the question bank, outlines, video courses and
+        unlimited chat.
+      </p>
+      <Link to="/settings?upgrade=unlimited" className={buttonClass("primary", "md", "mt-6")}>
+        Upgrade Your Account
+      </Link>
     </Card>
   );
 }

@@ -6,7 +6,22 @@
  * unpins it. Sign out goes to /login.
  */
 import { clsx } from "clsx";
-import { BookOpen, Brain, ChevronDown, ChevronRight, FileText, GraduationCap, Layers, LogOut, Menu, MessageSquare, Pin, PinOff, Settings, X } from "lucide-react";
+import {
+  BookOpen,
+  Brain,
+  ChevronDown,
+  ChevronRight,
+  FileText,
+  GraduationCap,
+  Layers,
+  LogOut,
+  Menu,
+  MessageSquare,
+  Pin,
+  PinOff,
+  Settings,
+  X,
+} from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { signOut, useMe } from "../../lib/session";
@@ -15,11 +30,30 @@ import { BrandMark } from "../public/brand";
 
 export const NAV = [
   { label: "Chat", to: "/chat", icon: MessageSquare, active: (p: string) => p === "/chat" || p.startsWith("/chat/") },
-  { label: "Case Law", to: "/cases", icon: BookOpen, active: (p: string) => p.startsWith("/cases") || p.startsWith("/case-collections") || p.startsWith("/case-law") || p.startsWith("/library") },
+  {
+    label: "Case Law",
+    to: "/cases",
+    icon: BookOpen,
+    active: (p: string) =>
+      p.startsWith("/cases") ||
+      p.startsWith("/case-collections") ||
+      p.startsWith("/case-law") ||
+      p.startsWith("/library"),
+  },
   { label: "Notes", to: "/notes", icon: FileText, active: (p: string) => p.startsWith("/notes") },
   { label: "Outlines", to: "/outlines/library", icon: Layers, active: (p: string) => p.startsWith("/outlines") },
-  { label: "Study", to: "/flashcards/study", icon: Brain, active: (p: string) => p.startsWith("/flashcards") || p.startsWith("/quiz") },
-  { label: "Courses", to: "/courses", icon: GraduationCap, active: (p: string) => p.startsWith("/courses") || p.startsWith("/course/") || p.startsWith("/course-detail") },
+  {
+    label: "Study",
+    to: "/flashcards/study",
+    icon: Brain,
+    active: (p: string) => p.startsWith("/flashcards") || p.startsWith("/quiz"),
+  },
+  {
+    label: "Courses",
+    to: "/courses",
+    icon: GraduationCap,
+    active: (p: string) => p.startsWith("/courses") || p.startsWith("/course/") || p.startsWith("/course-detail"),
+  },
   { label: "Settings", to: "/settings/account", icon: Settings, active: (p: string) => p.startsWith("/settings") },
 ];
 
@@ -79,7 +113,12 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
   return (
     <>
       {narrow && (
-        <button type="button" className="fixed top-[calc(var(--banner-h,0px)+0.5625rem)] left-3 z-30 rounded-lg border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-label="Open sidebar" onClick={() => setDrawerOpen(true)}>
+        <button
+          type="button"
+          className="fixed top-[calc(var(--banner-h,0px)+0.5625rem)] left-3 z-30 rounded-lg border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          aria-label="Open sidebar"
+          onClick={() => setDrawerOpen(true)}
+        >
           <Menu className="h-5 w-5" />
         </button>
       )}
@@ -104,11 +143,22 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
           </Link>
           {expanded &&
             (narrow ? (
-              <button type="button" className="rounded p-1.5 hover:bg-slate-200 dark:hover:bg-slate-800" aria-label="Close sidebar" onClick={() => setDrawerOpen(false)}>
+              <button
+                type="button"
+                className="rounded p-1.5 hover:bg-slate-200 dark:hover:bg-slate-800"
+                aria-label="Close sidebar"
+                onClick={() => setDrawerOpen(false)}
+              >
                 <X className="h-4 w-4" />
               </button>
             ) : (
-              <button type="button" className="rounded p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-800" aria-label={pinned ? "Unpin sidebar" : "Pin sidebar"} aria-pressed={pinned} onClick={() => setPinned(!pinned)}>
+              <button
+                type="button"
+                className="rounded p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-800"
+                aria-label={pinned ? "Unpin sidebar" : "Pin sidebar"}
+                aria-pressed={pinned}
+                onClick={() => setPinned(!pinned)}
+              >
                 {pinned ? <PinOff className="h-4 w-4" /> : <Pin className="h-4 w-4" />}
               </button>
             ))}
@@ -124,7 +174,9 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
                 title={expanded ? undefined : item.label}
                 className={clsx(
                   "flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium",
-                  active ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800",
+                  active
+                    ? "bg-brand-700 text-white"
+                    : "text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800",
                 )}
               >
                 <item.icon className="h-5 w-5 shrink-0" aria-hidden />
@@ -143,14 +195,17 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
                   setThreadsCollapsed(!threadsCollapsed);
                 }}
               >
-                {threadsCollapsed ? <ChevronRight className="h-3.5 w-3.5" /> : <ChevronDown className="h-3.5 w-3.5" />} Conversations
+                {threadsCollapsed ? <ChevronRight className="h-3.5 w-3.5" /> : <ChevronDown className="h-3.5 w-3.5" />}{" "}
+                Conversations
               </button>
               {!threadsCollapsed && threads}
             </div>
           )}
         </nav>
         <div className="border-t border-slate-200 p-2 dark:border-slate-800">
-          {expanded && me && <p className="truncate px-3 py-1 text-xs text-slate-500 dark:text-slate-400">{me.user.email}</p>}
+          {expanded && me && (
+            <p className="truncate px-3 py-1 text-xs text-slate-500 dark:text-slate-400">{me.user.email}</p>
+          )}
           <button
             type="button"
             onClick={() => signOut(navigate, "/login")}

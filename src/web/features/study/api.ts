@@ -54,7 +54,19 @@ export interface DeckCard {
   lapses: number;
 }
 export interface DeckDetail {
-  deck: { id: string; title: string; description: string; subjectId: string | null; topicId: string | null; isOfficial: boolean; isFree: boolean; isPremium: boolean; locked: boolean; cardCount: number; editable: boolean };
+  deck: {
+    id: string;
+    title: string;
+    description: string;
+    subjectId: string | null;
+    topicId: string | null;
+    isOfficial: boolean;
+    isFree: boolean;
+    isPremium: boolean;
+    locked: boolean;
+    cardCount: number;
+    editable: boolean;
+  };
   cards: DeckCard[];
 }
 export interface Subject {
@@ -74,9 +86,22 @@ export const SUBJECT_NAMES: Record<string, string> = {
 };
 export const subjectName = (id: string | null | undefined) => (id ? (SUBJECT_NAMES[id] ?? id) : "General");
 
-export const overviewQuery = queryOptions({ queryKey: ["study", "overview"], queryFn: () => api<Overview>("/api/study/overview"), staleTime: 0 });
-export const settingsQuery = queryOptions({ queryKey: ["study", "settings"], queryFn: () => api<{ settings: StudySettings; saved: boolean }>("/api/study/settings"), staleTime: 0 });
-export const deckQuery = (id: string) => queryOptions({ queryKey: ["study", "deck", id], queryFn: () => api<DeckDetail>(`/api/study/decks/${id}`), staleTime: 0 });
+export const overviewQuery = queryOptions({
+  queryKey: ["study", "overview"],
+  queryFn: () => api<Overview>("/api/study/overview"),
+  staleTime: 0,
+});
+export const settingsQuery = queryOptions({
+  queryKey: ["study", "settings"],
+  queryFn: () => api<{ settings: StudySettings; saved: boolean }>("/api/study/settings"),
+  staleTime: 0,
+});
+export const deckQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["study", "deck", id],
+    queryFn: () => api<DeckDetail>(`/api/study/decks/${id}`),
+    staleTime: 0,
+  });
 
 /**
  * Rates a card or missed question (`POST /api/study/reviews`); resolves to its new schedule.
@@ -84,8 +109,21 @@ export const deckQuery = (id: string) => queryOptions({ queryKey: ["study", "dec
  * `null` for a new card: if another tab or window rated the item since, the server refuses with
  * `ApiError` 409 CONFLICT and `details.schedule` = the current schedule (see `staleSchedule`).
  */
-export const rateCard = (cardId: string, rating: RatingName, opts: { kind?: "card" | "question"; cram?: boolean; durationMs?: number; expectedDue?: string | null } = {}) =>
-  api<Schedule>("/api/study/reviews", { body: { cardId, rating, kind: opts.kind, mode: opts.cram ? "cram" : "normal", durationMs: opts.durationMs, expectedDue: opts.expectedDue } });
+export const rateCard = (
+  cardId: string,
+  rating: RatingName,
+  opts: { kind?: "card" | "question"; cram?: boolean; durationMs?: number; expectedDue?: string | null } = {},
+) =>
+  api<Schedule>("/api/study/reviews", {
+    body: {
+      cardId,
+      rating,
+      kind: opts.kind,
+      mode: opts.cram ? "cram" : "normal",
+      durationMs: opts.durationMs,
+      expectedDue: opts.expectedDue,
+    },
+  });
 
 /**
  * For a rating refused because the item was already rated elsewhere (409 CONFLICT, decision 043):
@@ -123,7 +161,19 @@ export interface QuizItem {
   answerText?: string | null;
 }
 export interface QuizView {
-  quiz: { id: string; source: "questions" | "flashcards"; mode: "tutor" | "exam"; total: number; currentIndex: number; startedAt: string; submittedAt: string | null; timeLimitSec: number | null; remainingMs: number | null; score: number | null; answered: number };
+  quiz: {
+    id: string;
+    source: "questions" | "flashcards";
+    mode: "tutor" | "exam";
+    total: number;
+    currentIndex: number;
+    startedAt: string;
+    submittedAt: string | null;
+    timeLimitSec: number | null;
+    remainingMs: number | null;
+    score: number | null;
+    answered: number;
+  };
   items: QuizItem[];
 }
 export interface Breakdown {
@@ -133,7 +183,14 @@ export interface Breakdown {
   total: number;
 }
 export interface QuizResults extends QuizView {
-  results: { score: number; total: number; percent: number; bySubject: Breakdown[]; byTopic: Breakdown[]; missed: string[] };
+  results: {
+    score: number;
+    total: number;
+    percent: number;
+    bySubject: Breakdown[];
+    byTopic: Breakdown[];
+    missed: string[];
+  };
 }
 
 /**

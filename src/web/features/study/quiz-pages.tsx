@@ -51,12 +51,31 @@ export function QuizSetupPage() {
   const [err, setErr] = useState<string | null>(null);
   const topicList = useQuery({
     queryKey: ["quiz-topics", subjects],
-    queryFn: async () => (await Promise.all(subjects.map((s) => api<{ topics: { id: string; title: string }[] }>(`/api/subjects/${s}`)))).flatMap((r) => r.topics),
+    queryFn: async () =>
+      (
+        await Promise.all(subjects.map((s) => api<{ topics: { id: string; title: string }[] }>(`/api/subjects/${s}`)))
+      ).flatMap((r) => r.topics),
     enabled: subjects.length > 0,
   });
-  const active = useQuery({ queryKey: ["quiz", "active"], queryFn: () => api<{ quiz: { id: string; total: number; answered: number; mode: string } | null }>("/api/quizzes/active"), staleTime: 0 });
+  const active = useQuery({
+    queryKey: ["quiz", "active"],
+    queryFn: () =>
+      api<{ quiz: { id: string; total: number; answered: number; mode: string } | null }>("/api/quizzes/active"),
+    staleTime: 0,
+  });
   const start = useMutation({
-    mutationFn: () => api<{ id: string }>("/api/quizzes", { body: { source, subjects: subjects.length ? subjects : undefined, topics: topics.length ? topics : undefined, count, difficulty: difficulty.length ? difficulty : undefined, filter, mode } }),
+    mutationFn: () =>
+      api<{ id: string }>("/api/quizzes", {
+        body: {
+          source,
+          subjects: subjects.length ? subjects : undefined,
+          topics: topics.length ? topics : undefined,
+          count,
+          difficulty: difficulty.length ? difficulty : undefined,
+          filter,
+          mode,
+        },
+      }),
     onSuccess: (r) => navigate(`/quiz?id=${r.id}`),
     onError: (e) => setErr((e as Error).message),
   });
@@ -67,16 +86,41 @@ export function QuizSetupPage() {
       <PageHeader title="New quiz" subtitle="Practice MBE-style questions or quiz yourself on flashcards." />
       {active.data?.quiz && (
         <Card className="mb-6 flex flex-wrap items-center justify-between gap-3 p-4">
-          <p className="text-sm">Unfinished {active.data.quiz.mode} quiz: {active.data.quiz.answered} of {active.data.quiz.total} answered.</p>
-          <Link to={`/quiz?id=${active.data.quiz.id}`} className={buttonClass("primary", "sm")}>Resume</Link>
+          <p className="text-sm">
+            Unfinished {active.data.quiz.mode} quiz: {active.data.quiz.answered} of {active.data.quiz.total} answered.
+          </p>
+          <Link to={`/quiz?id=${active.data.quiz.id}`} className={buttonClass("primary", "sm")}>
+            Resume
+          </Link>
         </Card>
       )}
       <Card className="space-y-6">
         <Section title="Source">
           <div className="grid gap-3 sm:grid-cols-2">
-            {([["questions", "Question bank", "Multiple-choice questions with explanations for every choice."], ["flashcards", "Flashcards", "Your cards as four-choice questions."]] as const).map(([v, l, d]) => (
-              <button key={v} type="button" aria-pressed={source === v} onClick={() => setSource(v)} disabled={v === "questions" && !bank} className={clsx("rounded-xl border p-4 text-left transition", source === v ? "border-brand-600 ring-2 ring-brand-500/30" : "border-slate-200 hover:border-brand-400 dark:border-slate-700", v === "questions" && !bank && "cursor-not-allowed opacity-60")}>
-                <p className="font-semibold">{l}{v === "questions" && !bank && " · Unlimited"}</p>
+            {(
+              [
+                ["questions", "Question bank", "Multiple-choice questions with explanations for every choice."],
+                ["flashcards", "Flashcards", "Your cards as four-choice questions."],
+              ] as const
+            ).map(([v, l, d]) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={source === v}
+                onClick={() => setSource(v)}
+                disabled={v === "questions" && !bank}
+                className={clsx(
+                  "rounded-xl border p-4 text-left transition",
+                  source === v
+                    ? "border-brand-600 ring-2 ring-brand-500/30"
+                    : "border-slate-200 hover:border-brand-400 dark:border-slate-700",
+                  v === "questions" && !bank && "cursor-not-allowed opacity-60",
+                )}
+              >
+                <p className="font-semibold">
+                  {l}
+                  {v === "questions" && !bank && " · Unlimited"}
+                </p>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{d}</p>
               </button>
             ))}
@@ -85,7 +129,16 @@ export function QuizSetupPage() {
         <Section title="Subjects">
           <div className="flex flex-wrap gap-2">
             {Object.entries(SUBJECT_NAMES).map(([id, name]) => (
-              <Chip key={id} active={subjects.includes(id)} onClick={() => { setSubjects(toggle(subjects, id)); setTopics([]); }}>{name}</Chip>
+              <Chip
+                key={id}
+                active={subjects.includes(id)}
+                onClick={() => {
+                  setSubjects(toggle(subjects, id));
+                  setTopics([]);
+                }}
+              >
+                {name}
+              </Chip>
             ))}
           </div>
           <p className="mt-1 text-xs text-slate-500">None selected means all subjects.</p>
@@ -93,33 +146,76 @@ export function QuizSetupPage() {
         {subjects.length > 0 && (
           <Section title="Topics">
             <div className="flex max-h-48 flex-wrap gap-2 overflow-y-auto">
-              {topicList.data?.map((t) => <Chip key={t.id} active={topics.includes(t.id)} onClick={() => setTopics(toggle(topics, t.id))}>{t.title}</Chip>)}
+              {topicList.data?.map((t) => (
+                <Chip key={t.id} active={topics.includes(t.id)} onClick={() => setTopics(toggle(topics, t.id))}>
+                  {t.title}
+                </Chip>
+              ))}
             </div>
           </Section>
         )}
         <div className="grid gap-6 sm:grid-cols-2">
           <Section title={`Number of questions: ${count}`}>
-            <input aria-label="Number of questions" type="range" min={QUIZ_MIN} max={QUIZ_MAX} step={5} value={count} onChange={(e) => setCount(Number(e.target.value))} className="w-full accent-brand-600" />
+            <input
+              aria-label="Number of questions"
+              type="range"
+              min={QUIZ_MIN}
+              max={QUIZ_MAX}
+              step={5}
+              value={count}
+              onChange={(e) => setCount(Number(e.target.value))}
+              className="w-full accent-brand-600"
+            />
           </Section>
           <Section title="Difficulty">
-            <div className="flex flex-wrap gap-2">{DIFFS.map((d) => <Chip key={d} active={difficulty.includes(d)} onClick={() => setDifficulty(toggle(difficulty, d))}>{d}</Chip>)}</div>
+            <div className="flex flex-wrap gap-2">
+              {DIFFS.map((d) => (
+                <Chip key={d} active={difficulty.includes(d)} onClick={() => setDifficulty(toggle(difficulty, d))}>
+                  {d}
+                </Chip>
+              ))}
+            </div>
           </Section>
           <Section title="Questions">
             <div className="flex flex-wrap gap-2">
-              {([["all", "All"], ["unanswered", "Only unanswered"], ["missed", "Only missed"]] as const).map(([v, l]) => <Chip key={v} active={filter === v} onClick={() => setFilter(v)}>{l}</Chip>)}
+              {(
+                [
+                  ["all", "All"],
+                  ["unanswered", "Only unanswered"],
+                  ["missed", "Only missed"],
+                ] as const
+              ).map(([v, l]) => (
+                <Chip key={v} active={filter === v} onClick={() => setFilter(v)}>
+                  {l}
+                </Chip>
+              ))}
             </div>
           </Section>
           <Section title="Mode">
             <div className="flex flex-wrap gap-2">
-              <Chip active={mode === "tutor"} onClick={() => setMode("tutor")}>Tutor</Chip>
-              <Chip active={mode === "exam"} onClick={() => setMode("exam")}>Exam (timed)</Chip>
+              <Chip active={mode === "tutor"} onClick={() => setMode("tutor")}>
+                Tutor
+              </Chip>
+              <Chip active={mode === "exam"} onClick={() => setMode("exam")}>
+                Exam (timed)
+              </Chip>
             </div>
-            <p className="mt-1 text-xs text-slate-500">{mode === "tutor" ? "See the explanation after each answer." : `${minutes} minutes: 1.8 minutes a question, like the MBE. Explanations at the end.`}</p>
+            <p className="mt-1 text-xs text-slate-500">
+              {mode === "tutor"
+                ? "See the explanation after each answer."
+                : `${minutes} minutes: 1.8 minutes a question, like the MBE. Explanations at the end.`}
+            </p>
           </Section>
         </div>
-        {err && <p role="alert" className="text-sm text-red-600">{err}</p>}
+        {err && (
+          <p role="alert" className="text-sm text-red-600">
+            {err}
+          </p>
+        )}
         <div className="flex justify-end">
-          <Button size="lg" onClick={() => start.mutate()} disabled={start.isPending} data-testid="start-quiz">Start quiz</Button>
+          <Button size="lg" onClick={() => start.mutate()} disabled={start.isPending} data-testid="start-quiz">
+            Start quiz
+          </Button>
         </div>
       </Card>
     </StudyPage>
@@ -140,7 +236,17 @@ const clock = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 };
 
-function Choices({ item, onPick, disabled, all }: { item: QuizItem; onPick: (k: string) => void; disabled: boolean; all?: boolean }) {
+function Choices({
+  item,
+  onPick,
+  disabled,
+  all,
+}: {
+  item: QuizItem;
+  onPick: (k: string) => void;
+  disabled: boolean;
+  all?: boolean;
+}) {
   const revealed = item.correctChoice !== undefined;
   return (
     <ol className="space-y-2">
@@ -157,16 +263,33 @@ function Choices({ item, onPick, disabled, all }: { item: QuizItem; onPick: (k: 
               aria-pressed={chosen}
               className={clsx(
                 "flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-left text-sm transition-colors",
-                right ? "border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950/40" : wrong ? "border-rose-400 bg-rose-50 dark:border-rose-700 dark:bg-rose-950/40" : chosen ? "border-brand-500 bg-brand-50 dark:bg-brand-700/20" : "border-slate-200 hover:border-brand-400 dark:border-slate-700",
+                right
+                  ? "border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950/40"
+                  : wrong
+                    ? "border-rose-400 bg-rose-50 dark:border-rose-700 dark:bg-rose-950/40"
+                    : chosen
+                      ? "border-brand-500 bg-brand-50 dark:bg-brand-700/20"
+                      : "border-slate-200 hover:border-brand-400 dark:border-slate-700",
                 disabled && !revealed && "cursor-default",
               )}
             >
-              <span className={clsx("flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold", chosen ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 text-slate-500 dark:border-slate-600")}>{k}</span>
+              <span
+                className={clsx(
+                  "flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold",
+                  chosen
+                    ? "border-brand-600 bg-brand-600 text-white"
+                    : "border-slate-300 text-slate-500 dark:border-slate-600",
+                )}
+              >
+                {k}
+              </span>
               <span className="flex-1 pt-0.5">{v}</span>
               {right && <Check className="h-5 w-5 text-emerald-600" />}
               {wrong && <X className="h-5 w-5 text-rose-600" />}
             </button>
-            {revealed && item.explanations?.[k] && (all || chosen || right) && <p className="mt-1 ml-9 text-sm text-slate-600 dark:text-slate-400">{item.explanations[k]}</p>}
+            {revealed && item.explanations?.[k] && (all || chosen || right) && (
+              <p className="mt-1 ml-9 text-sm text-slate-600 dark:text-slate-400">{item.explanations[k]}</p>
+            )}
           </li>
         );
       })}
@@ -176,8 +299,17 @@ function Choices({ item, onPick, disabled, all }: { item: QuizItem; onPick: (k: 
 
 /** /quiz with no id: the unfinished quiz if there is one, else the setup page. */
 function ResumeOrSetup() {
-  const active = useQuery({ queryKey: ["quiz", "active"], queryFn: () => api<{ quiz: { id: string } | null }>("/api/quizzes/active"), staleTime: 0 });
-  if (active.isPending) return <div className="flex justify-center p-16"><Spinner className="h-8 w-8 text-brand-700" /></div>;
+  const active = useQuery({
+    queryKey: ["quiz", "active"],
+    queryFn: () => api<{ quiz: { id: string } | null }>("/api/quizzes/active"),
+    staleTime: 0,
+  });
+  if (active.isPending)
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner className="h-8 w-8 text-brand-700" />
+      </div>
+    );
   return <Navigate to={active.data?.quiz ? `/quiz?id=${active.data.quiz.id}` : "/quiz/setup"} replace />;
 }
 
@@ -200,7 +332,11 @@ export function QuizPlayerPage() {
   });
   const [index, setIndex] = useState<number | null>(null);
   const put = useMutation({
-    mutationFn: (b: { position: number; choice?: string; flagged?: boolean; currentIndex?: number }) => api<QuizView>(`/api/quizzes/${id}/items/${b.position}`, { method: "PUT", body: { choice: b.choice, flagged: b.flagged, currentIndex: b.currentIndex } }),
+    mutationFn: (b: { position: number; choice?: string; flagged?: boolean; currentIndex?: number }) =>
+      api<QuizView>(`/api/quizzes/${id}/items/${b.position}`, {
+        method: "PUT",
+        body: { choice: b.choice, flagged: b.flagged, currentIndex: b.currentIndex },
+      }),
     onSuccess: (r) => {
       setFetchedAt(Date.now());
       qc.setQueryData(["quiz", id], r);
@@ -213,7 +349,8 @@ export function QuizPlayerPage() {
   const submit = useMutation({
     mutationFn: () => api(`/api/quizzes/${id}/submit`, { body: {} }),
     onSuccess: () => navigate(`/quiz/results/${id}`),
-    onError: (e) => toast.add({ title: "Quiz not submitted", description: (e as Error).message, variant: "destructive" }),
+    onError: (e) =>
+      toast.add({ title: "Quiz not submitted", description: (e as Error).message, variant: "destructive" }),
   });
   const left = useCountdown(data?.quiz.remainingMs ?? null, fetchedAt);
   useEffect(() => {
@@ -225,8 +362,18 @@ export function QuizPlayerPage() {
 
   if (!id) return <ResumeOrSetup />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
-  if (error) return <StudyPage><LoadError what="this quiz" error={error} onRetry={() => void refetch()} /></StudyPage>;
-  if (isPending || !data) return <div className="flex justify-center p-16"><Spinner className="h-8 w-8 text-brand-700" /></div>;
+  if (error)
+    return (
+      <StudyPage>
+        <LoadError what="this quiz" error={error} onRetry={() => void refetch()} />
+      </StudyPage>
+    );
+  if (isPending || !data)
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner className="h-8 w-8 text-brand-700" />
+      </div>
+    );
   const { quiz, items } = data;
   const i = Math.min(index ?? quiz.currentIndex, items.length - 1);
   const item = items[i];
@@ -239,50 +386,128 @@ export function QuizPlayerPage() {
   return (
     <div className="mx-auto max-w-3xl" data-testid="quiz-player">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/quiz/setup" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline"><ArrowLeft className="h-4 w-4" /> Quiz setup</Link>
+        <Link to="/quiz/setup" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline">
+          <ArrowLeft className="h-4 w-4" /> Quiz setup
+        </Link>
         <div className="flex items-center gap-3 text-sm">
-          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium capitalize dark:bg-slate-800">{quiz.mode}</span>
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium capitalize dark:bg-slate-800">
+            {quiz.mode}
+          </span>
           {left !== null && (
-            <span className={clsx("inline-flex items-center gap-1 font-mono font-semibold tabular-nums", left < 60_000 ? "text-rose-600" : "text-slate-700 dark:text-slate-200")} data-testid="quiz-timer" role="timer" aria-label="Time left">
+            <span
+              className={clsx(
+                "inline-flex items-center gap-1 font-mono font-semibold tabular-nums",
+                left < 60_000 ? "text-rose-600" : "text-slate-700 dark:text-slate-200",
+              )}
+              data-testid="quiz-timer"
+              role="timer"
+              aria-label="Time left"
+            >
               <Clock className="h-4 w-4" /> {clock(left)}
             </span>
           )}
         </div>
       </div>
       <div className="mt-4 flex items-center justify-between text-sm text-slate-600 dark:text-slate-400">
-        <span data-testid="quiz-progress">Question {i + 1} of {quiz.total}</span>
+        <span data-testid="quiz-progress">
+          Question {i + 1} of {quiz.total}
+        </span>
         <span>{answered} answered</span>
       </div>
       <div className="mt-2 flex gap-1" aria-hidden>
         {items.map((x, n) => (
-          <button key={x.position} type="button" tabIndex={-1} onClick={() => go(n)} className={clsx("h-1.5 flex-1 rounded-full", n === i ? "bg-brand-600" : x.flagged ? "bg-amber-400" : x.choice ? (x.correct === false ? "bg-rose-400" : x.correct ? "bg-emerald-400" : "bg-brand-300") : "bg-slate-200 dark:bg-slate-800")} />
+          <button
+            key={x.position}
+            type="button"
+            tabIndex={-1}
+            onClick={() => go(n)}
+            className={clsx(
+              "h-1.5 flex-1 rounded-full",
+              n === i
+                ? "bg-brand-600"
+                : x.flagged
+                  ? "bg-amber-400"
+                  : x.choice
+                    ? x.correct === false
+                      ? "bg-rose-400"
+                      : x.correct
+                        ? "bg-emerald-400"
+                        : "bg-brand-300"
+                    : "bg-slate-200 dark:bg-slate-800",
+            )}
+          />
         ))}
       </div>
       <Card className="mt-5">
         <div className="mb-3 flex items-center justify-between gap-2 text-xs text-slate-500">
           <span>{subjectName(item.subjectId)}</span>
-          <button type="button" onClick={() => put.mutate({ position: i, flagged: !item.flagged, currentIndex: i })} aria-pressed={item.flagged} className={clsx("inline-flex items-center gap-1 rounded-lg px-2 py-1 font-medium", item.flagged ? "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200" : "hover:bg-slate-100 dark:hover:bg-slate-800")}>
+          <button
+            type="button"
+            onClick={() => put.mutate({ position: i, flagged: !item.flagged, currentIndex: i })}
+            aria-pressed={item.flagged}
+            className={clsx(
+              "inline-flex items-center gap-1 rounded-lg px-2 py-1 font-medium",
+              item.flagged
+                ? "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
+                : "hover:bg-slate-100 dark:hover:bg-slate-800",
+            )}
+          >
             <Flag className="h-3.5 w-3.5" /> {item.flagged ? "Flagged" : "Flag"}
           </button>
         </div>
-        <p className="leading-7 whitespace-pre-wrap text-slate-900 dark:text-slate-100" data-testid="quiz-prompt">{item.prompt}</p>
+        <p className="leading-7 whitespace-pre-wrap text-slate-900 dark:text-slate-100" data-testid="quiz-prompt">
+          {item.prompt}
+        </p>
         {item.call && <p className="mt-4 font-semibold">{item.call}</p>}
         <div className="mt-5">
-          <Choices item={item} disabled={tutorLocked || put.isPending} onPick={(k) => put.mutate({ position: i, choice: k, currentIndex: i })} />
+          <Choices
+            item={item}
+            disabled={tutorLocked || put.isPending}
+            onPick={(k) => put.mutate({ position: i, choice: k, currentIndex: i })}
+          />
         </div>
-        {item.answerText && item.correctChoice && <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60"><span className="font-semibold">Answer: </span>{item.answerText}</p>}
+        {item.answerText && item.correctChoice && (
+          <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+            <span className="font-semibold">Answer: </span>
+            {item.answerText}
+          </p>
+        )}
       </Card>
       <div className="mt-5 flex items-center justify-between gap-2">
-        <Button variant="outline" disabled={i === 0} onClick={() => go(i - 1)}><ArrowLeft className="h-4 w-4" /> Back</Button>
+        <Button variant="outline" disabled={i === 0} onClick={() => go(i - 1)}>
+          <ArrowLeft className="h-4 w-4" /> Back
+        </Button>
         {i < items.length - 1 ? (
-          <Button onClick={() => go(i + 1)}>Next <ArrowRight className="h-4 w-4" /></Button>
+          <Button onClick={() => go(i + 1)}>
+            Next <ArrowRight className="h-4 w-4" />
+          </Button>
         ) : (
-          <Button onClick={() => { if (answered === items.length || window.confirm(`${items.length - answered} questions are unanswered. Submit anyway?`)) submit.mutate(); }} disabled={submit.isPending} data-testid="submit-quiz">Submit quiz</Button>
+          <Button
+            onClick={() => {
+              if (
+                answered === items.length ||
+                window.confirm(`${items.length - answered} questions are unanswered. Submit anyway?`)
+              )
+                submit.mutate();
+            }}
+            disabled={submit.isPending}
+            data-testid="submit-quiz"
+          >
+            Submit quiz
+          </Button>
         )}
       </div>
       {i < items.length - 1 && (
         <div className="mt-3 text-right">
-          <button type="button" className="text-sm text-slate-500 underline" onClick={() => { if (window.confirm(`Submit now? ${items.length - answered} questions are unanswered.`)) submit.mutate(); }}>Submit early</button>
+          <button
+            type="button"
+            className="text-sm text-slate-500 underline"
+            onClick={() => {
+              if (window.confirm(`Submit now? ${items.length - answered} questions are unanswered.`)) submit.mutate();
+            }}
+          >
+            Submit early
+          </button>
         </div>
       )}
     </div>
@@ -298,8 +523,21 @@ function BreakdownTable({ title, rows }: { title: string; rows: Breakdown[] }) {
           const p = Math.round((r.correct / r.total) * 100);
           return (
             <li key={r.id}>
-              <div className="flex justify-between gap-3 text-sm"><span className="truncate">{r.name}</span><span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{r.correct}/{r.total} · {p}%</span></div>
-              <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"><div className={clsx("h-full rounded-full", p >= 70 ? "bg-emerald-500" : p >= 50 ? "bg-amber-500" : "bg-rose-500")} style={{ width: `${p}%` }} /></div>
+              <div className="flex justify-between gap-3 text-sm">
+                <span className="truncate">{r.name}</span>
+                <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
+                  {r.correct}/{r.total} · {p}%
+                </span>
+              </div>
+              <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800">
+                <div
+                  className={clsx(
+                    "h-full rounded-full",
+                    p >= 70 ? "bg-emerald-500" : p >= 50 ? "bg-amber-500" : "bg-rose-500",
+                  )}
+                  style={{ width: `${p}%` }}
+                />
+              </div>
             </li>
           );
         })}
@@ -311,16 +549,31 @@ function BreakdownTable({ title, rows }: { title: string; rows: Breakdown[] }) {
 export function QuizResultsPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const { data, error, refetch } = useQuery({ queryKey: ["quiz-results", id], queryFn: () => api<QuizResults>(`/api/quizzes/${id}/results`), staleTime: 0 });
+  const { data, error, refetch } = useQuery({
+    queryKey: ["quiz-results", id],
+    queryFn: () => api<QuizResults>(`/api/quizzes/${id}/results`),
+    staleTime: 0,
+  });
   const retry = useMutation({
     mutationFn: () => api<{ id: string }>(`/api/quizzes/${id}/retry`, { body: {} }),
     onSuccess: (r) => navigate(`/quiz?id=${r.id}`),
-    onError: (e) => toast.add({ title: "Could not start the retry", description: (e as Error).message, variant: "destructive" }),
+    onError: (e) =>
+      toast.add({ title: "Could not start the retry", description: (e as Error).message, variant: "destructive" }),
   });
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (error instanceof ApiError && error.status === 409) return <Navigate to={`/quiz?id=${id}`} />;
-  if (error) return <StudyPage><LoadError what="the results" error={error} onRetry={() => void refetch()} /></StudyPage>;
-  if (!data) return <div className="flex justify-center p-16"><Spinner className="h-8 w-8 text-brand-700" /></div>;
+  if (error)
+    return (
+      <StudyPage>
+        <LoadError what="the results" error={error} onRetry={() => void refetch()} />
+      </StudyPage>
+    );
+  if (!data)
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner className="h-8 w-8 text-brand-700" />
+      </div>
+    );
   const r = data.results;
   return (
     <StudyPage>
@@ -329,8 +582,14 @@ export function QuizResultsPage() {
         subtitle={`${data.quiz.mode === "exam" ? "Exam" : "Tutor"} mode · ${data.quiz.source === "questions" ? "question bank" : "flashcards"}`}
         actions={
           <>
-            {r.missed.length > 0 && <Button onClick={() => retry.mutate()} disabled={retry.isPending}><RotateCcw className="h-4 w-4" /> Retry missed ({r.missed.length})</Button>}
-            <Link to="/quiz/setup" className={buttonClass("outline")}>New quiz</Link>
+            {r.missed.length > 0 && (
+              <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
+                <RotateCcw className="h-4 w-4" /> Retry missed ({r.missed.length})
+              </Button>
+            )}
+            <Link to="/quiz/setup" className={buttonClass("outline")}>
+              New quiz
+            </Link>
           </>
         }
       />
@@ -338,10 +597,33 @@ export function QuizResultsPage() {
         <Card className="flex flex-col items-center justify-center text-center" data-testid="quiz-score">
           <div className="relative h-36 w-36">
             <svg viewBox="0 0 36 36" className="h-full w-full -rotate-90" aria-hidden>
-              <circle cx="18" cy="18" r="15.9" fill="none" strokeWidth="3" className="stroke-slate-100 dark:stroke-slate-800" />
-              <circle cx="18" cy="18" r="15.9" fill="none" strokeWidth="3" strokeLinecap="round" strokeDasharray={`${r.percent} 100`} className={r.percent >= 70 ? "stroke-emerald-500" : r.percent >= 50 ? "stroke-amber-500" : "stroke-rose-500"} />
+              <circle
+                cx="18"
+                cy="18"
+                r="15.9"
+                fill="none"
+                strokeWidth="3"
+                className="stroke-slate-100 dark:stroke-slate-800"
+              />
+              <circle
+                cx="18"
+                cy="18"
+                r="15.9"
+                fill="none"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeDasharray={`${r.percent} 100`}
+                className={
+                  r.percent >= 70 ? "stroke-emerald-500" : r.percent >= 50 ? "stroke-amber-500" : "stroke-rose-500"
+                }
+              />
             </svg>
-            <div className="absolute inset-0 flex flex-col items-center justify-center"><span className="text-3xl font-bold">{r.percent}%</span><span className="text-xs text-slate-500">{r.score} of {r.total}</span></div>
+            <div className="absolute inset-0 flex flex-col items-center justify-center">
+              <span className="text-3xl font-bold">{r.percent}%</span>
+              <span className="text-xs text-slate-500">
+                {r.score} of {r.total}
+              </span>
+            </div>
           </div>
         </Card>
         <div className="grid gap-4 lg:grid-cols-2">
@@ -362,8 +644,15 @@ export function QuizResultsPage() {
               </div>
               <p className="text-sm leading-6 whitespace-pre-wrap">{it.prompt}</p>
               {it.call && <p className="mt-2 text-sm font-semibold">{it.call}</p>}
-              <div className="mt-3"><Choices item={it} disabled all onPick={() => undefined} /></div>
-              {it.answerText && <p className="mt-3 text-sm"><span className="font-semibold">Answer: </span>{it.answerText}</p>}
+              <div className="mt-3">
+                <Choices item={it} disabled all onPick={() => undefined} />
+              </div>
+              {it.answerText && (
+                <p className="mt-3 text-sm">
+                  <span className="font-semibold">Answer: </span>
+                  {it.answerText}
+                </p>
+              )}
             </Card>
           </li>
         ))}
@@ -371,4 +660,3 @@ export function QuizResultsPage() {
     </StudyPage>
   );
 }
-

@@ -20,9 +20,33 @@ const sessionLink = (p: Record<string, string>) => `/flashcards/study/session?${
 function Counts({ due, fresh, learning }: { due: number; fresh: number; learning: number }) {
   return (
     <div className="flex items-center gap-3 text-sm tabular-nums">
-      <span className={clsx("min-w-8 text-right font-semibold", due ? "text-sky-600 dark:text-sky-400" : "text-slate-300 dark:text-slate-600")} title="Due">{due}</span>
-      <span className={clsx("min-w-8 text-right font-semibold", learning ? "text-amber-600 dark:text-amber-400" : "text-slate-300 dark:text-slate-600")} title="Learning">{learning}</span>
-      <span className={clsx("min-w-8 text-right font-semibold", fresh ? "text-emerald-600 dark:text-emerald-400" : "text-slate-300 dark:text-slate-600")} title="New">{fresh}</span>
+      <span
+        className={clsx(
+          "min-w-8 text-right font-semibold",
+          due ? "text-sky-600 dark:text-sky-400" : "text-slate-300 dark:text-slate-600",
+        )}
+        title="Due"
+      >
+        {due}
+      </span>
+      <span
+        className={clsx(
+          "min-w-8 text-right font-semibold",
+          learning ? "text-amber-600 dark:text-amber-400" : "text-slate-300 dark:text-slate-600",
+        )}
+        title="Learning"
+      >
+        {learning}
+      </span>
+      <span
+        className={clsx(
+          "min-w-8 text-right font-semibold",
+          fresh ? "text-emerald-600 dark:text-emerald-400" : "text-slate-300 dark:text-slate-600",
+        )}
+        title="New"
+      >
+        {fresh}
+      </span>
     </div>
   );
 }
@@ -30,7 +54,10 @@ function Counts({ due, fresh, learning }: { due: number; fresh: number; learning
 /** Column headings laid out like a deck row (same gaps and widths), so they sit over the numbers. */
 function CountHeads() {
   return (
-    <li aria-hidden className="flex items-center gap-3 bg-slate-50/80 px-4 py-1.5 text-xs font-medium text-slate-500 dark:bg-slate-950/40">
+    <li
+      aria-hidden
+      className="flex items-center gap-3 bg-slate-50/80 px-4 py-1.5 text-xs font-medium text-slate-500 dark:bg-slate-950/40"
+    >
       <span className="flex-1" />
       <span className="flex items-center gap-3">
         <span className="min-w-8 text-right">Due</span>
@@ -43,14 +70,18 @@ function CountHeads() {
 }
 
 /** A Study link that is greyed out, unfocusable and inert when there is nothing to study. */
-const studyLinkProps = (enabled: boolean) => (enabled ? {} : { "aria-disabled": true, tabIndex: -1, onClick: (e: React.MouseEvent) => e.preventDefault() });
+const studyLinkProps = (enabled: boolean) =>
+  enabled ? {} : { "aria-disabled": true, tabIndex: -1, onClick: (e: React.MouseEvent) => e.preventDefault() };
 
 function DeckRow({ d }: { d: DeckOverview }) {
   const has = d.due + d.learning + d.new > 0;
   return (
     <li className="flex items-center gap-3 px-4 py-3" data-testid="deck-row">
       <div className="min-w-0 flex-1">
-        <Link to={`/flashcards/decks/${d.id}`} className="block truncate font-medium text-slate-900 hover:text-brand-700 dark:text-slate-100 dark:hover:text-brand-100">
+        <Link
+          to={`/flashcards/decks/${d.id}`}
+          className="block truncate font-medium text-slate-900 hover:text-brand-700 dark:text-slate-100 dark:hover:text-brand-100"
+        >
           {d.title}
         </Link>
         <p className="truncate text-xs text-slate-500">
@@ -64,7 +95,16 @@ function DeckRow({ d }: { d: DeckOverview }) {
       ) : (
         <>
           <Counts due={d.due} fresh={d.new} learning={d.learning} />
-          <Link to={sessionLink({ decks: d.id })} aria-label={`Study ${d.title}`} {...studyLinkProps(has)} className={buttonClass(has ? "primary" : "outline", "sm", clsx("w-20", !has && "pointer-events-none opacity-50"))}>
+          <Link
+            to={sessionLink({ decks: d.id })}
+            aria-label={`Study ${d.title}`}
+            {...studyLinkProps(has)}
+            className={buttonClass(
+              has ? "primary" : "outline",
+              "sm",
+              clsx("w-20", !has && "pointer-events-none opacity-50"),
+            )}
+          >
             Study
           </Link>
         </>
@@ -81,17 +121,34 @@ function SubjectGroup({ subject, decks }: { subject: string; decks: DeckOverview
   return (
     <li>
       <div className="flex items-center gap-3 px-4 py-3">
-        <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="flex min-w-0 flex-1 items-center gap-2 text-left">
-          {open ? <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" /> : <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" />}
-          <span className="truncate font-semibold text-slate-900 dark:text-slate-100">{SUBJECT_NAMES[subject] ?? subject}</span>
+        <button
+          type="button"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          className="flex min-w-0 flex-1 items-center gap-2 text-left"
+        >
+          {open ? (
+            <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" />
+          ) : (
+            <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" />
+          )}
+          <span className="truncate font-semibold text-slate-900 dark:text-slate-100">
+            {SUBJECT_NAMES[subject] ?? subject}
+          </span>
           <span className="shrink-0 text-xs text-slate-500">{decks.length} decks</span>
         </button>
         {locked ? (
-          <span className="inline-flex items-center gap-1 text-xs text-slate-500"><Lock className="h-3 w-3" /> Premium</span>
+          <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+            <Lock className="h-3 w-3" /> Premium
+          </span>
         ) : (
           <>
             <Counts due={sum("due")} fresh={sum("new")} learning={sum("learning")} />
-            <Link to={sessionLink({ subjects: subject })} aria-label={`Study ${SUBJECT_NAMES[subject] ?? subject}`} className={buttonClass("outline", "sm", "w-20")}>
+            <Link
+              to={sessionLink({ subjects: subject })}
+              aria-label={`Study ${SUBJECT_NAMES[subject] ?? subject}`}
+              className={buttonClass("outline", "sm", "w-20")}
+            >
               Study
             </Link>
           </>
@@ -111,21 +168,41 @@ function SubjectGroup({ subject, decks }: { subject: string; decks: DeckOverview
 export default function StudyHome() {
   useStudyTimeZone();
   const { data, isPending, error, refetch } = useQuery(overviewQuery);
-  const active = useQuery({ queryKey: ["quiz", "active"], queryFn: () => api<{ quiz: { id: string; total: number; answered: number; mode: string } | null }>("/api/quizzes/active"), staleTime: 0 });
+  const active = useQuery({
+    queryKey: ["quiz", "active"],
+    queryFn: () =>
+      api<{ quiz: { id: string; total: number; answered: number; mode: string } | null }>("/api/quizzes/active"),
+    staleTime: 0,
+  });
   const own = useMemo(() => data?.decks.filter((d) => !d.isOfficial) ?? [], [data]);
   const bySubject = useMemo(() => {
     const m = new Map<string, DeckOverview[]>();
-    for (const d of data?.decks.filter((x) => x.isOfficial) ?? []) m.set(d.subjectId ?? "", [...(m.get(d.subjectId ?? "") ?? []), d]);
+    for (const d of data?.decks.filter((x) => x.isOfficial) ?? [])
+      m.set(d.subjectId ?? "", [...(m.get(d.subjectId ?? "") ?? []), d]);
     return [...m.entries()].sort((a, b) => subjectName(a[0]).localeCompare(subjectName(b[0])));
   }, [data]);
 
-  if (isPending) return <StudyPage><Spinner className="m-10 text-brand-700" /></StudyPage>;
-  if (error || !data) return <StudyPage><LoadError what="your decks" error={error} onRetry={() => void refetch()} /></StudyPage>;
+  if (isPending)
+    return (
+      <StudyPage>
+        <Spinner className="m-10 text-brand-700" />
+      </StudyPage>
+    );
+  if (error || !data)
+    return (
+      <StudyPage>
+        <LoadError what="your decks" error={error} onRetry={() => void refetch()} />
+      </StudyPage>
+    );
 
   const open = data.decks.filter((d) => !d.locked);
   const sum = (k: "due" | "learning" | "new") => open.reduce((n, d) => n + d[k], 0);
   // The figures a session will actually offer today (the queue's caps), not the raw backlog.
-  const work = todayWorkload({ due: sum("due"), learning: sum("learning"), questionsDue: data.questionsDue, fresh: sum("new") }, data.settings, data.today);
+  const work = todayWorkload(
+    { due: sum("due"), learning: sum("learning"), questionsDue: data.questionsDue, fresh: sum("new") },
+    data.settings,
+    data.today,
+  );
   const dueTotal = work.reviews + work.learning;
   const newAvail = work.fresh;
   const free = !data.access.officialCards;
@@ -134,13 +211,26 @@ export default function StudyHome() {
     <StudyPage>
       <PageHeader
         title="Study"
-        subtitle={dueTotal + newAvail > 0 ? `${dueTotal} due and ${newAvail} new cards waiting today.` : "You're all caught up for today."}
+        subtitle={
+          dueTotal + newAvail > 0
+            ? `${dueTotal} due and ${newAvail} new cards waiting today.`
+            : "You're all caught up for today."
+        }
         actions={
           <>
             <Link to="/flashcards/study/session?cram=1" className={buttonClass("outline")}>
               <Zap className="h-4 w-4" /> Cram
             </Link>
-            <Link to="/flashcards/study/session" {...studyLinkProps(dueTotal + newAvail > 0)} className={buttonClass("primary", "md", clsx(dueTotal + newAvail === 0 && "pointer-events-none opacity-50"))} data-testid="study-all">
+            <Link
+              to="/flashcards/study/session"
+              {...studyLinkProps(dueTotal + newAvail > 0)}
+              className={buttonClass(
+                "primary",
+                "md",
+                clsx(dueTotal + newAvail === 0 && "pointer-events-none opacity-50"),
+              )}
+              data-testid="study-all"
+            >
               <Play className="h-4 w-4" /> Study now
             </Link>
           </>
@@ -149,37 +239,70 @@ export default function StudyHome() {
       {active.data?.quiz && (
         <Card className="mb-6 flex flex-wrap items-center justify-between gap-3 border-brand-200 bg-brand-50 p-4 dark:border-brand-800 dark:bg-brand-700/10">
           <p className="flex items-center gap-2 text-sm text-brand-800 dark:text-brand-100">
-            <Timer className="h-4 w-4" /> You have an unfinished {active.data.quiz.mode} quiz: {active.data.quiz.answered} of {active.data.quiz.total} answered.
+            <Timer className="h-4 w-4" /> You have an unfinished {active.data.quiz.mode} quiz:{" "}
+            {active.data.quiz.answered} of {active.data.quiz.total} answered.
           </p>
-          <Link to={`/quiz?id=${active.data.quiz.id}`} className={buttonClass("primary", "sm")}>Resume quiz</Link>
+          <Link to={`/quiz?id=${active.data.quiz.id}`} className={buttonClass("primary", "sm")}>
+            Resume quiz
+          </Link>
         </Card>
       )}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Stat label="Due" value={dueTotal} tone="sky" hint={work.overLimit ? `${work.overLimit} more over today's review limit` : "reviews, learning and missed questions"} />
-        <Stat label="New today" value={newAvail} tone="emerald" hint={`${data.today.newToday} of ${data.settings.newPerDay} introduced`} />
+        <Stat
+          label="Due"
+          value={dueTotal}
+          tone="sky"
+          hint={
+            work.overLimit
+              ? `${work.overLimit} more over today's review limit`
+              : "reviews, learning and missed questions"
+          }
+        />
+        <Stat
+          label="New today"
+          value={newAvail}
+          tone="emerald"
+          hint={`${data.today.newToday} of ${data.settings.newPerDay} introduced`}
+        />
         <Stat label="Reviewed today" value={data.today.ratingsToday} tone="brand" />
         {data.access.questionBank ? (
-          <Stat label="Missed questions" value={data.questionsDue} tone={data.questionsDue ? "rose" : "slate"} hint="due again from the bank" />
+          <Stat
+            label="Missed questions"
+            value={data.questionsDue}
+            tone={data.questionsDue ? "rose" : "slate"}
+            hint="due again from the bank"
+          />
         ) : (
           <Stat label="Missed questions" value="—" tone="slate" hint="with the question bank (Unlimited)" />
         )}
       </div>
 
       {free && (
-        <Card className="mt-6 flex flex-col items-start gap-3 border-brand-200 bg-gradient-to-br from-brand-50 to-white p-5 sm:flex-row sm:items-center dark:border-brand-800 dark:from-brand-700/10 dark:to-slate-900" data-testid="upgrade-card">
+        <Card
+          className="mt-6 flex flex-col items-start gap-3 border-brand-200 bg-gradient-to-br from-brand-50 to-white p-5 sm:flex-row sm:items-center dark:border-brand-800 dark:from-brand-700/10 dark:to-slate-900"
+          data-testid="upgrade-card"
+        >
           <Lock className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-100" />
           <div className="flex-1">
             <p className="font-semibold">Unlock every official deck and the question bank</p>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Free includes your own decks and the free sample decks. Unlimited adds {data.decks.filter((d) => d.locked).length} premium decks, quizzes from the question bank and missed-question reviews.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Free includes your own decks and the free sample decks. Unlimited adds{" "}
+              {data.decks.filter((d) => d.locked).length} premium decks, quizzes from the question bank and
+              missed-question reviews.
+            </p>
           </div>
-          <Link to="/settings?upgrade=unlimited" className={buttonClass("primary")}>Upgrade</Link>
+          <Link to="/settings?upgrade=unlimited" className={buttonClass("primary")}>
+            Upgrade
+          </Link>
         </Card>
       )}
 
       <section className="mt-8">
         <div className="mb-2 flex items-center justify-between">
           <h2 className="text-lg font-semibold">Your decks</h2>
-          <Link to="/flashcards/decks?new=1" className={buttonClass("ghost", "sm")}><Plus className="h-4 w-4" /> New deck</Link>
+          <Link to="/flashcards/decks?new=1" className={buttonClass("ghost", "sm")}>
+            <Plus className="h-4 w-4" /> New deck
+          </Link>
         </div>
         {own.length ? (
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
@@ -190,13 +313,26 @@ export default function StudyHome() {
           </ul>
         ) : (
           <EmptyState icon={Layers} title="No decks of your own yet">
-            <Link to="/flashcards/decks?new=1" className="text-brand-700 underline dark:text-brand-100">Create a deck</Link>, <Link to="/flashcards/decks" className="text-brand-700 underline dark:text-brand-100">import from Anki or Quizlet</Link>, or <Link to="/flashcards/generate" className="text-brand-700 underline dark:text-brand-100">generate cards from a case brief</Link>.
+            <Link to="/flashcards/decks?new=1" className="text-brand-700 underline dark:text-brand-100">
+              Create a deck
+            </Link>
+            ,{" "}
+            <Link to="/flashcards/decks" className="text-brand-700 underline dark:text-brand-100">
+              import from Anki or Quizlet
+            </Link>
+            , or{" "}
+            <Link to="/flashcards/generate" className="text-brand-700 underline dark:text-brand-100">
+              generate cards from a case brief
+            </Link>
+            .
           </EmptyState>
         )}
       </section>
 
       <section className="mt-8">
-        <h2 className="mb-2 flex items-center gap-2 text-lg font-semibold"><Flame className="h-5 w-5 text-amber-500" /> Official decks</h2>
+        <h2 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+          <Flame className="h-5 w-5 text-amber-500" /> Official decks
+        </h2>
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           <CountHeads />
           {bySubject.map(([s, list]) => (

@@ -20,13 +20,41 @@ import { Badge, Spinner } from "../../components/ui/card";
 import { buttonClass } from "../../components/ui/button";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { type QueueCard, type Queue, type RatingName, rateCard, staleSchedule, subjectName, useStudyTimeZone } from "./api";
+import {
+  type QueueCard,
+  type Queue,
+  type RatingName,
+  rateCard,
+  staleSchedule,
+  subjectName,
+  useStudyTimeZone,
+} from "./api";
 
 const RATINGS: { name: RatingName; label: string; key: string; cls: string }[] = [
-  { name: "again", label: "Again", key: "1", cls: "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300" },
-  { name: "hard", label: "Hard", key: "2", cls: "border-amber-200 bg-amber-50 text-amber-700 hover:bg-amber-100 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300" },
-  { name: "good", label: "Good", key: "3", cls: "border-emerald-200 bg-emerald-50 text-emerald-700 hover:bg-emerald-100 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-300" },
-  { name: "easy", label: "Easy", key: "4", cls: "border-sky-200 bg-sky-50 text-sky-700 hover:bg-sky-100 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-300" },
+  {
+    name: "again",
+    label: "Again",
+    key: "1",
+    cls: "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300",
+  },
+  {
+    name: "hard",
+    label: "Hard",
+    key: "2",
+    cls: "border-amber-200 bg-amber-50 text-amber-700 hover:bg-amber-100 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300",
+  },
+  {
+    name: "good",
+    label: "Good",
+    key: "3",
+    cls: "border-emerald-200 bg-emerald-50 text-emerald-700 hover:bg-emerald-100 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-300",
+  },
+  {
+    name: "easy",
+    label: "Easy",
+    key: "4",
+    cls: "border-sky-200 bg-sky-50 text-sky-700 hover:bg-sky-100 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-300",
+  },
 ];
 
 const STATE_BADGE: Record<QueueCard["state"], string> = {
@@ -49,7 +77,17 @@ function Text({ children, className }: { children: string; className?: string })
   return <div className={clsx("whitespace-pre-wrap break-words", className)}>{children}</div>;
 }
 
-function QuestionChoices({ card, flipped, picked, onPick }: { card: QueueCard; flipped: boolean; picked: string | null; onPick: (k: string) => void }) {
+function QuestionChoices({
+  card,
+  flipped,
+  picked,
+  onPick,
+}: {
+  card: QueueCard;
+  flipped: boolean;
+  picked: string | null;
+  onPick: (k: string) => void;
+}) {
   return (
     <ol className="mt-5 space-y-2 text-left">
       {Object.entries(card.choices ?? {}).map(([k, v]) => {
@@ -63,7 +101,11 @@ function QuestionChoices({ card, flipped, picked, onPick }: { card: QueueCard; f
               onClick={() => onPick(k)}
               className={clsx(
                 "flex w-full gap-3 rounded-xl border px-4 py-3 text-left text-sm transition-colors",
-                right ? "border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950/40" : wrong ? "border-rose-400 bg-rose-50 dark:border-rose-700 dark:bg-rose-950/40" : "border-slate-200 hover:border-brand-400 dark:border-slate-700",
+                right
+                  ? "border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950/40"
+                  : wrong
+                    ? "border-rose-400 bg-rose-50 dark:border-rose-700 dark:bg-rose-950/40"
+                    : "border-slate-200 hover:border-brand-400 dark:border-slate-700",
               )}
             >
               <span className="font-semibold text-slate-500">{k}</span>
@@ -113,7 +155,11 @@ export default function StudySession() {
   const card = queue?.[0] ?? null;
   const cardKey = card ? `${card.id}-${turn}` : "";
   const flipped = flippedKey === cardKey && !!card;
-  const setFlipped = useCallback((v: boolean | ((f: boolean) => boolean)) => setFlippedKey((k) => ((typeof v === "function" ? v(k === cardKey) : v) ? cardKey : null)), [cardKey]);
+  const setFlipped = useCallback(
+    (v: boolean | ((f: boolean) => boolean)) =>
+      setFlippedKey((k) => ((typeof v === "function" ? v(k === cardKey) : v) ? cardKey : null)),
+    [cardKey],
+  );
   // Flipping resets whenever the card changes (SPEC.md §4); the timer restarts for the new card.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the card's identity and position
   useEffect(() => {
@@ -131,7 +177,12 @@ export default function StudySession() {
       setSaving(true);
       try {
         // Cram ratings change no schedule, so the server does not check them (decision 043).
-        const res = await rateCard(card.id, rating, { kind: card.kind, cram, durationMs: Math.min(Date.now() - shownAt.current, 3_600_000), expectedDue: cram ? undefined : card.due });
+        const res = await rateCard(card.id, rating, {
+          kind: card.kind,
+          cram,
+          durationMs: Math.min(Date.now() - shownAt.current, 3_600_000),
+          expectedDue: cram ? undefined : card.due,
+        });
         setQueue((q) => {
           if (!q) return q;
           const rest = q.slice(1);
@@ -154,10 +205,16 @@ export default function StudySession() {
         setQueue((q) => {
           if (!q) return q;
           const rest = q.slice(1);
-          return back && current ? requeue(rest, { ...card, state: current.state, due: current.due, preview: current.preview }) : rest;
+          return back && current
+            ? requeue(rest, { ...card, state: current.state, due: current.due, preview: current.preview })
+            : rest;
         });
         setTurn((t) => t + 1);
-        toast.add({ title: "Already rated elsewhere", description: `${(e as Error).message}${back ? " It comes back later in this session." : ""}`, variant: "warning" });
+        toast.add({
+          title: "Already rated elsewhere",
+          description: `${(e as Error).message}${back ? " It comes back later in this session." : ""}`,
+          variant: "warning",
+        });
         void queryClient.invalidateQueries({ queryKey: ["study", "overview"] });
       } finally {
         savingRef.current = false;
@@ -193,13 +250,28 @@ export default function StudySession() {
   }, [card, flipped, rate, setFlipped]);
 
   const back = (
-    <Link to="/flashcards/study" className="inline-flex items-center gap-1 text-sm whitespace-nowrap text-slate-500 hover:text-slate-800 dark:hover:text-slate-200">
+    <Link
+      to="/flashcards/study"
+      className="inline-flex items-center gap-1 text-sm whitespace-nowrap text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"
+    >
       <ArrowLeft className="h-4 w-4" /> Study home
     </Link>
   );
   if (isPending || queue === null) {
-    if (error) return <div className="mx-auto max-w-3xl">{back}<p role="alert" className="mt-6 text-red-600">{(error as Error).message}</p></div>;
-    return <div className="flex justify-center p-16"><Spinner className="h-8 w-8 text-brand-700" /></div>;
+    if (error)
+      return (
+        <div className="mx-auto max-w-3xl">
+          {back}
+          <p role="alert" className="mt-6 text-red-600">
+            {(error as Error).message}
+          </p>
+        </div>
+      );
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner className="h-8 w-8 text-brand-700" />
+      </div>
+    );
   }
 
   const total = done + queue.length;
@@ -207,36 +279,88 @@ export default function StudySession() {
     return (
       <div className="mx-auto max-w-xl">
         {back}
-        <div className="mt-10 rounded-3xl border border-slate-200 bg-white p-10 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="session-done">
-          {done ? <PartyPopper className="mx-auto h-12 w-12 text-brand-600" /> : <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-500" />}
-          <h1 className="mt-4 text-2xl font-bold">{done ? "Session complete" : cram ? "Nothing to cram" : "Nothing due right now"}</h1>
+        <div
+          className="mt-10 rounded-3xl border border-slate-200 bg-white p-10 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          data-testid="session-done"
+        >
+          {done ? (
+            <PartyPopper className="mx-auto h-12 w-12 text-brand-600" />
+          ) : (
+            <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-500" />
+          )}
+          <h1 className="mt-4 text-2xl font-bold">
+            {done ? "Session complete" : cram ? "Nothing to cram" : "Nothing due right now"}
+          </h1>
           <p className="mt-2 text-slate-600 dark:text-slate-400">
-            {done ? `You rated ${done} card${done === 1 ? "" : "s"}. Every rating is saved.` : cram ? "No cards match this selection." : "You've finished today's reviews and new cards for this selection."}
+            {done
+              ? `You rated ${done} card${done === 1 ? "" : "s"}. Every rating is saved.`
+              : cram
+                ? "No cards match this selection."
+                : "You've finished today's reviews and new cards for this selection."}
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-2">
-            <Link to="/flashcards/study" className={buttonClass("primary")}>Back to decks</Link>
-            {!cram && <Link to={`/flashcards/study/session?${new URLSearchParams({ ...Object.fromEntries(params), cram: "1" })}`} className={buttonClass("outline")}><Zap className="h-4 w-4" /> Cram anyway</Link>}
-            <Link to="/flashcards/stats" className={buttonClass("ghost")}>See statistics</Link>
+            <Link to="/flashcards/study" className={buttonClass("primary")}>
+              Back to decks
+            </Link>
+            {!cram && (
+              <Link
+                to={`/flashcards/study/session?${new URLSearchParams({ ...Object.fromEntries(params), cram: "1" })}`}
+                className={buttonClass("outline")}
+              >
+                <Zap className="h-4 w-4" /> Cram anyway
+              </Link>
+            )}
+            <Link to="/flashcards/stats" className={buttonClass("ghost")}>
+              See statistics
+            </Link>
           </div>
         </div>
       </div>
     );
   }
 
-  const counts = { fresh: queue.filter((c) => c.state === "new").length, learning: queue.filter((c) => c.state === "learning" || c.state === "relearning").length, review: queue.filter((c) => c.state === "review").length };
+  const counts = {
+    fresh: queue.filter((c) => c.state === "new").length,
+    learning: queue.filter((c) => c.state === "learning" || c.state === "relearning").length,
+    review: queue.filter((c) => c.state === "review").length,
+  };
   return (
     <div className="mx-auto flex max-w-3xl flex-col" data-testid="study-session">
       <div className="flex items-center justify-between gap-3">
         {back}
-        <div className="flex items-center gap-3 text-sm font-semibold tabular-nums" role="status" aria-label="Remaining">
-          {cram && <Badge className="bg-violet-100 text-violet-800 dark:bg-violet-900/40 dark:text-violet-200"><Zap className="mr-1 h-3 w-3" /> Cram<span className="hidden sm:inline">&nbsp;· schedule unchanged</span></Badge>}
-          <span className="text-emerald-600 dark:text-emerald-400" title="New">{counts.fresh}</span>
-          <span className="text-amber-600 dark:text-amber-400" title="Learning">{counts.learning}</span>
-          <span className="text-sky-600 dark:text-sky-400" title="Review">{counts.review}</span>
+        <div
+          className="flex items-center gap-3 text-sm font-semibold tabular-nums"
+          role="status"
+          aria-label="Remaining"
+        >
+          {cram && (
+            <Badge className="bg-violet-100 text-violet-800 dark:bg-violet-900/40 dark:text-violet-200">
+              <Zap className="mr-1 h-3 w-3" /> Cram<span className="hidden sm:inline">&nbsp;· schedule unchanged</span>
+            </Badge>
+          )}
+          <span className="text-emerald-600 dark:text-emerald-400" title="New">
+            {counts.fresh}
+          </span>
+          <span className="text-amber-600 dark:text-amber-400" title="Learning">
+            {counts.learning}
+          </span>
+          <span className="text-sky-600 dark:text-sky-400" title="Review">
+            {counts.review}
+          </span>
         </div>
       </div>
-      <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} aria-label="Session progress">
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
+      <div
+        className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-label="Session progress"
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
+          style={{ width: `${total ? (done / total) * 100 : 0}%` }}
+        />
       </div>
 
       <div
@@ -247,12 +371,25 @@ export default function StudySession() {
       >
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-6 py-3 text-xs dark:border-slate-800">
           <Badge className={STATE_BADGE[card.state]}>{card.state}</Badge>
-          {card.kind === "question" && <Badge className="bg-violet-100 text-violet-800 dark:bg-violet-900/40 dark:text-violet-200">Missed question</Badge>}
+          {card.kind === "question" && (
+            <Badge className="bg-violet-100 text-violet-800 dark:bg-violet-900/40 dark:text-violet-200">
+              Missed question
+            </Badge>
+          )}
           <span className="text-slate-500">{subjectName(card.subjectId)}</span>
-          {card.isOfficial && card.kind === "card" && <Badge className="bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-100">premium</Badge>}
+          {card.isOfficial && card.kind === "card" && (
+            <Badge className="bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-100">premium</Badge>
+          )}
         </div>
         <div className="flex flex-1 flex-col px-6 py-8 sm:px-10">
-          <Text className={clsx("text-center text-slate-900 dark:text-slate-50", card.kind === "question" ? "text-left text-base leading-7" : "text-xl leading-8 font-medium sm:text-2xl")}>{card.question}</Text>
+          <Text
+            className={clsx(
+              "text-center text-slate-900 dark:text-slate-50",
+              card.kind === "question" ? "text-left text-base leading-7" : "text-xl leading-8 font-medium sm:text-2xl",
+            )}
+          >
+            {card.question}
+          </Text>
           {card.kind === "question" && (
             <QuestionChoices
               card={card}
@@ -265,8 +402,18 @@ export default function StudySession() {
             />
           )}
           {flipped && (
-            <div className="mt-8 border-t border-dashed border-slate-200 pt-8 dark:border-slate-700" data-testid="card-answer">
-              <Text className={clsx("text-slate-700 dark:text-slate-200", card.kind === "question" ? "text-sm leading-6" : "text-center text-lg leading-7")}>{card.answer}</Text>
+            <div
+              className="mt-8 border-t border-dashed border-slate-200 pt-8 dark:border-slate-700"
+              data-testid="card-answer"
+            >
+              <Text
+                className={clsx(
+                  "text-slate-700 dark:text-slate-200",
+                  card.kind === "question" ? "text-sm leading-6" : "text-center text-lg leading-7",
+                )}
+              >
+                {card.answer}
+              </Text>
             </div>
           )}
         </div>
@@ -276,19 +423,37 @@ export default function StudySession() {
         {flipped ? (
           <fieldset className="grid grid-cols-4 gap-2" aria-label="Rate your recall">
             {RATINGS.map((r) => (
-              <button key={r.name} type="button" disabled={saving} onClick={() => void rate(r.name)} className={clsx("flex flex-col items-center rounded-xl border px-2 py-2.5 font-semibold transition-colors disabled:opacity-60", r.cls)} aria-keyshortcuts={r.key}>
-                <span className="text-xs font-medium opacity-80 tabular-nums" data-testid={`interval-${r.name}`}>{cram ? "—" : formatInterval(card.preview[r.name] - now)}</span>
+              <button
+                key={r.name}
+                type="button"
+                disabled={saving}
+                onClick={() => void rate(r.name)}
+                className={clsx(
+                  "flex flex-col items-center rounded-xl border px-2 py-2.5 font-semibold transition-colors disabled:opacity-60",
+                  r.cls,
+                )}
+                aria-keyshortcuts={r.key}
+              >
+                <span className="text-xs font-medium opacity-80 tabular-nums" data-testid={`interval-${r.name}`}>
+                  {cram ? "—" : formatInterval(card.preview[r.name] - now)}
+                </span>
                 <span className="text-sm">{r.label}</span>
               </button>
             ))}
           </fieldset>
         ) : (
-          <button type="button" onClick={() => setFlipped(true)} className={buttonClass("primary", "lg", "w-full")} aria-keyshortcuts="Space">
+          <button
+            type="button"
+            onClick={() => setFlipped(true)}
+            className={buttonClass("primary", "lg", "w-full")}
+            aria-keyshortcuts="Space"
+          >
             <RotateCcw className="h-4 w-4" /> Show answer
           </button>
         )}
         <p className="mt-3 hidden items-center justify-center gap-2 text-xs text-slate-500 sm:flex">
-          <Keyboard className="h-3.5 w-3.5" /> <kbd className="rounded border px-1">Space</kbd> flip · <kbd className="rounded border px-1">1</kbd>–<kbd className="rounded border px-1">4</kbd> rate
+          <Keyboard className="h-3.5 w-3.5" /> <kbd className="rounded border px-1">Space</kbd> flip ·{" "}
+          <kbd className="rounded border px-1">1</kbd>–<kbd className="rounded border px-1">4</kbd> rate
         </p>
       </div>
     </div>

@@ -4,7 +4,19 @@
  */
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
-import { AlertTriangle, BarChart3, BookOpenCheck, Brain, Layers, ListChecks, Lock, RotateCcw, Settings2, Sparkles, X } from "lucide-react";
+import {
+  AlertTriangle,
+  BarChart3,
+  BookOpenCheck,
+  Brain,
+  Layers,
+  ListChecks,
+  Lock,
+  RotateCcw,
+  Settings2,
+  Sparkles,
+  X,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../../components/ui/button";
@@ -32,7 +44,9 @@ export function StudyTabs() {
             className={({ isActive }) =>
               clsx(
                 "flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
-                isActive ? "bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-100" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100",
+                isActive
+                  ? "bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-100"
+                  : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100",
               )
             }
           >
@@ -66,7 +80,17 @@ export function StudyPage({ children, wide }: { children: ReactNode; wide?: bool
   );
 }
 
-export function Stat({ label, value, tone = "slate", hint }: { label: string; value: ReactNode; tone?: "slate" | "brand" | "emerald" | "amber" | "rose" | "sky"; hint?: string }) {
+export function Stat({
+  label,
+  value,
+  tone = "slate",
+  hint,
+}: {
+  label: string;
+  value: ReactNode;
+  tone?: "slate" | "brand" | "emerald" | "amber" | "rose" | "sky";
+  hint?: string;
+}) {
   const tones = {
     slate: "text-slate-900 dark:text-slate-50",
     brand: "text-brand-700 dark:text-brand-100",
@@ -84,7 +108,15 @@ export function Stat({ label, value, tone = "slate", hint }: { label: string; va
   );
 }
 
-export function EmptyState({ icon: Icon, title, children }: { icon: React.ComponentType<{ className?: string }>; title: string; children?: ReactNode }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: React.ComponentType<{ className?: string }>;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white/50 px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900/50">
       <Icon className="mx-auto h-10 w-10 text-slate-400" />
@@ -94,7 +126,21 @@ export function EmptyState({ icon: Icon, title, children }: { icon: React.Compon
   );
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, wide }: { open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -108,11 +154,18 @@ export function Dialog({ open, onOpenChange, title, description, children, wide 
         >
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="rounded-lg p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label="Close">
+            <DialogPrimitive.Close
+              className="rounded-lg p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              aria-label="Close"
+            >
               <X className="h-5 w-5" />
             </DialogPrimitive.Close>
           </div>
-          {description && <DialogPrimitive.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</DialogPrimitive.Description>}
+          {description && (
+            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {description}
+            </DialogPrimitive.Description>
+          )}
           <div className="mt-4">{children}</div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
@@ -133,7 +186,9 @@ export function Chip({ active, onClick, children }: { active: boolean; onClick: 
       onClick={onClick}
       className={clsx(
         "rounded-full border px-3 py-1 text-sm font-medium transition-colors",
-        active ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300",
+        active
+          ? "border-brand-600 bg-brand-600 text-white"
+          : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300",
       )}
     >
       {children}
@@ -142,14 +197,27 @@ export function Chip({ active, onClick, children }: { active: boolean; onClick: 
 }
 
 /** What a Free student sees in place of a premium study feature: what it is and how to get it. */
-export function StudyUpgrade({ title, children, secondary }: { title: string; children: ReactNode; secondary?: ReactNode }) {
+export function StudyUpgrade({
+  title,
+  children,
+  secondary,
+}: {
+  title: string;
+  children: ReactNode;
+  secondary?: ReactNode;
+}) {
   return (
-    <div className="mx-auto max-w-xl rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-8 text-center shadow-sm dark:border-brand-800 dark:from-brand-700/10 dark:to-slate-900" data-testid="upgrade-card">
+    <div
+      className="mx-auto max-w-xl rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-8 text-center shadow-sm dark:border-brand-800 dark:from-brand-700/10 dark:to-slate-900"
+      data-testid="upgrade-card"
+    >
       <Lock className="mx-auto h-10 w-10 text-brand-700 dark:text-brand-100" aria-hidden />
       <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-slate-50">{title}</h2>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{children}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
-        <Link to="/settings?upgrade=unlimited" className={buttonClass("primary")}>Upgrade to Unlimited</Link>
+        <Link to="/settings?upgrade=unlimited" className={buttonClass("primary")}>
+          Upgrade to Unlimited
+        </Link>
         {secondary}
       </div>
     </div>
@@ -162,13 +230,23 @@ export function StudyUpgrade({ title, children, secondary }: { title: string; ch
  */
 export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry?: () => void }) {
   if (error instanceof ApiError && error.code === "UPGRADE_REQUIRED") {
-    return <StudyUpgrade title="Part of Unlimited">{error.message} Your work is kept: it opens again when you upgrade.</StudyUpgrade>;
+    return (
+      <StudyUpgrade title="Part of Unlimited">
+        {error.message} Your work is kept: it opens again when you upgrade.
+      </StudyUpgrade>
+    );
   }
   return (
-    <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/30" data-testid="load-error">
+    <div
+      role="alert"
+      className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6 text-center dark:border-red-900 dark:bg-red-950/30"
+      data-testid="load-error"
+    >
       <AlertTriangle className="mx-auto h-8 w-8 text-red-600 dark:text-red-400" aria-hidden />
       <p className="mt-2 font-semibold text-red-800 dark:text-red-200">Could not load {what}.</p>
-      <p className="mt-1 text-sm text-red-700 dark:text-red-300">{error instanceof Error ? error.message : "Please try again."}</p>
+      <p className="mt-1 text-sm text-red-700 dark:text-red-300">
+        {error instanceof Error ? error.message : "Please try again."}
+      </p>
       {onRetry && (
         <button type="button" onClick={onRetry} className={buttonClass("outline", "sm", "mt-4")}>
           <RotateCcw className="h-4 w-4" /> Try again
