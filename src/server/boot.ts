@@ -28,6 +28,8 @@ export interface Server {
   port: number;
   database: Database;
   logger: Logger;
+  /** The `/api` operations the app mounts (method and path), for the contract test. */
+  apiRoutes(): { method: string; path: string }[];
   close(): Promise<void>;
 }
 
@@ -137,6 +139,10 @@ export async function boot(opts: BootOptions): Promise<Server> {
       port: actualPort,
       database,
       logger,
+      apiRoutes: () =>
+        app!.routes
+          .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL" && !r.path.includes("*"))
+          .map((r) => ({ method: r.method.toLowerCase(), path: r.path })),
       close: async () => {
         if (closed) return;
         closed = true;

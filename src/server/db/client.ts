@@ -11,6 +11,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -21,6 +22,22 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a service takes: the database, or the transaction it must join. */
+export type DbOrTx = Db | Tx;
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer `execute` with `{ rows }` (PGlite and
+ * node-postgres); the one place that shape is read.
+ */
+export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+/** PostgreSQL returns count(*) as bigint (a string with node-postgres): always read through this. */
+export const num = (v: unknown): number => (v == null ? 0 : Number(v));
 
 export interface Database {
   db: Db;

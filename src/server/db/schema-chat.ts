@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { Citation } from "../../contract/chat";
 import { DEFAULT_THREAD_TITLE } from "../../domain/threads";
-import { user } from "./schema";
+import { user } from "./schema-auth";
 import { createdAt, ts, updatedAt } from "./schema-columns";
 
 export const threads = pgTable(

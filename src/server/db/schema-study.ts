@@ -21,7 +21,7 @@ import {
   text,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./schema";
+import { user } from "./schema-auth";
 import { createdAt, ts, updatedAt } from "./schema-columns";
 
 const userRef = () =>

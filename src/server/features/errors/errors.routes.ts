@@ -5,18 +5,11 @@
  * 300 a minute in all; extra reports are dropped (still 202, the client cannot do better).
  */
 import { Hono } from "hono";
-import { z } from "zod";
+import { errorsApi } from "../../../contract/errors-log";
 import { errorLogs } from "../../db/schema";
 import type { AppDeps, AppEnv } from "../../lib/context";
-import { parseBody } from "../../lib/http";
-import { documentRoute } from "../../lib/openapi";
+import { handle } from "../../lib/route";
 import { consumeRateLimit } from "../../services/rate-limit";
-
-const body = z.object({
-  message: z.string().trim().min(1).max(2000),
-  stack: z.string().max(20_000).optional(),
-  url: z.string().max(2000).optional(),
-});
 
 export async function recordError(
   deps: AppDeps,
@@ -54,17 +47,7 @@ export async function recordError(
 
 export function errorRoutes() {
   const r = new Hono<AppEnv>();
-  documentRoute({
-    method: "post",
-    path: "/api/errors",
-    summary: "Report an uncaught client error (rate limited).",
-    tags: ["errors"],
-    body,
-    responses: { 202: { description: "accepted (stored, or dropped over the limit)" } },
-  });
-  r.post("/errors", async (c) => {
-    const b = await parseBody(c, body);
-    const user = c.get("user");
+  handle(r, errorsApi.report, async (c, { user, body: b }) => {
     const clientKey = user?.id ?? c.req.header("x-lexmate-client-ip") ?? "unknown";
     const stored = await recordError(c.get("deps"), {
       message: b.message,
@@ -74,7 +57,7 @@ export function errorRoutes() {
       url: b.url,
       clientKey,
     });
-    return c.json({ stored }, 202);
+    return { stored };
   });
   return r;
 }
