@@ -35,14 +35,34 @@ export async function requireFeature(c: Context<AppEnv>, feature: FeatureId): Pr
   return user;
 }
 
-/** Path of the first string holding U+0000 in a parsed JSON value or query, or null. */
-function nulPath(value: unknown, path: (string | number)[] = []): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "body" : null;
-  if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes("\u0000")) return [...path, k].join(".");
-      const hit = nulPath(v, [...path, k]);
-      if (hit !== null) return hit;
+/**
+ * Path of the first string (or key) holding U+0000 in a parsed JSON value or query, or null.
+ * Iterative with an explicit stack, so a deeply nested body (issue 12 item 2: depth 5,000 in
+ * 10 KB) cannot overflow the call stack.
+ */
+export function nulPath(value: unknown): string | null {
+  interface Frame {
+    v: unknown;
+    key?: string;
+    parent?: Frame;
+  }
+  const pathOf = (f: Frame, last?: string) => {
+    const parts = last === undefined ? [] : [last];
+    for (let at: Frame | undefined = f; at?.key !== undefined; at = at.parent) parts.unshift(at.key);
+    return parts.join(".");
+  };
+  const stack: Frame[] = [{ v: value }];
+  while (stack.length) {
+    const f = stack.pop()!;
+    if (typeof f.v === "string") {
+      if (f.v.includes("\u0000")) return pathOf(f) || "body";
+    } else if (f.v && typeof f.v === "object") {
+      const entries = Object.entries(f.v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i];
+        if (k.includes("\u0000")) return pathOf(f, k);
+        stack.push({ v: child, key: k, parent: f });
+      }
     }
   }
   return null;

@@ -1,8 +1,9 @@
 /**
  * Error logs (issue 2 §11, SPEC.md §3): `POST /api/errors {message, stack?, url?}` stores an
  * uncaught client error (202); server 5xx are stored by `recordError` from app.onError.
- * Rate limited so a crash loop cannot flood the table: 20 a minute per client (user or IP),
- * 300 a minute in all; extra reports are dropped (still 202, the client cannot do better).
+ * Client reports are rate limited so a crash loop cannot flood the table: 20 a minute per client
+ * (user or IP), 300 a minute for all clients together; extra reports are dropped (still 202, the
+ * client cannot do better). Server errors never count against that budget and are always stored.
  */
 import { Hono } from "hono";
 import { errorsApi } from "../../../contract/errors-log";
@@ -12,7 +13,7 @@ import { handle } from "../../lib/route";
 import { consumeRateLimit } from "../../services/rate-limit";
 
 export async function recordError(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "database" | "logger">,
   e: {
     message: string;
     stackTrace: string | null;
@@ -24,11 +25,15 @@ export async function recordError(
 ): Promise<boolean> {
   try {
     const db = deps.database.db;
-    const global = await consumeRateLimit(db, { key: "errorlog:all", limit: 300, windowMs: 60_000 });
-    if (!global.allowed) return false;
-    if (e.clientKey) {
-      const mine = await consumeRateLimit(db, { key: `errorlog:${e.clientKey}`, limit: 20, windowMs: 60_000 });
-      if (!mine.allowed) return false;
+    // Client reports: first each client's own budget, then the budget all clients share, so one
+    // client cannot spend the others'. A server error is always stored (issue 12 item 10).
+    if (e.source === "client") {
+      if (e.clientKey) {
+        const mine = await consumeRateLimit(db, { key: `errorlog:${e.clientKey}`, limit: 20, windowMs: 60_000 });
+        if (!mine.allowed) return false;
+      }
+      const clients = await consumeRateLimit(db, { key: "errorlog:clients", limit: 300, windowMs: 60_000 });
+      if (!clients.allowed) return false;
     }
     await db.insert(errorLogs).values({
       message: e.message.slice(0, 2000),
