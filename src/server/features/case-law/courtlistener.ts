@@ -78,6 +78,8 @@ async function get(opts: { db: Db; env: Env; path: string; ttlMs: number; now: D
   try {
     res = await fetch(new URL(path, env.COURTLISTENER_BASE_URL), {
       headers: { authorization: `Token ${env.COURTLISTENER_API_TOKEN}`, accept: "application/json" },
+      // A redirect could lead the token elsewhere: CourtListener's API answers without them.
+      redirect: "error",
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
@@ -111,10 +113,34 @@ async function get(opts: { db: Db; env: Env; path: string; ttlMs: number; now: D
   return body;
 }
 
-const apiPath = (url: string) => {
-  const m = /\/api\/rest\/v4\/.*$/.exec(url);
-  return m ? m[0] : url;
-};
+/**
+ * The CourtListener page of a search hit: `absolute_url` only when it stays on the configured
+ * http(s) origin, else the cluster's own page there; never a `data:`, `javascript:` or foreign URL
+ * (issue 12 item 12).
+ */
+export function opinionPageUrl(absoluteUrl: unknown, clusterId: number, base: string): string {
+  const origin = new URL(base).origin;
+  try {
+    const u = new URL(String(absoluteUrl ?? ""), origin);
+    if (u.origin === origin && (u.protocol === "https:" || u.protocol === "http:") && absoluteUrl) return u.toString();
+  } catch {
+    // not a URL: fall through to the cluster's page
+  }
+  return new URL(`/opinion/${clusterId}/`, origin).toString();
+}
+
+/**
+ * The API path of a record a CourtListener answer refers to (`docket`, `sub_opinions`): a number,
+ * or a URL ending in `/<kind>/<number>/`. Only the number is kept and the path is rebuilt on the
+ * configured origin, so an answer can never send the API token to another host (issue 12 item 5).
+ * Null for anything else.
+ */
+export function recordPath(kind: "dockets" | "opinions", ref: unknown): string | null {
+  if (typeof ref === "number") return Number.isSafeInteger(ref) && ref > 0 ? `/api/rest/v4/${kind}/${ref}/` : null;
+  if (typeof ref !== "string") return null;
+  const m = new RegExp(`/${kind}/(\\d{1,12})/?$`).exec(ref.trim()) ?? /^(\d{1,12})$/.exec(ref.trim());
+  return m ? `/api/rest/v4/${kind}/${m[1]}/` : null;
+}
 
 /** Live search; hits the student already imported carry `importedId`. */
 export async function searchCourtListener(opts: {
@@ -142,7 +168,7 @@ export async function searchCourtListener(opts: {
         ),
         date: typeof r.dateFiled === "string" ? r.dateFiled.slice(0, 10) : null,
         snippet: escapeKeepMark(String(op?.snippet ?? "")),
-        url: new URL(String(r.absolute_url ?? `/opinion/${clusterId}/`), opts.env.COURTLISTENER_BASE_URL).toString(),
+        url: opinionPageUrl(r.absolute_url, clusterId, opts.env.COURTLISTENER_BASE_URL),
         importedId: null,
       },
     ];
@@ -176,9 +202,10 @@ export async function importFromCourtListener(opts: {
   let courtId: string | null = null;
   const docketRef = cluster.docket_id ?? cluster.docket;
   if (docketRef) {
-    const docketPath =
-      typeof docketRef === "number" ? `/api/rest/v4/dockets/${docketRef}/` : apiPath(String(docketRef));
-    const docket = await get({ db, env, path: docketPath, ttlMs: RECORD_TTL_MS, now }).catch(() => null);
+    const docketPath = recordPath("dockets", docketRef);
+    const docket = docketPath
+      ? await get({ db, env, path: docketPath, ttlMs: RECORD_TTL_MS, now }).catch(() => null)
+      : null;
     courtId =
       typeof docket?.court_id === "string"
         ? docket.court_id
@@ -189,12 +216,7 @@ export async function importFromCourtListener(opts: {
   const subs = (Array.isArray(cluster.sub_opinions) ? cluster.sub_opinions : []).slice(0, 8);
   const parts: Json[] = [];
   for (const s of subs) {
-    const path =
-      typeof s === "string"
-        ? apiPath(s)
-        : typeof s === "object" && s
-          ? `/api/rest/v4/opinions/${(s as Json).id}/`
-          : null;
+    const path = recordPath("opinions", typeof s === "object" && s ? (s as Json).id : s);
     if (path) parts.push(await get({ db, env, path, ttlMs: RECORD_TTL_MS, now }));
   }
   if (!parts.length) throw new AppError("UNAVAILABLE", "CourtListener has no opinion text for this case.");

@@ -3,6 +3,7 @@
  * CourtListener token. One click imports an opinion into the student's library.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { safeHttpUrl } from "../../../domain/links";
 import { CloudDownload, ExternalLink, Globe } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { LiveHit } from "../../../contract/case-law";
@@ -72,15 +73,17 @@ export function LiveResults({ q }: { q: string }) {
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <a
-                    href={h.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex h-8 items-center gap-1 rounded-lg px-2 text-sm text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
-                    aria-label={`Open ${h.name} on CourtListener`}
-                  >
-                    <ExternalLink className="h-4 w-4" />
-                  </a>
+                  {safeHttpUrl(h.url) ? (
+                    <a
+                      href={safeHttpUrl(h.url)!}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex h-8 items-center gap-1 rounded-lg px-2 text-sm text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
+                      aria-label={`Open ${h.name} on CourtListener`}
+                    >
+                      <ExternalLink className="h-4 w-4" />
+                    </a>
+                  ) : null}
                   {h.importedId ? (
                     <Button size="sm" variant="outline" onClick={() => navigate(`/case-law/${h.importedId}`)}>
                       Open
