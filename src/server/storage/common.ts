@@ -59,3 +59,24 @@ export function clampRange(range: { start: number; end: number }, size: number):
   if (start >= size) throw new AppError("BAD_REQUEST", `Byte range starts past the end of the object (${size} bytes)`);
   return { start, end: Math.min(end, size - 1) };
 }
+
+/**
+ * The `take` bytes of `source` after its first `skip` bytes. For S3-compatible servers that
+ * answer a range request with more than was asked (s3rver sends the whole object for
+ * `bytes=0-0`); the rest of the source is read and dropped.
+ */
+export function sliceStream(source: Readable, skip: number, take: number): Readable {
+  let pos = 0;
+  const endPos = skip + take;
+  const out = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      const from = Math.max(0, skip - pos);
+      const to = Math.min(chunk.length, endPos - pos);
+      pos += chunk.length;
+      cb(null, to > from ? chunk.subarray(from, to) : undefined);
+    },
+  });
+  source.on("error", (e) => out.destroy(e));
+  out.on("close", () => source.destroy());
+  return source.pipe(out);
+}

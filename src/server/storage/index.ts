@@ -5,6 +5,7 @@
 import type { Env } from "../env";
 import { parseStorageUrl } from "./config";
 import { createLocalStorage } from "./local";
+import { createS3Storage } from "./s3";
 import type { Storage } from "./types";
 
 export { serveObject } from "./serve";
@@ -15,8 +16,16 @@ export type { ByteRange, ObjectInfo, PutOptions, ReadResult, Storage } from "./t
  * `STORAGE_URL`), or S3 for `s3://…` (config.ts). Creates nothing until the first write.
  * Throws an Error for an invalid `STORAGE_URL` (env.ts already refused one at boot).
  */
-export function createStorage(opts: { env: Pick<Env, "STORAGE_URL">; dataDir: string }): Storage {
-  const config = parseStorageUrl(opts.env.STORAGE_URL, opts.dataDir);
+export function createStorage(opts: {
+  env: Pick<Env, "STORAGE_URL" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
+  dataDir: string;
+}): Storage {
+  const { env } = opts;
+  const config = parseStorageUrl(env.STORAGE_URL, opts.dataDir);
   if (config.kind === "local") return createLocalStorage(config.root);
-  throw new Error("STORAGE_URL: the s3 backend is not built yet");
+  const credentials =
+    env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : undefined;
+  return createS3Storage({ ...config, credentials });
 }

@@ -67,7 +67,7 @@ export async function serveObject(c: Context, storage: Storage, key: string): Pr
   headers["Content-Length"] = String(length);
   if (c.req.method === "HEAD") return c.body(null, status, headers);
   const object = await storage.get(key, { range });
-  if (object.size !== info.size) {
+  if (object.size !== info.size || object.range?.start !== range?.start || object.range?.end !== range?.end) {
     // Replaced between head and get: the headers above would lie; let the client retry.
     object.body.destroy();
     throw new AppError("CONFLICT", "The file changed while it was being read; try again");
