@@ -8,7 +8,9 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import type { AddressInfo } from "node:net";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -188,6 +190,19 @@ describe.each(backends)("storage: $name", (backend) => {
     }
   });
 
+  it("leaves nothing behind when the source fails mid-stream (a dropped upload)", async () => {
+    let n = 0;
+    const dropped = new Readable({
+      read() {
+        if (++n > 20) this.destroy(new Error("client went away"));
+        else this.push(Buffer.alloc(64 * 1024, n));
+      },
+    });
+    await expect(storage.put("limit/too-big-dropped.bin", dropped)).rejects.toThrow("client went away");
+    expect(await storage.head("limit/too-big-dropped.bin")).toBeNull();
+    expect(await ctx.leftovers()).toEqual([]);
+  });
+
   it("keeps the previous version when a replacement is too large", async () => {
     await storage.put("limit/keep.txt", Readable.from([Buffer.from("old version")]), { contentType: "text/plain" });
     const e = await appError(storage.put("limit/keep.txt", generated(200_000), { maxBytes: 100_000 }));
@@ -362,6 +377,25 @@ describe.each(backends)("storage: $name", (backend) => {
       expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("BAD_REQUEST");
     });
 
+    it("serves ranges over a real HTTP connection", async () => {
+      const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+        const srv = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(srv));
+      });
+      try {
+        const { port } = server.address() as AddressInfo;
+        const res = await fetch(`http://127.0.0.1:${port}/files/serve/doc.txt`, { headers: { Range: "bytes=4-9" } });
+        expect(res.status).toBe(206);
+        expect(res.headers.get("content-range")).toBe("bytes 4-9/20");
+        expect(res.headers.get("content-length")).toBe("6");
+        expect(await res.text()).toBe("456789");
+        const head = await fetch(`http://127.0.0.1:${port}/files/serve/doc.txt`, { method: "HEAD" });
+        expect(head.status).toBe(200);
+        expect(head.headers.get("content-length")).toBe("20");
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it("answers 416 for any range of an empty object", async () => {
       await storage.put("serve/empty", Readable.from([]));
       const res = await app.request("/files/serve/empty", { headers: { Range: "bytes=0-" } });
@@ -371,5 +405,23 @@ describe.each(backends)("storage: $name", (backend) => {
       expect(whole.status).toBe(200);
       expect(whole.headers.get("content-length")).toBe("0");
     });
+  });
+});
+
+describe("storage: local paths", () => {
+  it("refuses a key whose path crosses another object with CONFLICT, not a 500", async () => {
+    const root = await mkdtemp(join(tmpdir(), "lexmate-storage-"));
+    try {
+      const storage = createLocalStorage(root);
+      await storage.put("dir/file", Readable.from([Buffer.from("x")]));
+      expect((await appError(storage.put("dir", Readable.from([Buffer.from("y")])))).code).toBe("CONFLICT");
+      expect((await appError(storage.put("dir/file/below", Readable.from([Buffer.from("z")])))).code).toBe("CONFLICT");
+      expect(await storage.head("dir")).toBeNull();
+      expect((await appError(storage.get("dir"))).code).toBe("NOT_FOUND");
+      await storage.delete("dir"); // a folder of other keys is not an object: nothing to delete
+      expect(await readdir(join(root, ".tmp"))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
