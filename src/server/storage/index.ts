@@ -5,7 +5,7 @@
 import type { Env } from "../env";
 import { parseStorageUrl } from "./config";
 import { createLocalStorage } from "./local";
-import { createS3Storage } from "./s3";
+import type { S3Options } from "./s3";
 import type { Storage } from "./types";
 
 export { serveObject } from "./serve";
@@ -27,5 +27,24 @@ export function createStorage(opts: {
     env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
       ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
       : undefined;
-  return createS3Storage({ ...config, credentials });
+  return lazyS3({ ...config, credentials });
+}
+
+/**
+ * The S3 backend, loaded on first use: the AWS SDK costs ~0.6 s and ~20 MB at import, which a
+ * local-disk install should not pay at boot (DESIGN.md §6 start time and idle memory).
+ */
+function lazyS3(opts: S3Options): Storage {
+  let backend: Promise<Storage> | undefined;
+  const load = () => {
+    backend ??= import("./s3").then((m) => m.createS3Storage(opts));
+    return backend;
+  };
+  return {
+    kind: "s3",
+    put: async (key, body, options) => (await load()).put(key, body, options),
+    get: async (key, options) => (await load()).get(key, options),
+    head: async (key) => (await load()).head(key),
+    delete: async (key) => (await load()).delete(key),
+  };
 }

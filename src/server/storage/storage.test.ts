@@ -15,9 +15,10 @@ import { Hono } from "hono";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../lib/errors";
+import { parseStorageUrl } from "./config";
 import { createStorage } from "./index";
 import { createLocalStorage } from "./local";
-import type { createS3Storage } from "./s3";
+import { createS3Storage } from "./s3";
 import { serveObject } from "./serve";
 import type { Storage } from "./types";
 
@@ -101,16 +102,10 @@ const backends: Backend[] = [
         configureBuckets: [{ name: "lexmate-test" }],
       });
       const { port } = await server.run();
-      const storage = createStorage({
-        env: {
-          STORAGE_URL: `s3://lexmate-test/tenant-a?endpoint=http://127.0.0.1:${port}&region=us-east-1`,
-          S3_ACCESS_KEY_ID: "S3RVER",
-          S3_SECRET_ACCESS_KEY: "S3RVER",
-        },
-        dataDir: dir,
-      });
-      expect(storage.kind).toBe("s3");
-      const { client } = storage as ReturnType<typeof createS3Storage>;
+      const config = parseStorageUrl(`s3://lexmate-test/tenant-a?endpoint=http://127.0.0.1:${port}`, dir);
+      if (config.kind !== "s3") throw new Error("expected an s3 config");
+      const storage = createS3Storage({ ...config, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+      const { client } = storage;
       const sent: string[] = [];
       client.middlewareStack.add(
         (next, context) => (args) => {
@@ -422,6 +417,59 @@ describe("storage: local paths", () => {
       expect(await readdir(join(root, ".tmp"))).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("createStorage", () => {
+  it("defaults to local disk under DATA_DIR/files", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "lexmate-storage-"));
+    try {
+      const storage = createStorage({ env: {}, dataDir });
+      expect(storage.kind).toBe("local");
+      await storage.put("a/b.txt", Readable.from([Buffer.from("on disk")]));
+      expect(await readdir(join(dataDir, "files", "a"))).toEqual(["b.txt"]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("builds the S3 backend from STORAGE_URL and the S3_* credentials", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "lexmate-s3rver-"));
+    const server = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: "via-env" }],
+    });
+    const { port } = await server.run();
+    try {
+      const storage = createStorage({
+        env: {
+          STORAGE_URL: `s3://via-env/some/prefix?endpoint=http://127.0.0.1:${port}`,
+          S3_ACCESS_KEY_ID: "S3RVER",
+          S3_SECRET_ACCESS_KEY: "S3RVER",
+        },
+        dataDir: dir,
+      });
+      expect(storage.kind).toBe("s3");
+      await storage.put("x.txt", Readable.from([Buffer.from("in the bucket")]), { contentType: "text/plain" });
+      expect(await storage.head("x.txt")).toMatchObject({ size: 13, contentType: "text/plain" });
+      // The prefix from the URL is where the object lands.
+      const direct = createS3Storage({
+        bucket: "via-env",
+        prefix: "",
+        endpoint: `http://127.0.0.1:${port}`,
+        region: "us-east-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      });
+      expect((await direct.head("some/prefix/x.txt"))?.size).toBe(13);
+      direct.client.destroy();
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
