@@ -9,6 +9,7 @@ import { citeKey, findCitations, parseCitation, usReportsYear } from "./citation
 import { expandCourt } from "./courts";
 import { mergeBodies, toPassages } from "./merge";
 import { parseOpinionFile } from "./opinion-file";
+import { displayCitation } from "./opinion-parse";
 import { stripLiquid } from "./opinion-text";
 
 const filler = (n: number) =>
@@ -206,5 +207,17 @@ describe("text helpers", () => {
     expect(passages.length).toBeGreaterThan(3);
     for (const p of passages) expect(p.length).toBeLessThanOrEqual(1100);
     expect(passages.join(" ").replace(/\s+/g, " ")).toBe(`${filler(30)} ${filler(2)}`.replace(/\s+/g, " "));
+  });
+});
+
+describe("displayCitation (issue 12 item 16)", () => {
+  it.each([
+    ["173 U.S. 273 (1999)", "173 U.S. 273"],
+    ["326 U.S. 310 (1945)", "326 U.S. 310"],
+    ["539 F.3d 1062 (9th Cir. 2008)", "539 F.3d 1062"],
+    ["No. 20-724", "No. 20-724"],
+    ["Docket No. 12-345", "No. 12-345"],
+  ])("%s → %s", (raw, shown) => {
+    expect(displayCitation(raw)).toBe(shown);
   });
 });

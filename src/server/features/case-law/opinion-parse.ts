@@ -73,7 +73,9 @@ export function textToMarkdown(text: string): string {
 export function displayCitation(raw: string | null): string | null {
   if (!raw) return null;
   const cleaned = raw.replace(/\s+/g, " ").trim();
-  const parsed = parseCitation(cleaned);
+  // "326 U.S. 310 (1945)", "539 F.3d 1062 (9th Cir. 2008)": the parenthetical is not part of
+  // the reporter citation (issue 12 item 16: it used to fall through to "No. …").
+  const parsed = parseCitation(cleaned) ?? parseCitation(cleaned.replace(/\s*\([^()]*\b\d{4}\)\s*$/, ""));
   if (parsed) return formatCitation(parsed);
   if (/^\d{1,4} U\.\s?S\. _+$/.test(cleaned)) return cleaned.replace(/U\.\s?S\./, "U.S.");
   const docket = cleaned

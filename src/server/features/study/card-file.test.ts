@@ -61,3 +61,24 @@ describe("card files", () => {
     expect(parseTags("a  b_c")).toEqual(["a", "b c"]);
   });
 });
+
+describe("CSV formula injection (issue 12 item 11)", () => {
+  const cards = [
+    { question: '=cmd|" /C calc"!A0', answer: '=HYPERLINK("http://evil.test","x")', tags: ["t"] },
+    { question: "@SUM(1+1)", answer: "+1", tags: [] },
+    { question: "-2 is negative", answer: "\tleading tab", tags: [] },
+    { question: "Battery", answer: "An intentional harmful or offensive contact", tags: [] },
+  ];
+  it.each(["csv", "tsv"] as const)(
+    "%s: no exported cell starts like a formula, and the file imports back unchanged",
+    (format) => {
+      const text = writeCardFile(cards, format);
+      const d = format === "csv" ? "," : "\t";
+      for (const line of text.trim().split("\n")) {
+        for (const cell of line.split(d)) expect(cell.replace(/^"/, "")).not.toMatch(/^[=+\-@\r]/);
+      }
+      const back = parseCardFile(text, { delimiter: d as "," | "\t" });
+      expect(back.map((c) => [c.question, c.answer])).toEqual(cards.map((c) => [c.question, c.answer]));
+    },
+  );
+});

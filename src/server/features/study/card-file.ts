@@ -137,7 +137,12 @@ export function parseCardFile(input: string, opts: { delimiter?: "auto" | "," | 
         parser.abort();
         return;
       }
-      cards.push({ question: row[0].trim(), answer: row[1].trim(), tags: parseTags(row[tagsColumn - 1]), line });
+      cards.push({
+        question: undefuse(row[0].trim()),
+        answer: undefuse(row[1].trim()),
+        tags: parseTags(row[tagsColumn - 1]),
+        line,
+      });
     },
   });
   if (failure) throw failure;
@@ -148,7 +153,16 @@ export function parseCardFile(input: string, opts: { delimiter?: "auto" | "," | 
   return cards;
 }
 
-const quote = (v: string, delimiter: string) =>
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) gets a leading
+ * apostrophe, as OWASP's CSV-injection guidance says (issue 12 item 11); `parseCardFile` removes
+ * it again, so an export imports back unchanged.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const defuse = (v: string) => (FORMULA_START.test(v) ? `'${v}` : v);
+const undefuse = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
+
+const quote = (raw: string, delimiter: string, v = defuse(raw)) =>
   v.includes('"') || v.includes("\n") || v.includes(delimiter) || v.includes("\r") ? `"${v.replace(/"/g, '""')}"` : v;
 
 /**
