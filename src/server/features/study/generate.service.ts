@@ -11,6 +11,8 @@ import { createLlmClient } from "../../ai/index";
 import type { LlmClient } from "../../ai/types";
 import type { AppDeps } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { htmlToMarkdown } from "../../lib/html-text";
+import { sanitizeRichText } from "../../lib/sanitize";
 import {
   type Draft,
   draftsFromBrief,
@@ -35,6 +37,12 @@ export interface DraftOut extends Draft {
 }
 
 /** The configured model for drafts (the answer engine's client), or null with LLM_PROVIDER=none. */
+/**
+ * Pasted material keeps its lines, headings and list items for extraction (issue 12 item 23):
+ * HTML (pasted from a word processor) is sanitized and read as Markdown; plain text is kept as typed.
+ */
+const studyText = (input: string) => (/<\/?[a-z][^>]*>/i.test(input) ? htmlToMarkdown(sanitizeRichText(input)) : input);
+
 export const draftLlm = (deps: AppDeps): LlmClient | null => createLlmClient(deps.env);
 
 interface Material {
@@ -100,7 +108,7 @@ async function load(db: Db, userId: string, sources: Source[]): Promise<Material
     // Only the student's own notes, and not ones in the bin.
     noteIds.length
       ? db
-          .select({ id: notes.id, title: notes.title, text: notes.text })
+          .select({ id: notes.id, title: notes.title, text: notes.text, html: notes.html })
           .from(notes)
           .where(and(inArray(notes.id, noteIds), eq(notes.userId, userId), sql`${notes.deletedAt} is null`))
       : [],
@@ -124,7 +132,7 @@ async function load(db: Db, userId: string, sources: Source[]): Promise<Material
         source: { type: "text", id: null, title: s.title },
         subjectId: null,
         topicId: null,
-        extract: () => draftsFromText({ title: s.title, text: htmlToPlain(s.text) }),
+        extract: () => draftsFromText({ title: s.title, text: studyText(s.text) }),
         text: htmlToPlain(s.text),
       };
     if (s.type === "note") {
@@ -135,7 +143,7 @@ async function load(db: Db, userId: string, sources: Source[]): Promise<Material
         source: { type: "note", id: n.id, title },
         subjectId: null,
         topicId: null,
-        extract: () => draftsFromText({ title, text: n.text }),
+        extract: () => draftsFromText({ title, text: htmlToMarkdown(n.html) }),
         text: `${title}\n${n.text}`,
       };
     }

@@ -91,10 +91,46 @@ describe("card drafts by extraction", () => {
         title: "",
         text:
           "Battery is an intentional harmful contact. ".repeat(1) +
-          "The defendant must serve an answer within 21 days after service. ".repeat(50),
+          Array.from(
+            { length: 50 },
+            (_, i) => `Rule ${i + 1} requires service within ${i + 2} days after filing. `,
+          ).join(""),
         max: 5,
       }),
     ).toHaveLength(5);
+  });
+
+  it("ordinary study notes: labelled definitions, element lists, holdings and rule/exception pairs (issue 12 item 23)", () => {
+    const text = [
+      "# Intentional torts",
+      "Battery: an intentional harmful or offensive contact with the person of another.",
+      "Rule: A battery is an intentional harmful or offensive contact.",
+      "Elements of negligence:",
+      "- Duty",
+      "- Breach",
+      "- Causation",
+      "- Damages",
+      "In Palsgraf v. Long Island R.R. Co., the court held that a duty is owed only to foreseeable plaintiffs.",
+      "A promise without consideration is unenforceable unless the promisee reasonably relied on it to her detriment.",
+      "False imprisonment requires (1) an act intended to confine, (2) actual confinement, and (3) awareness or harm.",
+    ].join("\n");
+    const d = draftsFromText({ title: "Torts", text });
+    const q = (question: string) => d.find((x) => x.question === question);
+    expect(q("What is battery?")).toMatchObject({
+      kind: "definition",
+      answer: "An intentional harmful or offensive contact with the person of another",
+    });
+    expect(d.some((x) => x.question.startsWith("Rule:"))).toBe(false);
+    expect(q("What are the elements of negligence?")?.answer).toBe("1. Duty\n2. Breach\n3. Causation\n4. Damages");
+    expect(q("What did the court hold in Palsgraf v. Long Island R.R. Co.?")?.answer).toBe(
+      "A duty is owed only to foreseeable plaintiffs",
+    );
+    expect(d.find((x) => x.kind === "exceptions" && x.question.includes("unless what?"))?.answer).toBe(
+      "The promisee reasonably relied on it to her detriment",
+    );
+    expect(q("What are the elements of false imprisonment?")?.answer).toBe(
+      "1. An act intended to confine\n2. Actual confinement\n3. Awareness or harm",
+    );
   });
 
   it("reads an LLM reply with prose and fences around the JSON, dropping bad entries", () => {

@@ -156,33 +156,179 @@ export function draftsFromTopic(t: TopicMaterial): Draft[] {
   return out;
 }
 
+/** Generic labels students put before a line ("Rule: …", "Holding - …"): dropped, the rest is read. */
+const LABEL =
+  /^(?:rule(?: statement)?|black[- ]letter(?: law)?|definition|def|holding|held|note|notes|issue|key point|remember|tip|general rule)\s*[:\-–—]\s*/i;
+const LIST_WORD =
+  /\b(elements?|requirements?|factors?|exceptions?|defen[cs]es?|steps?|types?|tests?|prongs?|ways?|kinds?)\b/i;
+const CASE_HELD =
+  /^(?:In\s+)?((?:[A-Z][\w.'’&-]*\s+)*?[A-Z][\w.'’&-]*\s+v\.\s+(?:[A-Z][\w.'’&-]*,?\s*)+?)(?:\([^)]*\)\s*)?,?\s*(?:[Tt]he\s+(?:[Ss]upreme\s+)?[Cc]ourt\s+)?(?:held|holds|ruled|decided|established|recognized)\s+(?:that\s+)?(.{12,})$/;
+const INLINE_ELEMENTS =
+  /^(?:The\s+)?(?:(elements?|requirements?|factors?)\s+(?:of|for)\s+(.{3,60}?)\s+(?:are|include)|(.{3,60}?)\s+(?:requires?|consists? of|has\s+(?:\w+\s+)?elements?:?))\s*:?\s+(.+)$/i;
+
+interface Block {
+  kind: "heading" | "item" | "para";
+  text: string;
+}
+
+/** Lines of a note or pasted text as headings, list items and paragraphs (Markdown-ish input). */
+function blocksOf(text: string): Block[] {
+  const out: Block[] = [];
+  for (const raw of text.replace(/\r\n?/g, "\n").split("\n")) {
+    const line = raw.trim();
+    if (!line) continue;
+    const h = /^#{1,6}\s+(.+)$/.exec(line);
+    if (h) out.push({ kind: "heading", text: h[1].trim() });
+    else {
+      const item = /^(?:[-*+•·–]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])\s+(.+)$/i.exec(line);
+      if (item) out.push({ kind: "item", text: item[1].trim() });
+      else out.push({ kind: "para", text: line });
+    }
+  }
+  return out;
+}
+
+const lowerTerm = (t: string) =>
+  /^[A-Z]{2,}|^[A-Z][a-z]+\s+v\./.test(t) ? t : t.replace(/^./, (c) => c.toLowerCase());
+const sentenceCase = (t: string) => t.trim().replace(/^./, (c) => c.toUpperCase());
+const stripEnd = (t: string) => t.replace(/[.;:,]+$/, "").trim();
+
+/** Splits "a, b, and c" or "(1) a, (2) b and (3) c" into items; null unless there are 2–10. */
+function inlineList(text: string): string[] | null {
+  const body = stripEnd(text);
+  const numbered = body.split(/\s*\(\d{1,2}\)\s*|\s*\([a-j]\)\s+/).filter((x) => x.trim());
+  const parts =
+    numbered.length >= 2 && /\(\d\)|\([a-j]\)/.test(body)
+      ? numbered
+      : body.split(/\s*;\s*|,\s*(?:and\s+|or\s+)?|\s+and\s+(?=[^,]*$)/);
+  const items = parts
+    .map((x) => stripEnd(x.replace(/^(?:and|or)\s+/i, "").replace(/,?\s+(?:and|or)$/i, "")))
+    .filter((x) => x.length >= 2 && x.split(" ").length <= 20);
+  return items.length >= 2 && items.length <= 10 ? items : null;
+}
+
+/** One sentence → the best single card it holds, or null. */
+function cardOfSentence(sentence: string, context: string | null, tags: string[]): Draft | null {
+  const s = stripEnd(sentence.replace(LABEL, "")).replace(/\s+/g, " ");
+  if (s.length < 8) return null;
+  const held = CASE_HELD.exec(s);
+  if (held) {
+    const name = held[1].trim().replace(/,$/, "");
+    return {
+      question: `What did the court hold in ${name}?`,
+      answer: clip(sentenceCase(held[2])),
+      kind: "holding",
+      tags,
+    };
+  }
+  const inline = INLINE_ELEMENTS.exec(s);
+  if (inline) {
+    const items = inlineList(inline[4]);
+    const subject = (inline[2] ?? inline[3] ?? "").trim();
+    if (items && subject.split(" ").length <= 8) {
+      const word = (inline[1] ?? "elements").toLowerCase().replace(/s?$/, "s");
+      return {
+        question: `What are the ${word} of ${lowerTerm(subject.replace(/^(?:An?|The)\s+/, ""))}?`,
+        answer: clip(items.map((x, i) => `${i + 1}. ${sentenceCase(x)}`).join("\n")),
+        kind: "elements",
+        tags,
+      };
+    }
+  }
+  const colon = /^([A-Za-z][\w\s'’()/-]{1,60}?)\s*(?::|\s[–—-]\s)\s*(.{8,})$/.exec(s);
+  if (colon && colon[1].trim().split(/\s+/).length <= 6 && colon[2].split(" ").length >= 3) {
+    return {
+      question: `What is ${lowerTerm(colon[1].trim().replace(/^(?:An?|The)\s+/, ""))}?`,
+      answer: clip(sentenceCase(colon[2])),
+      kind: "definition",
+      tags,
+    };
+  }
+  const def =
+    /^(?:(?:An?|The)\s+)?([A-Za-z][\w\s'’-]{2,60}?)\s+(?:is defined as|is|means|refers to|occurs|exists)\s+((?:an?|the|any|one|when|where|if)\s+.{10,})$/.exec(
+      s,
+    );
+  if (def && def[1].split(" ").length <= 6) {
+    const term = def[1].trim();
+    return { question: `What is ${lowerTerm(term)}?`, answer: clip(sentenceCase(def[2])), kind: "definition", tags };
+  }
+  const exception =
+    /^(.{15,200}?),?\s+(unless|except (?:when|where|if|that)|except|but not (?:when|where|if))\s+(.{8,})$/i.exec(s);
+  if (exception) {
+    return {
+      question: `${sentenceCase(exception[1])} — ${exception[2].toLowerCase()} what?`,
+      answer: clip(sentenceCase(exception[3])),
+      kind: "exceptions",
+      tags,
+    };
+  }
+  if (RULE_WORDS.test(s)) {
+    const c = clozeOf(`${s}.`);
+    if (c) return { ...c, kind: "cloze", tags };
+  }
+  void context;
+  return null;
+}
+
 /**
- * Free text (a note, or a student's brief flattened to text) → definition cards ("X is/means Y")
- * and cloze deletions of rule-like sentences, at most `max`. `title` becomes a tag.
+ * Ordinary study notes or pasted prose (Markdown-ish: `#` headings, `-`/`1.` list items, one
+ * paragraph a line) → cards, at most `max` (issue 12 item 23):
+ *   - a line ending in ":" (or a heading) followed by two or more list items → an elements /
+ *     exceptions / factors card ("What are the elements of negligence?");
+ *   - "Term: definition", "Term — definition", "X is / means / occurs when …" → definition cards;
+ *   - "In A v. B, the court held that …" → holding cards;
+ *   - "X requires (1) a, (2) b and (3) c" → elements cards;
+ *   - "rule …, unless exception" → rule/exception cards;
+ *   - other rule-like sentences → cloze deletions.
+ * Labels such as "Rule:" or "Holding -" are dropped first. `title` becomes a tag.
  */
 export function draftsFromText(input: { title: string; text: string; max?: number }): Draft[] {
   const max = input.max ?? 20;
   const tags = input.title.trim() ? [input.title.trim().slice(0, 60)] : [];
   const out: Draft[] = [];
   const seen = new Set<string>();
-  for (const s of sentences(input.text)) {
-    if (out.length >= max) break;
-    const def = /^(?:(?:An?|The)\s+)?([A-Za-z][\w\s'-]{2,60}?)\s+(?:is|means|refers to)\s+((?:an?|the)\s+.{10,})$/.exec(
-      s.replace(/[.;]$/, ""),
-    );
-    if (def && def[1].split(" ").length <= 6 && !seen.has(def[1].toLowerCase())) {
-      seen.add(def[1].toLowerCase());
-      out.push({
-        question: `What is ${/^[A-Z]{2,}/.test(def[1]) ? def[1] : def[1].toLowerCase()}?`,
-        answer: clip(def[2].trim().replace(/^./, (c) => c.toUpperCase())),
-        kind: "definition",
+  const push = (d: Draft | null) => {
+    if (!d || out.length >= max) return;
+    const key = d.question.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(d);
+  };
+  const blocks = blocksOf(input.text);
+  let heading: string | null = null;
+  for (let i = 0; i < blocks.length && out.length < max; i++) {
+    const b = blocks[i];
+    let j = i + 1;
+    while (j < blocks.length && blocks[j].kind === "item") j++;
+    const items = blocks.slice(i + 1, j).map((x) => stripEnd(x.text.replace(LABEL, "")));
+    const lead = stripEnd(b.text.replace(LABEL, ""));
+    const introducesList =
+      b.kind !== "item" && items.length >= 2 && (b.text.trim().endsWith(":") || b.kind === "heading");
+    if (b.kind === "heading") heading = lead;
+    if (introducesList) {
+      const word = LIST_WORD.exec(lead)?.[1]?.toLowerCase().replace(/s?$/, "s");
+      const about = lead
+        .replace(LIST_WORD, "")
+        .replace(/\b(?:of|for|to|the)\b/gi, " ")
+        .replace(/\s+/g, " ")
+        .trim();
+      const topic = about.length >= 3 ? about : b.kind === "heading" ? null : heading;
+      const question = word
+        ? `What are the ${word}${topic ? ` of ${lowerTerm(topic)}` : ""}?`
+        : `${sentenceCase(lead)}: list them.`;
+      push({
+        question,
+        answer: clip(items.map((x, k) => `${k + 1}. ${sentenceCase(x)}`).join("\n")),
+        kind: word && /exception|defen/.test(word) ? "exceptions" : "elements",
         tags,
       });
+      // Each item may also hold a card of its own ("Duty: a legal obligation …").
+      for (const it of items) if (/[:–—]|\s-\s|\bis\b|\bmeans\b/.test(it)) push(cardOfSentence(it, heading, tags));
+      i = j - 1;
       continue;
     }
-    if (!RULE_WORDS.test(s)) continue;
-    const c = clozeOf(s);
-    if (c) out.push({ ...c, kind: "cloze", tags });
+    if (b.kind === "heading") continue;
+    for (const sentence of sentences(b.text)) push(cardOfSentence(sentence, heading, tags));
   }
   return out;
 }
