@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** The URL or headers are over Node's 16 KB limit (answered before the app runs). */
+  HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   MESSAGE_LIMIT_REACHED: 429,
   /** Auth-link errors of SPEC.md §5. */

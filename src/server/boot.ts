@@ -10,6 +10,7 @@ import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { createAnswerEngine } from "./ai";
 import type { AnswerEngine } from "./ai/types";
+import { answerClientError } from "./lib/client-error";
 import { createApp } from "./app";
 import { createAuth, syncAdmins } from "./auth/auth";
 import { loadContent } from "./content/load";
@@ -128,6 +129,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
     const server = await new Promise<ReturnType<typeof serve>>((res) => {
       const s = serve({ fetch: (req, envArg) => app!.fetch(req, envArg), port, hostname: env.HOST }, () => res(s));
     });
+    server.on("clientError", answerClientError);
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     const url = port === 0 ? `http://127.0.0.1:${actualPort}` : appUrl;

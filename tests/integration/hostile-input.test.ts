@@ -31,6 +31,16 @@ describe("deeply nested JSON (item 2)", () => {
   });
 });
 
+describe("requests Node's parser refuses", () => {
+  it("a 70 KB address answers 431 with the JSON envelope, not an empty body", async () => {
+    const res = await fetch(`${server.url}/api/topics/${"x".repeat(70_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      error: { code: "HEADERS_TOO_LARGE", message: "The request's address or headers are too large (at most 16 KB)." },
+    });
+  });
+});
+
 describe("the error log (item 10)", () => {
   it("client reports cannot stop server errors from being stored", async () => {
     const c = client(server.url);

@@ -1,0 +1,13 @@
+/** Test users on a plan (SPEC.md §6 tiers). */
+import { setPlan } from "../../src/server/services/subscriptions";
+import type { Client, TestServer } from "./server";
+
+/** The signed-in client's user id (GET /api/me). */
+export async function userIdOf(c: Client): Promise<string> {
+  return (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
+}
+
+/** Moves the signed-in client's user to the Free plan. */
+export async function makeFree(server: TestServer, c: Client): Promise<void> {
+  await setPlan(server.database.db, await userIdOf(c), "free");
+}
