@@ -61,7 +61,7 @@ export async function resolveCaseLinks({
     kind: m[1] as CaseLinkKind,
     id: m[2],
   }));
-  const targets = await resolveCaseTargets(db, userId, refs);
+  const targets = await resolveCaseTargets({ db, userId, refs });
   const seen = new Set<string>();
   return targets
     .filter((t) => !seen.has(`${t.kind}:${t.id}`) && !!seen.add(`${t.kind}:${t.id}`))
