@@ -5,26 +5,19 @@
  * All reads and writes are scoped to the owner (another user's brief is NOT_FOUND).
  */
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { SECTION_KEYS, type SectionKey } from "../../../contract/briefs";
+import type { DbOrTx } from "../../db/client";
 import { briefs, studentBriefs } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import type { Env } from "../../env";
 import { htmlToPlainText } from "../../lib/html-text";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { opinionText } from "../case-law/opinions.service";
 import { extractDraft } from "./draft-extract";
+import { configuredLlm, draftWithLlm } from "./draft-llm";
 import { isUuid } from "../../../domain/ids";
 
-export const SECTION_KEYS = [
-  "facts",
-  "proceduralHistory",
-  "issue",
-  "rule",
-  "holding",
-  "reasoning",
-  "separateOpinions",
-  "takeaways",
-] as const;
-export type SectionKey = (typeof SECTION_KEYS)[number];
+export { SECTION_KEYS, type SectionKey };
 export const SECTION_LABELS: Record<SectionKey, string> = {
   facts: "Facts",
   proceduralHistory: "Procedural history",
@@ -80,7 +73,8 @@ const view = (b: typeof studentBriefs.$inferSelect) => ({
   updatedAt: b.updatedAt,
 });
 
-export async function getStudentBrief(db: Db, userId: string, id: string) {
+/** One of the user's briefs; NOT_FOUND when it is not theirs. */
+export async function getStudentBrief({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
   if (!isUuid(id)) throw notFound();
   const [b] = await db
     .select()
@@ -90,16 +84,27 @@ export async function getStudentBrief(db: Db, userId: string, id: string) {
   return view(b);
 }
 
-async function checkOpinion(db: Db, userId: string, opinionId: string | null | undefined) {
+async function checkOpinion(db: DbOrTx, userId: string, opinionId: string | null | undefined) {
   if (!opinionId) return null;
   if (!isUuid(opinionId)) throw new AppError("VALIDATION_FAILED", "opinionId: no such opinion");
-  await opinionText(db, userId, opinionId).catch(() => {
+  await opinionText({ db, userId, id: opinionId }).catch(() => {
     throw new AppError("VALIDATION_FAILED", "opinionId: no such opinion");
   });
   return opinionId;
 }
 
-export async function createStudentBrief(db: Db, userId: string, f: BriefFields, now: Date) {
+/** Creates a brief (sections sanitized; PAYLOAD_TOO_LARGE over 1 MB; an unknown opinionId is VALIDATION_FAILED). */
+export async function createStudentBrief({
+  db,
+  userId,
+  fields: f,
+  now,
+}: {
+  db: DbOrTx;
+  userId: string;
+  fields: BriefFields;
+  now: Date;
+}) {
   const { sections, text } = cleanSections(f.sections);
   const opinionId = await checkOpinion(db, userId, f.opinionId);
   const [row] = await db
@@ -126,14 +131,20 @@ export async function createStudentBrief(db: Db, userId: string, f: BriefFields,
  * Saves; `sections` given are merged into the stored ones (a section left out keeps its
  * text). A stale `version` is refused with CONFLICT (409) carrying the newer brief.
  */
-export async function updateStudentBrief(
-  db: Db,
-  userId: string,
-  id: string,
-  f: Partial<BriefFields> & { version?: number },
-  now: Date,
-) {
-  const current = await getStudentBrief(db, userId, id);
+export async function updateStudentBrief({
+  db,
+  userId,
+  id,
+  changes: f,
+  now,
+}: {
+  db: DbOrTx;
+  userId: string;
+  id: string;
+  changes: Partial<BriefFields> & { version?: number };
+  now: Date;
+}) {
+  const current = await getStudentBrief({ db, userId, id });
   const clean = f.sections ? cleanSections({ ...current.sections, ...f.sections }) : null;
   const opinionId = f.opinionId === undefined ? undefined : await checkOpinion(db, userId, f.opinionId);
   const where: SQL[] = [eq(studentBriefs.id, id), eq(studentBriefs.userId, userId)];
@@ -155,7 +166,7 @@ export async function updateStudentBrief(
     .where(and(...where))
     .returning();
   if (!row) {
-    const newer = await getStudentBrief(db, userId, id);
+    const newer = await getStudentBrief({ db, userId, id });
     throw new AppError(
       "CONFLICT",
       "This brief was changed in another tab or window. Your edit was not saved; the newer version is shown.",
@@ -165,7 +176,8 @@ export async function updateStudentBrief(
   return view(row);
 }
 
-export async function deleteStudentBrief(db: Db, userId: string, id: string) {
+/** Deletes one of the user's briefs; NOT_FOUND when it is not theirs. */
+export async function deleteStudentBrief({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
   if (!isUuid(id)) throw notFound();
   const [row] = await db
     .delete(studentBriefs)
@@ -178,11 +190,15 @@ export async function deleteStudentBrief(db: Db, userId: string, id: string) {
  * The case library of /cases: official briefs and the user's own, filtered by subject, topic
  * and text (name or citation), sorted by name. `mine`: "only" | "exclude" | undefined (both).
  */
-export async function listCaseBriefs(
-  db: Db,
-  userId: string,
-  f: { subject?: string; topic?: string; q?: string; mine?: "only" | "exclude" },
-) {
+export async function listCaseBriefs({
+  db,
+  userId,
+  filters: f,
+}: {
+  db: DbOrTx;
+  userId: string;
+  filters: { subject?: string; topic?: string; q?: string; mine?: "only" | "exclude" };
+}) {
   const like = f.q ? `%${f.q.replace(/[%_\\]/g, "\\$&")}%` : null;
   const official =
     f.mine === "only"
@@ -246,9 +262,17 @@ const paragraphs = (list: string[]) => list.map((s) => `<p>${esc(s)}</p>`).join(
  * 'Draft brief' by extraction: the opinion's sentences for each section, as HTML the student
  * edits. Nothing is saved. NOT_FOUND when the opinion is not visible to the user.
  */
-export async function draftBriefByExtraction(db: Db, userId: string, opinionId: string) {
+export async function draftBriefByExtraction({
+  db,
+  userId,
+  opinionId,
+}: {
+  db: DbOrTx;
+  userId: string;
+  opinionId: string;
+}) {
   if (!isUuid(opinionId)) throw new AppError("NOT_FOUND", "No such opinion.");
-  const o = await opinionText(db, userId, opinionId);
+  const o = await opinionText({ db, userId, id: opinionId });
   const d = extractDraft({ name: o.name, citation: o.citation, court: o.court, year: o.year, text: o.text });
   const s = d.sections;
   const parties = d.parties
@@ -290,5 +314,46 @@ export async function draftBriefByExtraction(db: Db, userId: string, opinionId: 
           `No sentence looked like the ${empty.map((k) => SECTION_LABELS[k].toLowerCase()).join(", ")}: write ${empty.length === 1 ? "it" : "them"} yourself.`,
         ]
       : [],
+  };
+}
+
+/**
+ * 'Draft brief' through the configured language model (draft-llm.ts): CONFLICT when none is
+ * configured (LLM_PROVIDER=none), NOT_FOUND when the opinion is not visible to the user,
+ * LLM_UNAVAILABLE when the answer cannot be read. Nothing is saved.
+ */
+export async function draftBriefWithLlm({
+  db,
+  env,
+  userId,
+  opinionId,
+  signal,
+}: {
+  db: DbOrTx;
+  env: Env;
+  userId: string;
+  opinionId: string;
+  signal?: AbortSignal;
+}) {
+  const llm = configuredLlm(env);
+  if (!llm)
+    throw new AppError(
+      "CONFLICT",
+      "No language model is configured on this server (LLM_PROVIDER=none). Use Draft by extraction.",
+    );
+  const o = await opinionText({ db, userId, id: opinionId });
+  const sections = await draftWithLlm(llm, o, signal);
+  return {
+    method: "llm" as const,
+    draft: {
+      opinionId: o.id,
+      name: o.name,
+      citation: o.citation,
+      court: o.court,
+      year: o.year,
+      subjectId: o.subjectId,
+      sections,
+    },
+    notes: [] as string[],
   };
 }

@@ -9,7 +9,7 @@
  */
 import { and, eq, gt, like, sql } from "drizzle-orm";
 import type { LiveHit } from "../../../contract/case-law";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { courtlistenerCache, opinions } from "../../db/schema";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
@@ -49,7 +49,7 @@ const rateLimited = (seconds: number) =>
     { "retry-after": String(seconds) },
   );
 
-async function cached(db: Db, key: string, now: Date): Promise<Json | null> {
+async function cached(db: DbOrTx, key: string, now: Date): Promise<Json | null> {
   const [row] = await db
     .select({ body: courtlistenerCache.body })
     .from(courtlistenerCache)
@@ -57,7 +57,7 @@ async function cached(db: Db, key: string, now: Date): Promise<Json | null> {
   return (row?.body as Json) ?? null;
 }
 
-async function store(db: Db, key: string, body: Json, now: Date, ttlMs: number) {
+async function store(db: DbOrTx, key: string, body: Json, now: Date, ttlMs: number) {
   await db
     .insert(courtlistenerCache)
     .values({ key, body, fetchedAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
@@ -68,7 +68,7 @@ async function store(db: Db, key: string, body: Json, now: Date, ttlMs: number) 
 }
 
 /** One GET against CourtListener, cached; throws AppError for 429 (with cool-down) and failures. */
-async function get(opts: { db: Db; env: Env; path: string; ttlMs: number; now: Date }): Promise<Json> {
+async function get(opts: { db: DbOrTx; env: Env; path: string; ttlMs: number; now: Date }): Promise<Json> {
   const { db, env, path, now } = opts;
   const hit = await cached(db, `get:${path}`, now);
   if (hit) return hit;
@@ -144,7 +144,7 @@ export function recordPath(kind: "dockets" | "opinions", ref: unknown): string |
 
 /** Live search; hits the student already imported carry `importedId`. */
 export async function searchCourtListener(opts: {
-  db: Db;
+  db: DbOrTx;
   env: Env;
   userId: string;
   q: string;
@@ -191,7 +191,7 @@ export async function searchCourtListener(opts: {
 
 /** Imports one cluster (all its opinions) into the student's library; returns the opinion. */
 export async function importFromCourtListener(opts: {
-  db: Db;
+  db: DbOrTx;
   env: Env;
   userId: string;
   clusterId: number;

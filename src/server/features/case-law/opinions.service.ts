@@ -4,7 +4,9 @@
  * the shared library plus the user's own opinions; another user's upload is a 404.
  */
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { OfficialBriefSections } from "../../../contract/case-law";
+import { isUuid } from "../../../domain/ids";
+import type { DbOrTx } from "../../db/client";
 import { briefs, opinions, opinionTexts, studentBriefs } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { citeKey } from "./citations";
@@ -40,7 +42,7 @@ function filterWhere(userId: string, f: OpinionFilters): SQL {
 
 /** A page of opinions (no text), sorted by name or by date (newest first). */
 export async function listOpinions(opts: {
-  db: Db;
+  db: DbOrTx;
   userId: string;
   filters: OpinionFilters;
   sort: "name" | "date";
@@ -64,7 +66,7 @@ export async function listOpinions(opts: {
 }
 
 /** Values for the filter controls: courts with counts, the year range, subjects with counts. */
-export async function opinionFacets(db: Db, userId: string) {
+export async function opinionFacets({ db, userId }: { db: DbOrTx; userId: string }) {
   const where = visibleTo(userId);
   const [courts, years, subjectsRows] = await Promise.all([
     db
@@ -96,8 +98,8 @@ export async function opinionFacets(db: Db, userId: string) {
 }
 
 /** One opinion with its official brief (same citation) and the user's own briefs of it. */
-export async function getOpinion(db: Db, userId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "No such opinion.");
+export async function getOpinion({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "No such opinion.");
   const [o] = await db
     .select({
       id: opinions.id,
@@ -118,7 +120,7 @@ export async function getOpinion(db: Db, userId: string, id: string) {
     .innerJoin(opinionTexts, eq(opinionTexts.opinionId, opinions.id))
     .where(and(eq(opinions.id, id), visibleTo(userId)));
   if (!o) throw new AppError("NOT_FOUND", "No such opinion.");
-  const official = await officialBriefFor(db, o.citeKey);
+  const official = await officialBriefFor({ db, key: o.citeKey });
   const mine = await db
     .select({ id: studentBriefs.id, name: studentBriefs.name, updatedAt: studentBriefs.updatedAt })
     .from(studentBriefs)
@@ -143,7 +145,7 @@ export async function getOpinion(db: Db, userId: string, id: string) {
 }
 
 /** The official brief whose citation has the same key as the opinion's, with its sections. */
-export async function officialBriefFor(db: Db, key: string) {
+export async function officialBriefFor({ db, key }: { db: DbOrTx; key: string }) {
   const m = /^[a-z0-9']+:(\d+):(\d+)$/.exec(key);
   if (!m) return null;
   const rows = await db
@@ -166,7 +168,7 @@ export async function officialBriefFor(db: Db, key: string) {
     court: b.court,
     year: b.year,
     subjectId: b.subjectId,
-    ...(b.body as Record<string, unknown>),
+    ...(b.body as OfficialBriefSections),
   };
 }
 
@@ -175,11 +177,15 @@ export async function officialBriefFor(db: Db, key: string) {
  * their own upload, same citation key), or null when none is imported. Unknown or retired
  * brief ids answer null too: the caller only decides where "Write your own" starts.
  */
-export async function opinionForBrief(
-  db: Db,
-  userId: string,
-  briefId: string,
-): Promise<{ id: string; name: string; citation: string | null } | null> {
+export async function opinionForBrief({
+  db,
+  userId,
+  briefId,
+}: {
+  db: DbOrTx;
+  userId: string;
+  briefId: string;
+}): Promise<{ id: string; name: string; citation: string | null } | null> {
   const [b] = await db
     .select({ name: briefs.name, citation: briefs.citation, year: briefs.year })
     .from(briefs)
@@ -197,7 +203,7 @@ export async function opinionForBrief(
 }
 
 /** Plain text of an opinion visible to the user (brief drafting). */
-export async function opinionText(db: Db, userId: string, id: string) {
+export async function opinionText({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
   const [o] = await db
     .select({
       id: opinions.id,
@@ -220,8 +226,16 @@ export async function opinionText(db: Db, userId: string, id: string) {
  * Deletes an opinion: a student may delete their own uploads; library opinions only an
  * administrator. Someone else's upload is a 404.
  */
-export async function deleteOpinion(db: Db, user: { id: string; isAdmin: boolean }, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "No such opinion.");
+export async function deleteOpinion({
+  db,
+  user,
+  id,
+}: {
+  db: DbOrTx;
+  user: { id: string; isAdmin: boolean };
+  id: string;
+}) {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "No such opinion.");
   const [o] = await db
     .select({ id: opinions.id, ownerId: opinions.ownerId })
     .from(opinions)
@@ -233,8 +247,8 @@ export async function deleteOpinion(db: Db, user: { id: string; isAdmin: boolean
 }
 
 /** Names and citations for ids (case links, collections), visible ones only. */
-export async function opinionLabels(db: Db, userId: string, ids: string[]) {
-  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+export async function opinionLabels({ db, userId, ids }: { db: DbOrTx; userId: string; ids: string[] }) {
+  const valid = ids.filter(isUuid);
   if (!valid.length) return [];
   return db
     .select({

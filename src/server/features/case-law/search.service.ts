@@ -14,7 +14,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { SearchHit } from "../../../contract/case-law";
-import type { Db } from "../../db/client";
+import { type DbOrTx, rows } from "../../db/client";
 import { headline, markSnippet } from "../../lib/snippet";
 
 export const BROAD = 300;
@@ -22,7 +22,7 @@ const STAGE_ONE = 150;
 const WEIGHTS = "{0.1, 0.2, 1.0, 1.0}";
 
 export interface SearchOptions {
-  db: Db;
+  db: DbOrTx;
   userId: string;
   q: string;
   limit: number;
@@ -43,9 +43,6 @@ export interface SearchResult {
   /** True when no opinion had every word and the results have some of them. */
   anyWords: boolean;
 }
-
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;
 
 export function filtersSql(o: Pick<SearchOptions, "userId" | "court" | "yearFrom" | "yearTo" | "subject">): SQL {
   const parts: SQL[] = [sql`(o.owner_id is null or o.owner_id = ${o.userId})`];
@@ -79,7 +76,7 @@ const cols = sql`o.id, o.name, o.citation, o.court, o.year, o.subject_id, o.owne
  * a few hundred vectors, however common its words.
  */
 async function ranked(
-  db: Db,
+  db: DbOrTx,
   q: SQL,
   where: SQL,
   limit: number,
@@ -87,32 +84,31 @@ async function ranked(
   sort: "relevance" | "date",
 ): Promise<{ hits: Hit[]; total: number }> {
   const score = sql`ts_rank_cd(${WEIGHTS}::float4[], o.search, ${q}, 1|32)`;
-  const [{ total }] = rowsOf(
-    await db.execute(
-      sql`select count(*)::int as total from (select 1 from opinions o where o.search @@ ${q} and ${where} limit ${sql.raw(String(COUNT_CAP))}) x`,
-    ),
-  ) as { total: number }[];
+  const [{ total }] = await rows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (select 1 from opinions o where o.search @@ ${q} and ${where} limit ${sql.raw(String(COUNT_CAP))}) x`,
+  );
   if (!total) return { hits: [], total: 0 };
   if (sort === "date") {
-    const rows = rowsOf(
-      await db.execute(
-        sql`select ${cols}, ${score} as score from opinions o where o.search @@ ${q} and ${where} order by o.year desc nulls last, o.decided_on desc nulls last, o.name limit ${limit} offset ${offset}`,
-      ),
+    const found = await rows<Hit>(
+      db,
+      sql`select ${cols}, ${score} as score from opinions o where o.search @@ ${q} and ${where} order by o.year desc nulls last, o.decided_on desc nulls last, o.name limit ${limit} offset ${offset}`,
     );
-    return { hits: rows.map((r) => ({ ...(r as unknown as Hit), score: Number(r.score) })), total };
+    return { hits: found.map((r) => ({ ...r, score: Number(r.score) })), total };
   }
   const candidates =
     total <= BROAD
       ? sql`select o.id from opinions o where o.search @@ ${q} and ${where}`
       : sql`(select o.id from opinions o where o.head @@ ${q} and o.search @@ ${q} and ${where} limit ${sql.raw(String(BROAD))})
             union (select o.id from opinions o where o.search @@ ${q} and ${where} limit ${sql.raw(String(STAGE_ONE))})`;
-  const rows = rowsOf(
-    await db.execute(sql`
+  const found = await rows<Hit>(
+    db,
+    sql`
       with c as materialized (${candidates})
       select ${cols}, ${score} as score from opinions o join c on c.id = o.id
-      order by score desc, o.name limit ${limit} offset ${offset}`),
+      order by score desc, o.name limit ${limit} offset ${offset}`,
   );
-  return { hits: rows.map((r) => ({ ...(r as unknown as Hit), score: Number(r.score) })), total };
+  return { hits: found.map((r) => ({ ...r, score: Number(r.score) })), total };
 }
 
 /**
@@ -123,7 +119,7 @@ async function ranked(
 export function searchOpinions(o: SearchOptions): Promise<SearchResult> {
   return o.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return searchIn({ ...o, db: tx as unknown as Db });
+    return searchIn({ ...o, db: tx });
   });
 }
 
@@ -139,9 +135,7 @@ async function searchIn(o: SearchOptions): Promise<SearchResult> {
   let anyWords = false;
   if (total === 0 && !/["]|\s-\S|\bor\b/i.test(o.q)) {
     const anyWord = sql`replace(${q}::text, ' & ', ' | ')::tsquery`;
-    const [{ differs }] = rowsOf(await db.execute(sql`select ${anyWord}::text <> ${q}::text as differs`)) as {
-      differs: boolean;
-    }[];
+    const [{ differs }] = await rows<{ differs: boolean }>(db, sql`select ${anyWord}::text <> ${q}::text as differs`);
     if (differs) {
       const more = await ranked(db, anyWord, where, o.limit, offset, sort);
       hits = more.hits.map((h) => ({ ...h, score: h.score / 2 }));
@@ -160,7 +154,9 @@ async function searchIn(o: SearchOptions): Promise<SearchResult> {
   // Per opinion, among its first 40 passages with any of the words, the one with all of them
   // (else the best ranked); ts_headline on that passage only. An opinion matched by name or
   // citation alone shows its opening.
-  const snippets = await db.execute(sql`
+  const snippets = await rows<{ opinion_id: string; snippet: string }>(
+    db,
+    sql`
     select x.id as opinion_id, ${headline(sql`p.text`, anyQ)} as snippet
     from unnest(${idArray}) x(id)
     cross join lateral (
@@ -172,8 +168,9 @@ async function searchIn(o: SearchOptions): Promise<SearchResult> {
         ) f order by (f.search @@ ${q}) desc, ts_rank(f.search, ${anyQ}) desc, f.ordinal limit 1
       ), 0) as ordinal
     ) b
-    join opinion_passages p on p.opinion_id = x.id and p.ordinal = b.ordinal`);
-  const snippetOf = new Map(rowsOf(snippets).map((r) => [r.opinion_id as string, r.snippet as string]));
+    join opinion_passages p on p.opinion_id = x.id and p.ordinal = b.ordinal`,
+  );
+  const snippetOf = new Map(snippets.map((r) => [r.opinion_id, r.snippet]));
   const results = hits.map((h) => ({
     id: h.id,
     name: h.name,

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { CASE_KINDS, type CaseKind, type CaseTarget } from "../../../contract/case-law";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { briefs, opinions, studentBriefs } from "../../db/schema";
 import { isUuid } from "../../../domain/ids";
 
@@ -13,11 +13,16 @@ export { CASE_KINDS, type CaseKind, type CaseTarget };
 
 export const caseUrl = (kind: CaseKind, id: string) => (kind === "opinion" ? `/case-law/${id}` : `/cases/${id}`);
 
-export async function resolveCaseTargets(
-  db: Db,
-  userId: string,
-  refs: { kind: CaseKind; id: string }[],
-): Promise<CaseTarget[]> {
+/** The cases of `refs` the user can see, in the order of `refs` (others dropped). */
+export async function resolveCaseTargets({
+  db,
+  userId,
+  refs,
+}: {
+  db: DbOrTx;
+  userId: string;
+  refs: { kind: CaseKind; id: string }[];
+}): Promise<CaseTarget[]> {
   const ids = (k: CaseKind) => [...new Set(refs.filter((r) => r.kind === k).map((r) => r.id))];
   const op = ids("opinion").filter(isUuid);
   const sb = ids("student_brief").filter(isUuid);

@@ -3,11 +3,22 @@
  * briefs and the user's own briefs whose name or citation matches what was typed.
  */
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { briefs, opinions, studentBriefs } from "../../db/schema";
 import { type CaseLinkKind, caseUrl } from "./notes.service";
 
-export async function findCases(db: Db, userId: string, q: string, limit = 8) {
+/** Up to `limit` of each kind (default 8) whose name or citation contains `q`; briefs first. */
+export async function findCases({
+  db,
+  userId,
+  q,
+  limit = 8,
+}: {
+  db: DbOrTx;
+  userId: string;
+  q: string;
+  limit?: number;
+}) {
   const like = `%${q.trim().replace(/[%_\\]/g, "\\$&")}%`;
   const [o, b, s] = await Promise.all([
     db

@@ -9,33 +9,37 @@ import { sql } from "drizzle-orm";
 import { hasFeature } from "../../../domain/plans";
 import type { RetrievedSource, UserSourceProvider } from "../../ai/types";
 import { registerUserSourceProvider } from "../../ai/user-sources";
+import { rows } from "../../db/client";
 import { getSubscriptionSummary } from "../../services/subscriptions";
 
 type Row = { id: string; title: string; cite: string | null; score: number; text: string };
-const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;
 
 export const notesAndBriefsProvider: UserSourceProvider = async ({ db, userId, query, limit }) => {
   const words = sql`replace(websearch_to_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
-  const [{ empty }] = (
-    (await db.execute(sql`select numnode(${words}) = 0 as empty`)) as unknown as { rows: { empty: boolean }[] }
-  ).rows;
+  const [{ empty }] = await rows<{ empty: boolean }>(db, sql`select numnode(${words}) = 0 as empty`);
   if (empty) return [];
   const summary = await getSubscriptionSummary(db, userId, new Date());
   const passage = (text: ReturnType<typeof sql>) =>
     sql`ts_headline('english', left(${text}, 30000), ${words}, 'MaxWords=90, MinWords=45, MaxFragments=1, StartSel="", StopSel=""')`;
   const [noteRows, briefRows] = await Promise.all([
     hasFeature(summary.tierName, "notes")
-      ? db.execute(sql`
+      ? rows<Row>(
+          db,
+          sql`
           select n.id, n.title, null as cite, ts_rank_cd(n.search, ${words}, 32) as score, ${passage(sql`n.text`)} as text
           from notes n where n.user_id = ${userId} and n.deleted_at is null and n.search @@ ${words}
-          order by score desc limit ${limit}`)
-      : Promise.resolve({ rows: [] }),
-    db.execute(sql`
+          order by score desc limit ${limit}`,
+        )
+      : Promise.resolve([] as Row[]),
+    rows<Row>(
+      db,
+      sql`
       select b.id, b.name as title, b.citation as cite, ts_rank_cd(b.search, ${words}, 32) as score, ${passage(sql`b.text`)} as text
       from student_briefs b where b.user_id = ${userId} and b.search @@ ${words}
-      order by score desc limit ${limit}`),
+      order by score desc limit ${limit}`,
+    ),
   ]);
-  const notes: RetrievedSource[] = rowsOf(noteRows).map((r) => ({
+  const notes: RetrievedSource[] = noteRows.map((r) => ({
     id: r.id,
     kind: "note",
     title: r.title,
@@ -44,7 +48,7 @@ export const notesAndBriefsProvider: UserSourceProvider = async ({ db, userId, q
     text: r.text,
     score: Math.min(1, Math.max(0, Number(r.score))),
   }));
-  const briefs: RetrievedSource[] = rowsOf(briefRows).map((r) => ({
+  const briefs: RetrievedSource[] = briefRows.map((r) => ({
     id: r.id,
     kind: "user_brief",
     title: r.title,

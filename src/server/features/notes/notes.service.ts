@@ -10,7 +10,8 @@
  *   stored in note_case_links (only targets the user can see) for backlinks.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { MAX_NOTE_TITLE } from "../../../contract/notes";
+import type { DbOrTx } from "../../db/client";
 import { noteCaseLinks, notes, noteTags, tags } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { htmlToMarkdown, htmlToPlainText } from "../../lib/html-text";
@@ -21,7 +22,7 @@ import { isUuid } from "../../../domain/ids";
 
 /** Largest note body accepted, in bytes of UTF-8 (issue 5 §6: 1 MB). */
 export const MAX_NOTE_BYTES = 1024 * 1024;
-export const MAX_TITLE = 200;
+export const MAX_TITLE = MAX_NOTE_TITLE;
 /** How long a deleted note can be restored. */
 export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -47,19 +48,27 @@ export function checkNoteSize(html: string) {
 }
 
 /** Case links named in sanitized HTML, resolved to targets the user can see. */
-export async function resolveCaseLinks(db: Db, userId: string, html: string): Promise<CaseLink[]> {
+export async function resolveCaseLinks({
+  db,
+  userId,
+  html,
+}: {
+  db: DbOrTx;
+  userId: string;
+  html: string;
+}): Promise<CaseLink[]> {
   const refs = [...html.matchAll(/data-case-id="(opinion|brief|student_brief):([A-Za-z0-9-]{1,120})"/g)].map((m) => ({
     kind: m[1] as CaseLinkKind,
     id: m[2],
   }));
-  const targets = await resolveCaseTargets(db, userId, refs);
+  const targets = await resolveCaseTargets({ db, userId, refs });
   const seen = new Set<string>();
   return targets
     .filter((t) => !seen.has(`${t.kind}:${t.id}`) && !!seen.add(`${t.kind}:${t.id}`))
     .map(({ kind, id, title, citation, url }) => ({ kind, id, title, citation, url }));
 }
 
-async function ensureTags(db: Db, userId: string, names: string[]): Promise<string[]> {
+async function ensureTags(db: DbOrTx, userId: string, names: string[]): Promise<string[]> {
   const clean = [
     ...new Map(
       names
@@ -88,8 +97,14 @@ async function ensureTags(db: Db, userId: string, names: string[]): Promise<stri
   return rows.map((r) => r.id);
 }
 
-async function writeRelations(db: Db, userId: string, noteId: string, html: string, tagNames: string[] | undefined) {
-  const links = await resolveCaseLinks(db, userId, html);
+async function writeRelations(
+  db: DbOrTx,
+  userId: string,
+  noteId: string,
+  html: string,
+  tagNames: string[] | undefined,
+) {
+  const links = await resolveCaseLinks({ db, userId, html });
   await db.delete(noteCaseLinks).where(eq(noteCaseLinks.noteId, noteId));
   if (links.length) await db.insert(noteCaseLinks).values(links.map((l) => ({ noteId, kind: l.kind, targetId: l.id })));
   if (tagNames) {
@@ -99,8 +114,8 @@ async function writeRelations(db: Db, userId: string, noteId: string, html: stri
   }
 }
 
-/** The full note as the API returns it. */
-export async function getNote(db: Db, userId: string, id: string) {
+/** The full note as the API returns it; NOT_FOUND unless it is the user's and not deleted. */
+export async function getNote({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
   if (!isUuid(id)) throw notFound();
   const [n] = await db
     .select()
@@ -114,7 +129,7 @@ export async function getNote(db: Db, userId: string, id: string) {
       .innerJoin(tags, eq(tags.id, noteTags.tagId))
       .where(eq(noteTags.noteId, n.id))
       .orderBy(asc(tags.name)),
-    resolveCaseLinks(db, userId, n.html),
+    resolveCaseLinks({ db, userId, html: n.html }),
   ]);
   return {
     id: n.id,
@@ -136,7 +151,7 @@ const normTitle = (t: string | undefined) => {
 
 /** Creates a note (html sanitized, tags by name created as needed). */
 export async function createNote(opts: {
-  db: Db;
+  db: DbOrTx;
   userId: string;
   title?: string;
   html: string;
@@ -158,10 +173,10 @@ export async function createNote(opts: {
         updatedAt: opts.now,
       })
       .returning({ id: notes.id });
-    await writeRelations(tx as unknown as Db, opts.userId, row.id, html, opts.tags ?? []);
+    await writeRelations(tx, opts.userId, row.id, html, opts.tags ?? []);
     return row.id;
   });
-  return getNote(opts.db, opts.userId, id);
+  return getNote({ db: opts.db, userId: opts.userId, id });
 }
 
 /**
@@ -170,7 +185,7 @@ export async function createNote(opts: {
  * the save applies unconditionally (API clients that do not track versions).
  */
 export async function updateNote(opts: {
-  db: Db;
+  db: DbOrTx;
   userId: string;
   id: string;
   title?: string;
@@ -197,22 +212,22 @@ export async function updateNote(opts: {
       .where(and(...where))
       .returning({ id: notes.id, html: notes.html });
     if (!row) return null;
-    await writeRelations(tx as unknown as Db, opts.userId, row.id, row.html, opts.tags);
+    await writeRelations(tx, opts.userId, row.id, row.html, opts.tags);
     return row.id;
   });
   if (!saved) {
-    const current = await getNote(opts.db, opts.userId, opts.id); // NOT_FOUND when it is not this user's
+    const current = await getNote({ db: opts.db, userId: opts.userId, id: opts.id }); // NOT_FOUND when it is not this user's
     throw new AppError(
       "CONFLICT",
       "This note was changed in another tab or window. Your edit was not saved; the newer version is shown.",
       { note: current },
     );
   }
-  return getNote(opts.db, opts.userId, saved);
+  return getNote({ db: opts.db, userId: opts.userId, id: saved });
 }
 
 /** Moves a note to the bin; returns when it can be restored until (UTC). */
-export async function deleteNote(db: Db, userId: string, id: string, now: Date) {
+export async function deleteNote({ db, userId, id, now }: { db: DbOrTx; userId: string; id: string; now: Date }) {
   if (!isUuid(id)) throw notFound();
   const [row] = await db
     .update(notes)
@@ -224,7 +239,7 @@ export async function deleteNote(db: Db, userId: string, id: string, now: Date) 
 }
 
 /** Undoes a delete within the window. */
-export async function restoreNote(db: Db, userId: string, id: string, now: Date) {
+export async function restoreNote({ db, userId, id, now }: { db: DbOrTx; userId: string; id: string; now: Date }) {
   if (!isUuid(id)) throw notFound();
   const [row] = await db
     .update(notes)
@@ -239,11 +254,11 @@ export async function restoreNote(db: Db, userId: string, id: string, now: Date)
     )
     .returning({ id: notes.id });
   if (!row) throw notFound();
-  return getNote(db, userId, row.id);
+  return getNote({ db, userId, id: row.id });
 }
 
 export interface ListNotesOptions {
-  db: Db;
+  db: DbOrTx;
   userId: string;
   q?: string;
   tag?: string;
@@ -318,8 +333,19 @@ export async function listNotes(o: ListNotesOptions) {
 }
 
 /** A note as a Markdown file: `# Title`, tags line, body. */
-export async function exportNoteMarkdown(db: Db, userId: string, id: string, origin: string) {
-  const n = await getNote(db, userId, id);
+export async function exportNoteMarkdown({
+  db,
+  userId,
+  id,
+  origin,
+}: {
+  db: DbOrTx;
+  userId: string;
+  id: string;
+  /** The app's origin, for absolute case links. */
+  origin: string;
+}) {
+  const n = await getNote({ db, userId, id });
   const tagLine = n.tags.length ? `\nTags: ${n.tags.map((t) => t.name).join(", ")}\n` : "";
   const body = htmlToMarkdown(n.html, origin);
   const filename = `${
@@ -332,7 +358,17 @@ export async function exportNoteMarkdown(db: Db, userId: string, id: string, ori
 }
 
 /** Notes of the user that link to a case (backlinks on the brief and opinion pages). */
-export async function backlinks(db: Db, userId: string, kind: CaseLinkKind, targetId: string) {
+export async function listBacklinks({
+  db,
+  userId,
+  kind,
+  targetId,
+}: {
+  db: DbOrTx;
+  userId: string;
+  kind: CaseLinkKind;
+  targetId: string;
+}) {
   return db
     .select({
       id: notes.id,

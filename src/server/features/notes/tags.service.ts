@@ -3,11 +3,11 @@
  * without regard to case ("Torts" and "torts" are one tag).
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { isUuid } from "../../../domain/ids";
+import type { DbOrTx } from "../../db/client";
 import { notes, noteTags, tags } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
-const UUID = /^[0-9a-f-]{36}$/i;
 const duplicate = (name: string) => new AppError("CONFLICT", `You already have a tag named "${name}".`);
 const isUniqueViolation = (err: unknown) =>
   /23505|duplicate key|unique/i.test(
@@ -16,7 +16,8 @@ const isUniqueViolation = (err: unknown) =>
       String((err as { cause?: Error })?.cause?.message ?? ""),
   );
 
-export async function listTags(db: Db, userId: string) {
+/** The user's tags, by name, each with the count of its notes not deleted. */
+export async function listTags({ db, userId }: { db: DbOrTx; userId: string }) {
   return db
     .select({ id: tags.id, name: tags.name, count: sql<number>`count(${notes.id})::int` })
     .from(tags)
@@ -27,7 +28,8 @@ export async function listTags(db: Db, userId: string) {
     .orderBy(asc(sql`lower(${tags.name})`));
 }
 
-export async function createTag(db: Db, userId: string, name: string) {
+/** Creates a tag; CONFLICT when the user has one of that name (any case). */
+export async function createTag({ db, userId, name }: { db: DbOrTx; userId: string; name: string }) {
   try {
     const [row] = await db.insert(tags).values({ userId, name }).returning({ id: tags.id, name: tags.name });
     return { ...row, count: 0 };
@@ -37,8 +39,9 @@ export async function createTag(db: Db, userId: string, name: string) {
   }
 }
 
-export async function renameTag(db: Db, userId: string, id: string, name: string) {
-  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "No such tag.");
+/** Renames a tag; NOT_FOUND unless it is the user's, CONFLICT when the name is taken. */
+export async function renameTag({ db, userId, id, name }: { db: DbOrTx; userId: string; id: string; name: string }) {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "No such tag.");
   try {
     const [row] = await db
       .update(tags)
@@ -53,8 +56,9 @@ export async function renameTag(db: Db, userId: string, id: string, name: string
   }
 }
 
-export async function deleteTag(db: Db, userId: string, id: string) {
-  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "No such tag.");
+/** Deletes a tag (its notes stay); NOT_FOUND unless it is the user's. */
+export async function deleteTag({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "No such tag.");
   const [row] = await db
     .delete(tags)
     .where(and(eq(tags.id, id), eq(tags.userId, userId)))

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { noteTemplates } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { sanitizeRichText } from "../../lib/sanitize";
@@ -18,7 +18,8 @@ const cols = {
   isOfficial: noteTemplates.isOfficial,
 };
 
-export async function listTemplates(db: Db, userId: string) {
+/** Official templates (not retired) and the user's own, own first, by title. */
+export async function listTemplates({ db, userId }: { db: DbOrTx; userId: string }) {
   return db
     .select(cols)
     .from(noteTemplates)
@@ -28,7 +29,16 @@ export async function listTemplates(db: Db, userId: string) {
     .orderBy(asc(noteTemplates.isOfficial), asc(noteTemplates.title));
 }
 
-export async function createTemplate(db: Db, userId: string, t: { title: string; description: string; html: string }) {
+/** Saves an own template (HTML sanitized); PAYLOAD_TOO_LARGE over 1 MB. */
+export async function createTemplate({
+  db,
+  userId,
+  template: t,
+}: {
+  db: DbOrTx;
+  userId: string;
+  template: { title: string; description: string; html: string };
+}) {
   checkNoteSize(t.html);
   const [row] = await db
     .insert(noteTemplates)
@@ -47,12 +57,18 @@ export async function createTemplate(db: Db, userId: string, t: { title: string;
 const own = (userId: string, id: string) =>
   and(eq(noteTemplates.id, id), eq(noteTemplates.createdBy, userId), eq(noteTemplates.isOfficial, false));
 
-export async function updateTemplate(
-  db: Db,
-  userId: string,
-  id: string,
-  t: { title?: string; description?: string; html?: string },
-) {
+/** Edits an own template; NOT_FOUND for an official or another user's one. */
+export async function updateTemplate({
+  db,
+  userId,
+  id,
+  changes: t,
+}: {
+  db: DbOrTx;
+  userId: string;
+  id: string;
+  changes: { title?: string; description?: string; html?: string };
+}) {
   if (t.html !== undefined) checkNoteSize(t.html);
   const [row] = await db
     .update(noteTemplates)
@@ -68,7 +84,8 @@ export async function updateTemplate(
   return row;
 }
 
-export async function deleteTemplate(db: Db, userId: string, id: string) {
+/** Deletes an own template; NOT_FOUND for an official or another user's one. */
+export async function deleteTemplate({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
   const [row] = await db.delete(noteTemplates).where(own(userId, id)).returning({ id: noteTemplates.id });
   if (!row) throw new AppError("NOT_FOUND", "No such template.");
 }

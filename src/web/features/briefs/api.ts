@@ -1,5 +1,6 @@
-/** Case-brief API client (server: src/server/features/briefs/briefs.routes.ts). */
-import type { CaseHeading } from "../../../contract/case-law";
+/** Case-brief API client (contract: src/contract/briefs.ts; server: src/server/features/briefs/briefs.routes.ts). */
+import type { briefsApi as contract } from "../../../contract/briefs";
+import type { ResponseOf } from "../../../contract/route";
 import { api } from "../../lib/api";
 
 export const SECTIONS = [
@@ -14,23 +15,12 @@ export const SECTIONS = [
 ] as const;
 export type SectionKey = (typeof SECTIONS)[number][0];
 
-export interface StudentBrief extends CaseHeading {
-  opinionId: string | null;
-  topicIds: string[];
-  sections: Record<SectionKey, string>;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type StudentBrief = ResponseOf<typeof contract.get>["brief"];
 export type BriefDraft = Pick<
   StudentBrief,
   "opinionId" | "name" | "citation" | "court" | "year" | "subjectId" | "sections"
 > & { topicIds?: string[] };
-export interface CaseBriefRow extends CaseHeading {
-  topicIds: string[];
-  isOfficial: boolean;
-  updatedAt: string | null;
-}
+export type CaseBriefRow = ResponseOf<typeof contract.list>["briefs"][number];
 
 export const briefsApi = {
   list: (p: { subject?: string; topic?: string; q?: string; mine?: string }) => {
@@ -43,7 +33,7 @@ export const briefsApi = {
     api<{ brief: StudentBrief }>(`/api/student-briefs/${id}`, { method: "PATCH", body: b }).then((r) => r.brief),
   remove: (id: string) => api(`/api/student-briefs/${id}`, { method: "DELETE" }),
   draft: (opinionId: string, method: "extract" | "llm") =>
-    api<{ method: string; draft: BriefDraft; notes: string[] }>("/api/student-briefs/draft", {
+    api<ResponseOf<typeof contract.draft>>("/api/student-briefs/draft", {
       body: { opinionId, method },
       timeoutMs: 60_000,
     }),

@@ -1,58 +1,20 @@
-/** Case-law API client (server: src/server/features/case-law/case-law.routes.ts). */
+/** Case-law API client (contract: src/contract/case-law.ts; server: src/server/features/case-law/case-law.routes.ts). */
+import type { caseLawApi as contract, SearchHit } from "../../../contract/case-law";
+import type { ResponseOf } from "../../../contract/route";
 import { ApiError, api } from "../../lib/api";
-import type { CaseHeading, SearchHit } from "../../../contract/case-law";
 
 export type Hit = SearchHit;
-export interface OpinionRow extends CaseHeading {
-  wordCount: number;
-  mine: boolean;
-}
-export interface OfficialBrief extends CaseHeading {
-  facts: string;
-  proceduralHistory: string;
-  issue: string;
-  rule: string;
-  holding: string;
-  reasoning: string;
-  separateOpinions: string | null;
-  takeaways: string[];
-}
-export interface Opinion extends CaseHeading {
-  decidedOn: string | null;
-  body: string;
-  wordCount: number;
-  source: string;
-  mine: boolean;
-  officialBrief: OfficialBrief | null;
-  myBriefs: { id: string; name: string; updatedAt: string }[];
-}
-export interface Facets {
-  courts: { court: string; count: number }[];
-  years: { min: number | null; max: number | null };
-  subjects: { subjectId: string; count: number }[];
-  total: number;
-  liveSearch: boolean;
-}
+export type OpinionRow = ResponseOf<typeof contract.list>["opinions"][number];
+export type Opinion = ResponseOf<typeof contract.get>["opinion"];
+export type OfficialBrief = NonNullable<Opinion["officialBrief"]>;
+export type Facets = ResponseOf<typeof contract.facets>;
 export interface Filters {
   court?: string;
   yearFrom?: string;
   yearTo?: string;
   subject?: string;
 }
-export interface ImportReport {
-  imported: {
-    id: string;
-    name: string;
-    citation: string | null;
-    court: string | null;
-    year: number | null;
-    status: "created" | "updated";
-    files: string[];
-    warnings: string[];
-  }[];
-  failed: { file: string; reason: string }[];
-  counts: { files: number; opinions: number; created: number; updated: number; failed: number };
-}
+export type ImportReport = ResponseOf<typeof contract.import>;
 
 const qs = (o: Record<string, string | number | undefined>) =>
   new URLSearchParams(
@@ -63,16 +25,16 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export const caseLawApi = {
   search: (p: Filters & { q: string; sort: string; offset?: number }) =>
-    api<{ results: Hit[]; total: number; anyWords: boolean }>(`/api/case-law/search?${qs({ ...p, limit: 20 })}`),
+    api<ResponseOf<typeof contract.search>>(`/api/case-law/search?${qs({ ...p, limit: 20 })}`),
   list: (p: Filters & { sort: string; offset?: number }) =>
-    api<{ opinions: OpinionRow[]; total: number }>(`/api/case-law?${qs({ ...p, limit: 30 })}`),
+    api<ResponseOf<typeof contract.list>>(`/api/case-law?${qs({ ...p, limit: 30 })}`),
   facets: () => api<Facets>("/api/case-law/facets"),
   get: (id: string) => api<{ opinion: Opinion }>(`/api/case-law/${id}`).then((r) => r.opinion),
   /** The readable opinion of an official brief's case, or null when none is imported. */
   forBrief: (briefId: string) =>
-    api<{ opinion: { id: string; name: string; citation: string | null } | null }>(
-      `/api/case-law/for-brief/${encodeURIComponent(briefId)}`,
-    ).then((r) => r.opinion),
+    api<ResponseOf<typeof contract.forBrief>>(`/api/case-law/for-brief/${encodeURIComponent(briefId)}`).then(
+      (r) => r.opinion,
+    ),
   remove: (id: string) => api(`/api/case-law/${id}`, { method: "DELETE" }),
   /** Multipart upload; the server reports each file. */
   async import(files: File[], opts: { subject?: string; library?: boolean }): Promise<ImportReport> {

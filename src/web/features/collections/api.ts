@@ -1,26 +1,18 @@
-/** Case-collections API client (server: src/server/features/collections/collections.routes.ts). */
+/** Case-collections API client (contract: src/contract/collections.ts; server: src/server/features/collections/). */
 import type { CaseKind, CaseTarget } from "../../../contract/case-law";
+import type { collectionsApi as contract } from "../../../contract/collections";
+import type { ResponseOf } from "../../../contract/route";
 import { api } from "../../lib/api";
 
 export type { CaseKind };
-export interface CollectionSummary {
-  id: string;
-  name: string;
-  description: string;
-  itemCount: number;
-  preview: string[];
-  updatedAt: string;
-}
+export type CollectionSummary = ResponseOf<typeof contract.list>["collections"][number];
 export type CollectionItem = CaseTarget;
 
 export const collectionsApi = {
   list: () => api<{ collections: CollectionSummary[] }>("/api/case-collections").then((r) => r.collections),
-  get: (id: string) =>
-    api<{ collection: { id: string; name: string; description: string }; items: CollectionItem[] }>(
-      `/api/case-collections/${id}`,
-    ),
+  get: (id: string) => api<ResponseOf<typeof contract.get>>(`/api/case-collections/${id}`),
   create: (name: string, description = "") =>
-    api<{ collection: CollectionSummary }>("/api/case-collections", { body: { name, description } }).then(
+    api<ResponseOf<typeof contract.create>>("/api/case-collections", { body: { name, description } }).then(
       (r) => r.collection,
     ),
   rename: (id: string, body: { name?: string; description?: string }) =>

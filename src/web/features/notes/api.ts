@@ -1,60 +1,28 @@
-/** Notes API client (server: src/server/features/notes/notes.routes.ts). */
+/** Notes API client (contract: src/contract/notes.ts; server: src/server/features/notes/notes.routes.ts). */
+import type { notesApi as contract } from "../../../contract/notes";
+import type { ResponseOf } from "../../../contract/route";
 import { api } from "../../lib/api";
 
-export interface TagRef {
-  id: string;
-  name: string;
-}
-export interface NoteLink {
-  kind: "opinion" | "brief" | "student_brief";
-  id: string;
-  title: string;
-  citation: string | null;
-  url: string;
-}
-export interface Note {
-  id: string;
-  title: string;
-  html: string;
-  version: number;
-  tags: TagRef[];
-  links: NoteLink[];
-  createdAt: string;
-  updatedAt: string;
-}
-export interface NoteSummary {
-  id: string;
-  title: string;
-  version: number;
-  excerpt: string;
-  snippet: string | null;
-  tags: TagRef[];
-  createdAt: string;
-  updatedAt: string;
-}
-export interface Tag extends TagRef {
-  count: number;
-}
-export interface Template {
-  id: string;
-  title: string;
-  description: string;
-  html: string;
-  isOfficial: boolean;
-}
+export type Note = ResponseOf<typeof contract.get>["note"];
+export type TagRef = Note["tags"][number];
+export type NoteLink = Note["links"][number];
+export type NoteSummary = ResponseOf<typeof contract.list>["notes"][number];
+export type Tag = ResponseOf<typeof contract.tags>["tags"][number];
+export type Template = ResponseOf<typeof contract.templates>["templates"][number];
+type Backlink = ResponseOf<typeof contract.backlinks>["notes"][number];
 export type NoteSort = "updated" | "created" | "title";
 
 export const notesApi = {
   list: (p: { q?: string; tag?: string; sort: NoteSort }) => {
     const qs = new URLSearchParams({ sort: p.sort, ...(p.q ? { q: p.q } : {}), ...(p.tag ? { tag: p.tag } : {}) });
-    return api<{ notes: NoteSummary[]; total: number }>(`/api/notes?${qs}`);
+    return api<ResponseOf<typeof contract.list>>(`/api/notes?${qs}`);
   },
   get: (id: string) => api<{ note: Note }>(`/api/notes/${id}`).then((r) => r.note),
   create: (body: { title: string; html: string; tags?: string[] }) =>
     api<{ note: Note }>("/api/notes", { body }).then((r) => r.note),
   save: (id: string, body: { title?: string; html?: string; tags?: string[]; version: number }) =>
     api<{ note: Note }>(`/api/notes/${id}`, { method: "PATCH", body }).then((r) => r.note),
-  remove: (id: string) => api<{ ok: true; restoreUntil: string }>(`/api/notes/${id}`, { method: "DELETE" }),
+  remove: (id: string) => api<ResponseOf<typeof contract.remove>>(`/api/notes/${id}`, { method: "DELETE" }),
   restore: (id: string) => api<{ note: Note }>(`/api/notes/${id}/restore`, { method: "POST" }).then((r) => r.note),
   tags: () => api<{ tags: Tag[] }>("/api/tags").then((r) => r.tags),
   renameTag: (id: string, name: string) => api(`/api/tags/${id}`, { method: "PATCH", body: { name } }),
@@ -63,9 +31,9 @@ export const notesApi = {
   saveTemplate: (body: { title: string; description: string; html: string }) => api("/api/note-templates", { body }),
   deleteTemplate: (id: string) => api(`/api/note-templates/${id}`, { method: "DELETE" }),
   backlinks: (kind: NoteLink["kind"], id: string) =>
-    api<{ notes: { id: string; title: string; updatedAt: string; excerpt: string }[] }>(
-      `/api/case-links/backlinks?kind=${kind}&id=${encodeURIComponent(id)}`,
-    ).then((r) => r.notes),
+    api<{ notes: Backlink[] }>(`/api/case-links/backlinks?kind=${kind}&id=${encodeURIComponent(id)}`).then(
+      (r) => r.notes,
+    ),
 };
 
 /** "just now", "5 min ago", "3 h ago", "Mar 4" — for list rows. */
