@@ -13,7 +13,8 @@ import { loadContent } from "../src/server/content/load";
 import { seedContent } from "../src/server/content/seed";
 import { openDatabase } from "../src/server/db/client";
 import { decks, flashcards, studyReviewLogs, studySchedules, user } from "../src/server/db/schema";
-import { buildQueue, recordReview } from "../src/server/features/study/study.service";
+import { buildQueue } from "../src/server/features/study/study-queue.service";
+import { recordReview } from "../src/server/features/study/study-review.service";
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
