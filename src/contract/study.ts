@@ -6,14 +6,7 @@
  * time zone.
  */
 import { z } from "zod";
-import {
-  isTimeZone,
-  NEW_PER_DAY_MAX,
-  QUIZ_MAX,
-  QUIZ_MIN,
-  RETENTION_RANGE,
-  REVIEWS_PER_DAY_MAX,
-} from "../domain/study";
+import { isTimeZone, NEW_PER_DAY_MAX, QUIZ_MAX, QUIZ_MIN, RETENTION_RANGE, REVIEWS_PER_DAY_MAX } from "../domain/study";
 import { DIFFICULTIES, SUBJECT_IDS } from "./content";
 import { defineRoute } from "./route";
 

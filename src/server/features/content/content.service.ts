@@ -252,7 +252,12 @@ export async function listQuestions({ db, filter }: Db & { filter: ContentFilter
 /** Live official note templates by title (html already sanitized by the seed). */
 export async function listTemplates({ db }: Db) {
   return db
-    .select({ id: noteTemplates.id, title: noteTemplates.title, description: noteTemplates.description, html: noteTemplates.html })
+    .select({
+      id: noteTemplates.id,
+      title: noteTemplates.title,
+      description: noteTemplates.description,
+      html: noteTemplates.html,
+    })
     .from(noteTemplates)
     .where(and(eq(noteTemplates.isOfficial, true), isNull(noteTemplates.retiredAt)))
     .orderBy(asc(noteTemplates.title));

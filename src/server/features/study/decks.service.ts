@@ -318,8 +318,7 @@ export async function exportDeck(opts: {
 }) {
   const access = await accessOf(opts.db, opts.userId, opts.now);
   const { deck, locked } = await readableDeck(opts.db, opts.userId, opts.deckId, access);
-  if (locked)
-    throw premiumRequired("flashcards");
+  if (locked) throw premiumRequired("flashcards");
   const cards = await opts.db
     .select({ question: flashcards.question, answer: flashcards.answer, tags: flashcards.tags })
     .from(flashcards)

@@ -70,9 +70,19 @@ export function quizRoutes() {
 
   handle(r, bankApi.list, async (c, { user, query }) => listBank({ db: db(c), userId: user.id, ...query }), bank);
 
-  handle(r, bankApi.analytics, async (c, { user }) => bankAnalytics({ db: db(c), userId: user.id, now: nowOf(c) }), bank);
+  handle(
+    r,
+    bankApi.analytics,
+    async (c, { user }) => bankAnalytics({ db: db(c), userId: user.id, now: nowOf(c) }),
+    bank,
+  );
 
-  handle(r, bankApi.get, async (c, { user, params }) => getBankQuestion({ db: db(c), userId: user.id, id: params.id }), bank);
+  handle(
+    r,
+    bankApi.get,
+    async (c, { user, params }) => getBankQuestion({ db: db(c), userId: user.id, id: params.id }),
+    bank,
+  );
 
   handle(
     r,

@@ -204,8 +204,7 @@ async function ownQuiz(db: Db, userId: string, id: string) {
 async function assertQuizAccess(db: Db, s: typeof quizSessions.$inferSelect, now: Date) {
   const access = await accessOf(db, s.userId, now);
   if (s.source === "questions") {
-    if (!access.questionBank)
-      throw premiumRequired("question_bank");
+    if (!access.questionBank) throw premiumRequired("question_bank");
     return;
   }
   if (access.officialCards) return;
@@ -215,8 +214,7 @@ async function assertQuizAccess(db: Db, s: typeof quizSessions.$inferSelect, now
     .innerJoin(flashcards, eq(flashcards.id, quizAnswers.itemId))
     .innerJoin(decks, eq(decks.id, flashcards.deckId))
     .where(and(eq(quizAnswers.sessionId, s.id), eq(decks.isOfficial, true), eq(decks.isFree, false)));
-  if (n > 0)
-    throw premiumRequired("flashcards");
+  if (n > 0) throw premiumRequired("flashcards");
 }
 
 const deadlineOf = (s: typeof quizSessions.$inferSelect) =>
@@ -402,7 +400,8 @@ export async function answerQuiz(opts: {
       .update(quizSessions)
       .set({ currentIndex: opts.currentIndex ?? opts.position })
       .where(eq(quizSessions.id, s.id));
-    if (s.source === "questions" && opts.flagged !== undefined) await setFlag({ db: tx, userId, questionId: a.itemId, flagged: opts.flagged });
+    if (s.source === "questions" && opts.flagged !== undefined)
+      await setFlag({ db: tx, userId, questionId: a.itemId, flagged: opts.flagged });
     if (s.mode === "tutor" && patch.choice && s.source === "questions") {
       await recordAttempt({
         db: tx,

@@ -20,7 +20,6 @@ import { getStudySettings } from "./study-settings.service";
 
 export type { ItemKind, QueueItem };
 
-
 /**
  * Ratings already given today: new cards introduced (cards only: a missed question enters the
  * schedule from state New too, but questions are never new items, decision 026) and review-state
@@ -290,7 +289,6 @@ export async function buildQueue(opts: {
     dayEnd: day.end.toISOString(),
   };
 }
-
 
 /** Cards for cram mode: every visible card matching the filter, in random order, schedule untouched. */
 export async function cramCards(opts: { db: DbOrTx; userId: string; now: Date; limit: number; filter?: QueueFilter }) {

@@ -47,8 +47,7 @@ async function findItem({
         ),
       );
     if (c) {
-      if (c.isOfficial && !c.isFree && !access.officialCards)
-        throw premiumRequired("flashcards");
+      if (c.isOfficial && !c.isFree && !access.officialCards) throw premiumRequired("flashcards");
       return { kind: "card", deckId: c.deckId };
     }
   }
@@ -58,8 +57,7 @@ async function findItem({
       .from(questions)
       .where(and(eq(questions.id, id), sql`${questions.retiredAt} is null`));
     if (q) {
-      if (!access.questionBank)
-        throw premiumRequired("question_bank");
+      if (!access.questionBank) throw premiumRequired("question_bank");
       return { kind: "question", deckId: null };
     }
   }
@@ -225,20 +223,17 @@ export async function scheduleQuestionOutcome({
   const before = created.length ? null : memoryOf(row);
   const { next, previousState } = rate(before, correct ? "good" : "again", now, retention, false);
   await tx.update(studySchedules).set(next).where(key);
-  await tx
-    .insert(studyReviewLogs)
-    .values({
-      userId,
-      itemType: "question",
-      itemId: questionId,
-      rating: correct ? 3 : 1,
-      state: previousState,
-      due: next.due,
-      stability: next.stability,
-      difficulty: next.difficulty,
-      elapsedDays: next.elapsedDays,
-      scheduledDays: next.scheduledDays,
-      reviewedAt: now,
-    });
+  await tx.insert(studyReviewLogs).values({
+    userId,
+    itemType: "question",
+    itemId: questionId,
+    rating: correct ? 3 : 1,
+    state: previousState,
+    due: next.due,
+    stability: next.stability,
+    difficulty: next.difficulty,
+    elapsedDays: next.elapsedDays,
+    scheduledDays: next.scheduledDays,
+    reviewedAt: now,
+  });
 }
-
