@@ -23,7 +23,7 @@ export interface ContentFilter {
   q?: string;
 }
 /** A topic row's `body` as the seed writes it (src/server/content/seed.ts). */
-interface TopicBody {
+type TopicBody = {
   elements: string[];
   exceptions: string[];
   positions: { view: string; rule: string }[];
@@ -31,9 +31,9 @@ interface TopicBody {
   cases: string[];
   traps: string[];
   related: string[];
-}
+};
 /** An official brief row's `body` as the seed writes it. */
-interface BriefBody {
+type BriefBody = {
   facts: string;
   proceduralHistory: string;
   issue: string;
@@ -43,7 +43,7 @@ interface BriefBody {
   separateOpinions: string | null;
   takeaways: string[];
   source: string | null;
-}
+};
 
 const briefSummary = {
   id: briefs.id,
@@ -117,7 +117,7 @@ export async function getSubject({ db, id }: Db & { id: string }) {
 export async function getTopic({ db, id }: Db & { id: string }) {
   const [t] = await db.select().from(topics).where(eq(topics.id, id));
   if (!t) throw notFound("No such topic.");
-  const body = t.body as unknown as TopicBody;
+  const body = t.body as TopicBody;
   const [caseRows, relatedRows, [subject]] = await Promise.all([
     body.cases.length ? db.select(briefSummary).from(briefs).where(inArray(briefs.id, body.cases)) : [],
     body.related.length
@@ -170,7 +170,7 @@ export async function getBrief({ db, id }: Db & { id: string }) {
     year: b.year,
     subjectId: b.subjectId,
     topics: topicRows,
-    ...(b.body as unknown as BriefBody),
+    ...(b.body as BriefBody),
     isOfficial: true as const,
     retired: !!b.retiredAt,
   };

@@ -54,7 +54,7 @@ async function readableDeck(db: Db, userId: string, deckId: string, access: Acce
 
 /** Deck with its cards and each card's schedule (state, due). Locked premium decks list no cards. */
 export async function getDeck(opts: { db: Db; userId: string; deckId: string; now: Date }) {
-  const access = await accessOf(opts.db, opts.userId, opts.now);
+  const access = await accessOf(opts);
   const { deck, locked } = await readableDeck(opts.db, opts.userId, opts.deckId, access);
   const cards = locked
     ? []
@@ -316,7 +316,7 @@ export async function exportDeck(opts: {
   format: "csv" | "tsv";
   ankiHeader?: boolean;
 }) {
-  const access = await accessOf(opts.db, opts.userId, opts.now);
+  const access = await accessOf(opts);
   const { deck, locked } = await readableDeck(opts.db, opts.userId, opts.deckId, access);
   if (locked) throw premiumRequired("flashcards");
   const cards = await opts.db

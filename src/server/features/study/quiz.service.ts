@@ -86,7 +86,7 @@ async function pickQuestions(db: Db, userId: string, s: QuizSetup) {
 
 /** Flashcards turned into four-choice items: the right answer and three answers of nearby cards (same topic, then subject). */
 async function pickCards(db: Db, userId: string, s: QuizSetup, now: Date) {
-  const access = await accessOf(db, userId, now);
+  const access = await accessOf({ db, userId, now });
   const visible = cardVisible(userId, access);
   const where = [
     visible,
@@ -157,7 +157,7 @@ async function pickCards(db: Db, userId: string, s: QuizSetup, now: Date) {
 /** Creates a quiz. Errors: 403 UPGRADE_REQUIRED (bank on Free), 400 BAD_REQUEST when nothing matches. */
 export async function createQuiz(opts: { db: Db; userId: string; now: Date; setup: QuizSetup }) {
   const { db, userId, now, setup } = opts;
-  if (setup.source === "questions" && !(await accessOf(db, userId, now)).questionBank)
+  if (setup.source === "questions" && !(await accessOf({ db, userId, now })).questionBank)
     throw premiumRequired("question_bank");
   const items =
     setup.source === "questions" ? await pickQuestions(db, userId, setup) : await pickCards(db, userId, setup, now);
@@ -202,7 +202,7 @@ async function ownQuiz(db: Db, userId: string, id: string) {
  * with the plan). Another student's quiz is 404 before this is asked.
  */
 async function assertQuizAccess(db: Db, s: typeof quizSessions.$inferSelect, now: Date) {
-  const access = await accessOf(db, s.userId, now);
+  const access = await accessOf({ db, userId: s.userId, now });
   if (s.source === "questions") {
     if (!access.questionBank) throw premiumRequired("question_bank");
     return;

@@ -22,7 +22,7 @@ export type { DeckOverview };
  */
 export async function studyOverview(opts: { db: Db; userId: string; now: Date }) {
   const { db, userId, now } = opts;
-  const access = await accessOf(db, userId, now);
+  const access = await accessOf({ db, userId, now });
   const settings = await getStudySettings({ db, userId });
   const day = studyDay(now, settings.timeZone);
   const ahead = new Date(now.getTime() + LEARN_AHEAD_MS);
@@ -92,7 +92,7 @@ function studiableSchedules(userId: string, access: Access) {
 /** Statistics page data: today, true retention, 30-day forecast, 365-day heatmap, card states. */
 export async function studyStats(opts: { db: Db; userId: string; now: Date }) {
   const { db, userId, now } = opts;
-  const access = await accessOf(db, userId, now);
+  const access = await accessOf({ db, userId, now });
   const live = studiableSchedules(userId, access);
   const settings = await getStudySettings({ db, userId });
   const day = studyDay(now, settings.timeZone);

@@ -138,7 +138,7 @@ export async function buildQueue(opts: {
 }) {
   const { db, userId, now, limit } = opts;
   const filter = opts.filter ?? {};
-  const access = opts.access ?? (await accessOf(db, userId, now));
+  const access = opts.access ?? (await accessOf({ db, userId, now }));
   const settings = await getStudySettings({ db, userId });
   const day = studyDay(now, settings.timeZone);
   const done = await todayCounts({ db, userId, dayStart: day.start });
@@ -292,7 +292,7 @@ export async function buildQueue(opts: {
 
 /** Cards for cram mode: every visible card matching the filter, in random order, schedule untouched. */
 export async function cramCards(opts: { db: DbOrTx; userId: string; now: Date; limit: number; filter?: QueueFilter }) {
-  const access = await accessOf(opts.db, opts.userId, opts.now);
+  const access = await accessOf(opts);
   const settings = await getStudySettings(opts);
   const list = await opts.db
     .select({ ...cardCols, s: studySchedules })

@@ -99,7 +99,7 @@ export async function recordReview(opts: {
   expectedDue?: Date | null;
 }) {
   const { db, userId, now, itemId, rating } = opts;
-  const access = await accessOf(db, userId, now);
+  const access = await accessOf({ db, userId, now });
   const item = await findItem({ db, userId, access, id: itemId, kind: opts.kind });
   const settings = await getStudySettings({ db, userId });
   const retention = retentionFor(settings);
