@@ -13,7 +13,8 @@ import { loadContent } from "../src/server/content/load";
 import { seedContent } from "../src/server/content/seed";
 import { openDatabase } from "../src/server/db/client";
 import { decks, flashcards, studyReviewLogs, studySchedules, user } from "../src/server/db/schema";
-import { buildQueue, recordReview } from "../src/server/features/study/study.service";
+import { buildQueue } from "../src/server/features/study/study-queue.service";
+import { recordReview } from "../src/server/features/study/study-review.service";
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -52,43 +53,37 @@ export async function benchStudy(): Promise<[string, string, string][]> {
       await db.insert(flashcards).values(chunk);
     }
     for (let i = 0; i < 16_000; i += 1000) {
-      await db
-        .insert(studySchedules)
-        .values(
-          cardIds
-            .slice(i, i + 1000)
-            .map((id, j) => ({
-              userId,
-              itemType: "card",
-              itemId: id,
-              due: new Date(now.getTime() + (((i + j) % 121) - 60) * DAY),
-              stability: 5 + ((i + j) % 50),
-              difficulty: 5,
-              reps: 3,
-              lapses: (i + j) % 3,
-              state: (i + j) % 10 === 0 ? 3 : 2,
-              lastReview: new Date(now.getTime() - 10 * DAY),
-            })),
-        );
+      await db.insert(studySchedules).values(
+        cardIds.slice(i, i + 1000).map((id, j) => ({
+          userId,
+          itemType: "card",
+          itemId: id,
+          due: new Date(now.getTime() + (((i + j) % 121) - 60) * DAY),
+          stability: 5 + ((i + j) % 50),
+          difficulty: 5,
+          reps: 3,
+          lapses: (i + j) % 3,
+          state: (i + j) % 10 === 0 ? 3 : 2,
+          lastReview: new Date(now.getTime() - 10 * DAY),
+        })),
+      );
     }
     for (let i = 0; i < 100_000; i += 2000) {
-      await db
-        .insert(studyReviewLogs)
-        .values(
-          Array.from({ length: 2000 }, (_, j) => ({
-            userId,
-            itemType: "card",
-            itemId: cardIds[(i + j) % 16_000],
-            rating: 1 + ((i + j) % 4),
-            state: 2,
-            due: now,
-            stability: 10,
-            difficulty: 5,
-            elapsedDays: 3,
-            scheduledDays: 5,
-            reviewedAt: new Date(now.getTime() - ((i + j) % 365) * DAY - 3_600_000),
-          })),
-        );
+      await db.insert(studyReviewLogs).values(
+        Array.from({ length: 2000 }, (_, j) => ({
+          userId,
+          itemType: "card",
+          itemId: cardIds[(i + j) % 16_000],
+          rating: 1 + ((i + j) % 4),
+          state: 2,
+          due: now,
+          stability: 10,
+          difficulty: 5,
+          elapsedDays: 3,
+          scheduledDays: 5,
+          reviewedAt: new Date(now.getTime() - ((i + j) % 365) * DAY - 3_600_000),
+        })),
+      );
     }
     await database.exec("ANALYZE");
 

@@ -4,8 +4,10 @@
  * Every file is YAML, one file per topic, brief, deck, question set or template.
  * Ids are stable kebab-case strings: changing a file updates its row on the next boot,
  * removing a file retires its row (see `src/server/content/seed.ts`).
+ * Below the file schemas: the read-only content API (`contentApi`, decision 047).
  */
 import { z } from "zod";
+import { defineRoute } from "./route";
 
 /** The seven MBE subjects, by stable id. */
 export const SUBJECT_IDS = [
@@ -188,3 +190,280 @@ export type Question = z.infer<typeof questionSchema>;
 export type QuestionSet = z.infer<typeof questionSetSchema>;
 export type NoteTemplate = z.infer<typeof templateSchema>;
 export type DemoFlashcard = z.infer<typeof demoFlashcardSchema>;
+
+/* ---------- API: read-only official content (issue 3 §8, decision 047) ---------- */
+
+const count = z.number().int();
+/** A case brief in a list: citation, court and year are null only for student briefs. */
+export const briefSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  citation: z.string().nullable(),
+  court: z.string().nullable(),
+  year: z.number().int().nullable(),
+  subjectId: z.string().nullable(),
+  topicIds: z.array(z.string()),
+});
+const topicRef = z.object({ id: z.string(), title: z.string() });
+const topicLink = topicRef.extend({ subjectId: z.string() });
+
+export const contentQuery = z.object({
+  subject: z.enum(SUBJECT_IDS).optional(),
+  topic: z.string().max(120).optional(),
+  q: z.string().max(200).optional(),
+});
+
+const content = ["content"];
+export const contentApi = {
+  subjects: defineRoute({
+    method: "get",
+    path: "/api/subjects",
+    summary: "The seven subjects with counts of topics, briefs, cards and questions.",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        subjects: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            shortName: z.string(),
+            description: z.string(),
+            counts: z.object({ topics: count, briefs: count, cards: count, questions: count }),
+          }),
+        ),
+      }),
+    },
+  }),
+  subject: defineRoute({
+    method: "get",
+    path: "/api/subjects/:id",
+    summary: "A subject with its topics and case briefs.",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        subject: z.object({ id: z.string(), name: z.string(), shortName: z.string(), description: z.string() }),
+        topics: z.array(z.object({ id: z.string(), title: z.string(), summary: z.string() })),
+        briefs: z.array(briefSummarySchema),
+      }),
+    },
+    errors: ["NOT_FOUND"],
+  }),
+  topic: defineRoute({
+    method: "get",
+    path: "/api/topics/:id",
+    summary: "A topic (doctrine) with its cases and related topics; a retired topic still opens by id (`retired`).",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        topic: z.object({
+          id: z.string(),
+          subject: z.object({ id: z.string(), name: z.string() }),
+          title: z.string(),
+          summary: z.string(),
+          rule: z.string(),
+          elements: z.array(z.string()),
+          exceptions: z.array(z.string()),
+          positions: z.array(z.object({ view: z.string(), rule: z.string() })),
+          provisions: z.array(z.string()),
+          cases: z.array(z.string()),
+          traps: z.array(z.string()),
+          related: z.array(z.string()),
+          retired: z.boolean(),
+        }),
+        cases: z.array(briefSummarySchema),
+        related: z.array(topicLink),
+      }),
+    },
+    errors: ["NOT_FOUND"],
+  }),
+  briefs: defineRoute({
+    method: "get",
+    path: "/api/briefs",
+    summary: "Official case briefs filtered by subject, topic and name.",
+    tags: content,
+    auth: "public",
+    query: contentQuery,
+    responses: { 200: z.object({ briefs: z.array(briefSummarySchema) }) },
+  }),
+  brief: defineRoute({
+    method: "get",
+    path: "/api/briefs/:id",
+    summary: "One official case brief; a retired brief still opens by id (`retired`).",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        brief: briefSummarySchema.omit({ topicIds: true }).extend({
+          topics: z.array(topicRef),
+          facts: z.string(),
+          proceduralHistory: z.string(),
+          issue: z.string(),
+          rule: z.string(),
+          holding: z.string(),
+          reasoning: z.string(),
+          separateOpinions: z.string().nullable(),
+          takeaways: z.array(z.string()),
+          source: z.string().nullable().describe("path of the opinion's text in the case-law data, when there"),
+          isOfficial: z.literal(true),
+          retired: z.boolean(),
+        }),
+      }),
+    },
+    errors: ["NOT_FOUND"],
+  }),
+  decks: defineRoute({
+    method: "get",
+    path: "/api/decks",
+    summary: "Official flashcard decks with card counts.",
+    tags: content,
+    auth: "public",
+    query: contentQuery,
+    responses: {
+      200: z.object({
+        decks: z.array(
+          z.object({
+            id: z.string(),
+            title: z.string(),
+            description: z.string(),
+            subjectId: z.string().nullable(),
+            topicId: z.string().nullable(),
+            isFree: z.boolean(),
+            cards: count,
+          }),
+        ),
+      }),
+    },
+  }),
+  deck: defineRoute({
+    method: "get",
+    path: "/api/decks/:id",
+    summary:
+      "An official deck with its cards; a premium deck's cards need Unlimited or Trial (403 UPGRADE_REQUIRED, details.feature = flashcards).",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        deck: z.object({
+          id: z.string(),
+          title: z.string(),
+          description: z.string(),
+          subjectId: z.string().nullable(),
+          topicId: z.string().nullable(),
+          isFree: z.boolean(),
+          isPremium: z.boolean(),
+        }),
+        cards: z.array(
+          z.object({
+            id: z.string(),
+            question: z.string(),
+            answer: z.string(),
+            difficulty: z.string(),
+            tags: z.array(z.string()),
+            subjectId: z.string().nullable(),
+            topicId: z.string().nullable(),
+          }),
+        ),
+      }),
+    },
+    errors: ["NOT_FOUND", "UPGRADE_REQUIRED"],
+  }),
+  questions: defineRoute({
+    method: "get",
+    path: "/api/questions",
+    summary:
+      "Official practice questions by subject and topic, with answers and explanations (the question bank: Unlimited or Trial).",
+    tags: content,
+    query: contentQuery,
+    responses: {
+      200: z.object({
+        questions: z.array(
+          z.object({
+            id: z.string(),
+            setId: z.string(),
+            subjectId: z.string(),
+            topicId: z.string(),
+            difficulty: z.string(),
+            stem: z.string(),
+            call: z.string(),
+            choices: z.record(z.string(), z.string()),
+            answer: z.string(),
+            explanations: z.record(z.string(), z.string()),
+            tags: z.array(z.string()),
+            position: z.number().int(),
+          }),
+        ),
+      }),
+    },
+  }),
+  templates: defineRoute({
+    method: "get",
+    path: "/api/templates",
+    summary: "Official note templates (sanitized HTML).",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        templates: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), html: z.string() })),
+      }),
+    },
+  }),
+  demoFlashcards: defineRoute({
+    method: "get",
+    path: "/api/demo-flashcards",
+    summary: "The 8 demo flashcards of the landing page (SPEC.md §2.2).",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        cards: z.array(
+          z.object({
+            id: z.string(),
+            question: z.string(),
+            answer: z.string(),
+            subject: z.string(),
+            difficulty: z.string(),
+            isPremium: z.boolean(),
+            tags: z.array(z.string()),
+          }),
+        ),
+      }),
+    },
+  }),
+  provisions: defineRoute({
+    method: "get",
+    path: "/api/provisions",
+    summary: "Governing provisions cited by the official topics (rules, sections, amendments), grouped by body of law.",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        families: z.array(
+          z.object({
+            family: z.string(),
+            provisions: z.array(
+              z.object({ id: z.string(), label: z.string(), topics: count.describe("topics citing it") }),
+            ),
+          }),
+        ),
+      }),
+    },
+  }),
+  provision: defineRoute({
+    method: "get",
+    path: "/api/provisions/:id",
+    summary:
+      "One governing provision (e.g. fre-803, ucc-2-207, const-amend-14) and the topics that rely on each of its sub-provisions. Lexmate does not reproduce the provision's text. 404 when no topic cites it.",
+    tags: content,
+    auth: "public",
+    responses: {
+      200: z.object({
+        provision: z.object({ id: z.string(), label: z.string(), family: z.string() }),
+        cites: z.array(z.object({ cite: z.string(), topics: z.array(topicLink) })),
+      }),
+    },
+    errors: ["NOT_FOUND"],
+  }),
+};

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { hasFeature, type TierName } from "../../../domain/plans";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { decks, flashcards } from "../../db/schema";
 import { getSubscriptionSummary } from "../../services/subscriptions";
 
@@ -16,7 +16,8 @@ export interface Access {
   questionBank: boolean;
 }
 
-export async function accessOf(db: Db, userId: string, now: Date): Promise<Access> {
+/** What the user's tier (at `now`, UTC) opens: official premium cards, the question bank. */
+export async function accessOf({ db, userId, now }: { db: DbOrTx; userId: string; now: Date }): Promise<Access> {
   const { tierName } = await getSubscriptionSummary(db, userId, now);
   return {
     tier: tierName,

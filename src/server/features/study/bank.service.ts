@@ -5,14 +5,15 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { studyDay } from "../../../domain/study";
-import type { Db } from "../../db/client";
+import { type Db, num, rows } from "../../db/client";
 import { questionAttempts, questionFlags, questions, studySchedules, subjects, topics } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { recordAttempt, setFlag } from "./quiz.service";
-import { num, rows } from "./sql";
-import { getStudySettings } from "./study.service";
+import { getStudySettings } from "./study-settings.service";
 
 export type BankFilter = "all" | "unanswered" | "missed" | "flagged";
+/** A question's status for the student: never attempted, or the latest attempt right or wrong. */
+type BankStatus = "unanswered" | "correct" | "missed";
 
 /** Questions with the student's status; `filter` narrows to unanswered, missed (latest attempt wrong) or flagged. */
 export async function listBank(opts: {
@@ -54,7 +55,7 @@ export async function listBank(opts: {
       stem: String(r.stem),
       call: String(r.call),
       attempts: num(r.attempts),
-      status: num(r.attempts) === 0 ? "unanswered" : r.last_correct ? "correct" : "missed",
+      status: (num(r.attempts) === 0 ? "unanswered" : r.last_correct ? "correct" : "missed") as BankStatus,
       flagged: !!r.flagged,
       due: r.due ? new Date(r.due as string).toISOString() : null,
     })),
@@ -113,14 +114,22 @@ export async function answerBankQuestion(opts: { db: Db; userId: string; id: str
   if (!(opts.choice in q.choices)) throw new AppError("VALIDATION_FAILED", "choice: must be one of A, B, C, D");
   const correct = opts.choice === q.answer;
   await opts.db.transaction(async (tx) =>
-    recordAttempt(tx as unknown as Db, opts.userId, q.id, opts.choice, correct, null, opts.now),
+    recordAttempt({
+      db: tx,
+      userId: opts.userId,
+      questionId: q.id,
+      choice: opts.choice,
+      correct,
+      quizSessionId: null,
+      now: opts.now,
+    }),
   );
   return { correct, answer: q.answer, explanations: q.explanations };
 }
 
 export async function flagBankQuestion(opts: { db: Db; userId: string; id: string; flagged: boolean }) {
   await question(opts.db, opts.id);
-  await setFlag(opts.db, opts.userId, opts.id, opts.flagged);
+  await setFlag({ db: opts.db, userId: opts.userId, questionId: opts.id, flagged: opts.flagged });
   return { flagged: opts.flagged };
 }
 
@@ -130,7 +139,7 @@ export async function flagBankQuestion(opts: { db: Db; userId: string; id: strin
  */
 export async function bankAnalytics(opts: { db: Db; userId: string; now: Date }) {
   const { db, userId, now } = opts;
-  const settings = await getStudySettings(db, userId);
+  const settings = await getStudySettings({ db, userId });
   const day = studyDay(now, settings.timeZone);
   const weekStart = new Date(day.end.getTime() - 12 * 7 * 86_400_000);
   const [bySubject, byTopic, weekly, totals] = await Promise.all([

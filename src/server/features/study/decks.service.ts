@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { decks, flashcards, studySchedules } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { premiumRequired } from "./premium";
 import { track } from "../../services/analytics";
 import { type Access, accessOf } from "./access";
 import { type ParsedCard, parseCardFile, writeCardFile } from "./card-file";
@@ -32,7 +33,7 @@ const deckNotFound = () => new AppError("NOT_FOUND", "No such deck.");
 const cardNotFound = () => new AppError("NOT_FOUND", "No such card.");
 
 /** The student's own deck or 404. */
-export async function ownDeck(db: Db, userId: string, deckId: string) {
+export async function ownDeck({ db, userId, deckId }: { db: Db; userId: string; deckId: string }) {
   const [d] = await db
     .select()
     .from(decks)
@@ -53,7 +54,7 @@ async function readableDeck(db: Db, userId: string, deckId: string, access: Acce
 
 /** Deck with its cards and each card's schedule (state, due). Locked premium decks list no cards. */
 export async function getDeck(opts: { db: Db; userId: string; deckId: string; now: Date }) {
-  const access = await accessOf(opts.db, opts.userId, opts.now);
+  const access = await accessOf(opts);
   const { deck, locked } = await readableDeck(opts.db, opts.userId, opts.deckId, access);
   const cards = locked
     ? []
@@ -103,6 +104,7 @@ export async function getDeck(opts: { db: Db; userId: string; deckId: string; no
     },
     cards: cards.map((c) => ({
       ...c,
+      difficulty: c.difficulty as CardInput["difficulty"] & string,
       state: STATE_NAMES[c.state ?? 0],
       due: c.due?.toISOString() ?? null,
       reps: c.reps ?? 0,
@@ -111,7 +113,8 @@ export async function getDeck(opts: { db: Db; userId: string; deckId: string; no
   };
 }
 
-export async function createDeck(db: Db, userId: string, input: DeckInput) {
+/** Creates an own deck; returns `{id,title,description,subjectId,topicId}`. */
+export async function createDeck({ db, userId, input }: { db: Db; userId: string; input: DeckInput }) {
   const id = randomUUID();
   const [d] = await db
     .insert(decks)
@@ -128,8 +131,19 @@ export async function createDeck(db: Db, userId: string, input: DeckInput) {
   return { id: d.id, title: d.title, description: d.description, subjectId: d.subjectId, topicId: d.topicId };
 }
 
-export async function updateDeck(db: Db, userId: string, deckId: string, patch: Partial<DeckInput>) {
-  await ownDeck(db, userId, deckId);
+/** Edits an own deck (404 for any other); returns the deck as `createDeck` does. */
+export async function updateDeck({
+  db,
+  userId,
+  deckId,
+  patch,
+}: {
+  db: Db;
+  userId: string;
+  deckId: string;
+  patch: Partial<DeckInput>;
+}) {
+  await ownDeck({ db, userId, deckId });
   const [d] = await db
     .update(decks)
     .set({ ...patch, updatedAt: new Date() })
@@ -139,8 +153,8 @@ export async function updateDeck(db: Db, userId: string, deckId: string, patch: 
 }
 
 /** Deletes an own deck, its cards and their schedules (review history stays for statistics). */
-export async function deleteDeck(db: Db, userId: string, deckId: string) {
-  await ownDeck(db, userId, deckId);
+export async function deleteDeck({ db, userId, deckId }: { db: Db; userId: string; deckId: string }) {
+  await ownDeck({ db, userId, deckId });
   await db.transaction(async (tx) => {
     const ids = tx.select({ id: flashcards.id }).from(flashcards).where(eq(flashcards.deckId, deckId));
     await tx
@@ -182,7 +196,7 @@ export async function addCards(opts: {
   cards: CardInput[];
   source: "manual" | "import" | "generated";
 }) {
-  const deck = await ownDeck(opts.db, opts.userId, opts.deckId);
+  const deck = await ownDeck(opts);
   const [{ max }] = await opts.db
     .select({ max: sql<number>`coalesce(max(${flashcards.position}), -1)::int` })
     .from(flashcards)
@@ -210,7 +224,7 @@ export async function addCards(opts: {
   return created.map((c) => c.id);
 }
 
-async function ownCard(db: Db, userId: string, cardId: string) {
+async function ownCard({ db, userId, cardId }: { db: Db; userId: string; cardId: string }) {
   const [c] = await db
     .select()
     .from(flashcards)
@@ -220,15 +234,20 @@ async function ownCard(db: Db, userId: string, cardId: string) {
 }
 
 /** Edits an own card; `deckId` moves it to another own deck (404 for anyone else's). */
-export async function updateCard(
-  db: Db,
-  userId: string,
-  cardId: string,
-  patch: Partial<CardInput> & { deckId?: string },
-) {
-  const card = await ownCard(db, userId, cardId);
+export async function updateCard({
+  db,
+  userId,
+  cardId,
+  patch,
+}: {
+  db: Db;
+  userId: string;
+  cardId: string;
+  patch: Partial<CardInput> & { deckId?: string };
+}) {
+  const card = await ownCard({ db, userId, cardId });
   const moving = patch.deckId !== undefined && patch.deckId !== card.deckId;
-  if (patch.deckId !== undefined) await ownDeck(db, userId, patch.deckId);
+  if (patch.deckId !== undefined) await ownDeck({ db, userId, deckId: patch.deckId });
   // A moved card goes to the end of its new deck.
   const position = moving
     ? (
@@ -255,8 +274,9 @@ export async function updateCard(
   };
 }
 
-export async function deleteCard(db: Db, userId: string, cardId: string) {
-  await ownCard(db, userId, cardId);
+/** Deletes an own card and its schedule (404 for any other). */
+export async function deleteCard({ db, userId, cardId }: { db: Db; userId: string; cardId: string }) {
+  await ownCard({ db, userId, cardId });
   await db.transaction(async (tx) => {
     await tx
       .delete(studySchedules)
@@ -275,7 +295,7 @@ export async function importCards(opts: {
   text: string;
   delimiter?: "auto" | "," | "\t" | ";";
 }) {
-  await ownDeck(opts.db, opts.userId, opts.deckId);
+  await ownDeck(opts);
   const parsed: ParsedCard[] = parseCardFile(opts.text, { delimiter: opts.delimiter });
   const ids = await addCards({
     db: opts.db,
@@ -296,12 +316,9 @@ export async function exportDeck(opts: {
   format: "csv" | "tsv";
   ankiHeader?: boolean;
 }) {
-  const access = await accessOf(opts.db, opts.userId, opts.now);
+  const access = await accessOf(opts);
   const { deck, locked } = await readableDeck(opts.db, opts.userId, opts.deckId, access);
-  if (locked)
-    throw new AppError("UPGRADE_REQUIRED", "Official flashcards are part of Unlimited. Upgrade to study them.", {
-      feature: "flashcards",
-    });
+  if (locked) throw premiumRequired("flashcards");
   const cards = await opts.db
     .select({ question: flashcards.question, answer: flashcards.answer, tags: flashcards.tags })
     .from(flashcards)

@@ -217,5 +217,6 @@ export async function generateDrafts(opts: {
         source: m.source,
       });
   }
-  return { drafts, llm: !opts.useLlm ? "off" : useLlm ? "used" : "unavailable" };
+  const llm: "off" | "used" | "unavailable" = !opts.useLlm ? "off" : useLlm ? "used" : "unavailable";
+  return { drafts, llm };
 }

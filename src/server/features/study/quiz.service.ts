@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { examTimeLimitSec } from "../../../domain/study";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import {
   decks,
   flashcards,
@@ -23,8 +23,10 @@ import {
   topics,
 } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { premiumRequired } from "./premium";
 import { accessOf, cardVisible } from "./access";
-import { getStudySettings, scheduleQuestionOutcome } from "./study.service";
+import { scheduleQuestionOutcome } from "./study-review.service";
+import { getStudySettings } from "./study-settings.service";
 
 export interface QuizSetup {
   source: "questions" | "flashcards";
@@ -84,7 +86,7 @@ async function pickQuestions(db: Db, userId: string, s: QuizSetup) {
 
 /** Flashcards turned into four-choice items: the right answer and three answers of nearby cards (same topic, then subject). */
 async function pickCards(db: Db, userId: string, s: QuizSetup, now: Date) {
-  const access = await accessOf(db, userId, now);
+  const access = await accessOf({ db, userId, now });
   const visible = cardVisible(userId, access);
   const where = [
     visible,
@@ -155,10 +157,8 @@ async function pickCards(db: Db, userId: string, s: QuizSetup, now: Date) {
 /** Creates a quiz. Errors: 403 UPGRADE_REQUIRED (bank on Free), 400 BAD_REQUEST when nothing matches. */
 export async function createQuiz(opts: { db: Db; userId: string; now: Date; setup: QuizSetup }) {
   const { db, userId, now, setup } = opts;
-  if (setup.source === "questions" && !(await accessOf(db, userId, now)).questionBank)
-    throw new AppError("UPGRADE_REQUIRED", "The question bank is part of Unlimited. Upgrade to use it.", {
-      feature: "question_bank",
-    });
+  if (setup.source === "questions" && !(await accessOf({ db, userId, now })).questionBank)
+    throw premiumRequired("question_bank");
   const items =
     setup.source === "questions" ? await pickQuestions(db, userId, setup) : await pickCards(db, userId, setup, now);
   if (!items.length)
@@ -202,12 +202,9 @@ async function ownQuiz(db: Db, userId: string, id: string) {
  * with the plan). Another student's quiz is 404 before this is asked.
  */
 async function assertQuizAccess(db: Db, s: typeof quizSessions.$inferSelect, now: Date) {
-  const access = await accessOf(db, s.userId, now);
+  const access = await accessOf({ db, userId: s.userId, now });
   if (s.source === "questions") {
-    if (!access.questionBank)
-      throw new AppError("UPGRADE_REQUIRED", "The question bank is part of Unlimited. Upgrade to use it.", {
-        feature: "question_bank",
-      });
+    if (!access.questionBank) throw premiumRequired("question_bank");
     return;
   }
   if (access.officialCards) return;
@@ -217,10 +214,7 @@ async function assertQuizAccess(db: Db, s: typeof quizSessions.$inferSelect, now
     .innerJoin(flashcards, eq(flashcards.id, quizAnswers.itemId))
     .innerJoin(decks, eq(decks.id, flashcards.deckId))
     .where(and(eq(quizAnswers.sessionId, s.id), eq(decks.isOfficial, true), eq(decks.isFree, false)));
-  if (n > 0)
-    throw new AppError("UPGRADE_REQUIRED", "Official flashcards are part of Unlimited. Upgrade to study them.", {
-      feature: "flashcards",
-    });
+  if (n > 0) throw premiumRequired("flashcards");
 }
 
 const deadlineOf = (s: typeof quizSessions.$inferSelect) =>
@@ -307,8 +301,8 @@ export async function getQuiz(opts: { db: Db; userId: string; id: string; now: D
   return {
     quiz: {
       id: s.id,
-      source: s.source,
-      mode: s.mode,
+      source: s.source as QuizSetup["source"],
+      mode: s.mode as QuizSetup["mode"],
       total: s.total,
       currentIndex: s.currentIndex,
       startedAt: s.startedAt.toISOString(),
@@ -383,15 +377,14 @@ export async function answerQuiz(opts: {
   // The session row is locked so that two answers to one tutor item (a double click) and an answer
   // racing a submit are applied one after the other, each seeing what the other wrote.
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const [locked] = await t
+    const [locked] = await tx
       .select({ submittedAt: quizSessions.submittedAt })
       .from(quizSessions)
       .where(eq(quizSessions.id, s.id))
       .for("update");
     if (locked.submittedAt) throw new AppError("CONFLICT", "This quiz was already submitted.");
     if (s.mode === "tutor" && patch.choice) {
-      const [current] = await t
+      const [current] = await tx
         .select({ choice: quizAnswers.choice })
         .from(quizAnswers)
         .where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
@@ -399,23 +392,43 @@ export async function answerQuiz(opts: {
         throw new AppError("CONFLICT", "In tutor mode an answer is final once its explanation is shown.");
     }
     if (Object.keys(patch).length)
-      await t
+      await tx
         .update(quizAnswers)
         .set(patch)
         .where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
-    await t
+    await tx
       .update(quizSessions)
       .set({ currentIndex: opts.currentIndex ?? opts.position })
       .where(eq(quizSessions.id, s.id));
-    if (s.source === "questions" && opts.flagged !== undefined) await setFlag(t, userId, a.itemId, opts.flagged);
+    if (s.source === "questions" && opts.flagged !== undefined)
+      await setFlag({ db: tx, userId, questionId: a.itemId, flagged: opts.flagged });
     if (s.mode === "tutor" && patch.choice && s.source === "questions") {
-      await recordAttempt(t, userId, a.itemId, patch.choice, !!patch.correct, s.id, now);
+      await recordAttempt({
+        db: tx,
+        userId,
+        questionId: a.itemId,
+        choice: patch.choice,
+        correct: !!patch.correct,
+        quizSessionId: s.id,
+        now,
+      });
     }
   });
   return getQuiz({ db, userId, id: s.id, now });
 }
 
-export async function setFlag(db: Db, userId: string, questionId: string, flagged: boolean) {
+/** Flags (or unflags) a bank question for the student; idempotent. */
+export async function setFlag({
+  db,
+  userId,
+  questionId,
+  flagged,
+}: {
+  db: DbOrTx;
+  userId: string;
+  questionId: string;
+  flagged: boolean;
+}) {
   if (flagged) await db.insert(questionFlags).values({ userId, questionId }).onConflictDoNothing();
   else
     await db
@@ -424,33 +437,48 @@ export async function setFlag(db: Db, userId: string, questionId: string, flagge
 }
 
 /** One bank answer: the attempt row and its FSRS outcome (shared workload). */
-export async function recordAttempt(
-  db: Db,
-  userId: string,
-  questionId: string,
-  choice: string,
-  correct: boolean,
-  quizSessionId: string | null,
-  now: Date,
-) {
+export async function recordAttempt({
+  db,
+  userId,
+  questionId,
+  choice,
+  correct,
+  quizSessionId,
+  now,
+}: {
+  db: DbOrTx;
+  userId: string;
+  questionId: string;
+  choice: string;
+  correct: boolean;
+  quizSessionId: string | null;
+  now: Date;
+}) {
   await db.insert(questionAttempts).values({ userId, questionId, choice, correct, quizSessionId, answeredAt: now });
-  const settings = await getStudySettings(db, userId);
-  await scheduleQuestionOutcome(db, userId, questionId, correct, now, settings.desiredRetention);
+  const settings = await getStudySettings({ db, userId });
+  await scheduleQuestionOutcome({ tx: db, userId, questionId, correct, now, retention: settings.desiredRetention });
 }
 
 async function finish(db: Db, s: typeof quizSessions.$inferSelect, at: Date) {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const [locked] = await t.select().from(quizSessions).where(eq(quizSessions.id, s.id)).for("update");
+    const [locked] = await tx.select().from(quizSessions).where(eq(quizSessions.id, s.id)).for("update");
     if (locked.submittedAt) return;
-    const answers = await t.select().from(quizAnswers).where(eq(quizAnswers.sessionId, s.id));
+    const answers = await tx.select().from(quizAnswers).where(eq(quizAnswers.sessionId, s.id));
     const score = answers.filter((a) => a.choice && a.choice === a.correctChoice).length;
     if (s.mode === "exam" && s.source === "questions") {
       for (const a of answers)
         if (a.choice)
-          await recordAttempt(t, s.userId, a.itemId, a.choice, a.choice === a.correctChoice, s.id, a.answeredAt ?? at);
+          await recordAttempt({
+            db: tx,
+            userId: s.userId,
+            questionId: a.itemId,
+            choice: a.choice,
+            correct: a.choice === a.correctChoice,
+            quizSessionId: s.id,
+            now: a.answeredAt ?? at,
+          });
     }
-    await t.update(quizSessions).set({ submittedAt: at, score }).where(eq(quizSessions.id, s.id));
+    await tx.update(quizSessions).set({ submittedAt: at, score }).where(eq(quizSessions.id, s.id));
   });
 }
 
@@ -551,8 +579,8 @@ export async function activeQuiz(opts: { db: Db; userId: string; now: Date }) {
     .where(and(eq(quizAnswers.sessionId, s.id), sql`${quizAnswers.choice} is not null`));
   return {
     id: s.id,
-    source: s.source,
-    mode: s.mode,
+    source: s.source as QuizSetup["source"],
+    mode: s.mode as QuizSetup["mode"],
     total: s.total,
     answered: n,
     currentIndex: s.currentIndex,
@@ -561,7 +589,7 @@ export async function activeQuiz(opts: { db: Db; userId: string; now: Date }) {
 }
 
 /** Recent quizzes for the setup page. */
-export async function recentQuizzes(db: Db, userId: string) {
+export async function recentQuizzes({ db, userId }: { db: Db; userId: string }) {
   const list = await db
     .select()
     .from(quizSessions)
@@ -570,8 +598,8 @@ export async function recentQuizzes(db: Db, userId: string) {
     .limit(10);
   return list.map((s) => ({
     id: s.id,
-    source: s.source,
-    mode: s.mode,
+    source: s.source as QuizSetup["source"],
+    mode: s.mode as QuizSetup["mode"],
     total: s.total,
     score: s.score,
     startedAt: s.startedAt.toISOString(),

@@ -6,11 +6,11 @@
 import { sql } from "drizzle-orm";
 import type { DeckOverview } from "../../../contract/study";
 import { LEARN_AHEAD_MS, localDate, studyDay } from "../../../domain/study";
-import type { Db } from "../../db/client";
+import { type Db, num, rows } from "../../db/client";
 import { decks, flashcards, questions, studySchedules } from "../../db/schema";
 import { type Access, accessOf, cardVisible } from "./access";
-import { num, rows } from "./sql";
-import { getStudySettings, todayCounts } from "./study.service";
+import { todayCounts } from "./study-queue.service";
+import { getStudySettings } from "./study-settings.service";
 
 const DAY = 86_400_000;
 
@@ -22,8 +22,8 @@ export type { DeckOverview };
  */
 export async function studyOverview(opts: { db: Db; userId: string; now: Date }) {
   const { db, userId, now } = opts;
-  const access = await accessOf(db, userId, now);
-  const settings = await getStudySettings(db, userId);
+  const access = await accessOf({ db, userId, now });
+  const settings = await getStudySettings({ db, userId });
   const day = studyDay(now, settings.timeZone);
   const ahead = new Date(now.getTime() + LEARN_AHEAD_MS);
   const list = await rows<Record<string, unknown>>(
@@ -64,7 +64,7 @@ export async function studyOverview(opts: { db: Db; userId: string; now: Date })
     );
     questionsDue = num(q?.n);
   }
-  const done = await todayCounts(db, userId, day.start);
+  const done = await todayCounts({ db, userId, dayStart: day.start });
   return {
     decks,
     questionsDue,
@@ -92,12 +92,12 @@ function studiableSchedules(userId: string, access: Access) {
 /** Statistics page data: today, true retention, 30-day forecast, 365-day heatmap, card states. */
 export async function studyStats(opts: { db: Db; userId: string; now: Date }) {
   const { db, userId, now } = opts;
-  const access = await accessOf(db, userId, now);
+  const access = await accessOf({ db, userId, now });
   const live = studiableSchedules(userId, access);
-  const settings = await getStudySettings(db, userId);
+  const settings = await getStudySettings({ db, userId });
   const day = studyDay(now, settings.timeZone);
   const start = day.start.getTime();
-  const done = await todayCounts(db, userId, day.start);
+  const done = await todayCounts({ db, userId, dayStart: day.start });
   const horizon = new Date(start + 30 * DAY);
   const since = new Date(start - 364 * DAY);
 

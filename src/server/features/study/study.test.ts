@@ -653,20 +653,18 @@ describe("card generation", () => {
     const a = await user();
     const b = await user();
     const aId = (await a.c.json<{ user: { id: string } }>("/api/me")).body.user.id;
-    await server.database.db
-      .insert(briefs)
-      .values({
-        id: `own-brief-${aId}`,
-        name: "Smith v. Jones",
-        subjectId: "torts",
-        body: {
-          issue: "<p>Was the contact offensive?</p>",
-          rule: "<p>A contact is offensive if it offends a reasonable sense of dignity.</p>",
-          holding: "<p>Yes.</p>",
-        },
-        isOfficial: false,
-        createdBy: aId,
-      });
+    await server.database.db.insert(briefs).values({
+      id: `own-brief-${aId}`,
+      name: "Smith v. Jones",
+      subjectId: "torts",
+      body: {
+        issue: "<p>Was the contact offensive?</p>",
+        rule: "<p>A contact is offensive if it offends a reasonable sense of dignity.</p>",
+        holding: "<p>Yes.</p>",
+      },
+      isOfficial: false,
+      createdBy: aId,
+    });
     const r = await a.c.json<{
       drafts: {
         question: string;

@@ -10,25 +10,14 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, BookOpen, Scale } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Badge, Card, Spinner } from "../../components/ui/card";
+import type { contentApi } from "../../../contract/content";
+import type { ResponseOf } from "../../../contract/route";
 import { parseProvision } from "../../../domain/provisions";
 import { ApiError, api } from "../../lib/api";
 import { NotFoundPage } from "../shell/screens";
 
-interface SubjectRow {
-  id: string;
-  name: string;
-  shortName: string;
-  description: string;
-  counts: { topics: number; briefs: number; cards: number; questions: number };
-}
-interface BriefRow {
-  id: string;
-  name: string;
-  citation: string | null;
-  court: string | null;
-  year: number | null;
-  subjectId: string | null;
-}
+type SubjectRow = ResponseOf<typeof contentApi.subjects>["subjects"][number];
+type BriefRow = ResponseOf<typeof contentApi.briefs>["briefs"][number];
 
 function Loading() {
   return <Spinner className="m-10 text-brand-700" />;
@@ -123,23 +112,7 @@ export function SubjectPage() {
   );
 }
 
-interface TopicResponse {
-  topic: {
-    id: string;
-    title: string;
-    summary: string;
-    rule: string;
-    subject: { id: string; name: string };
-    elements: string[];
-    exceptions: string[];
-    positions: { view: string; rule: string }[];
-    provisions: string[];
-    traps: string[];
-    retired: boolean;
-  };
-  cases: BriefRow[];
-  related: { id: string; title: string }[];
-}
+type TopicResponse = ResponseOf<typeof contentApi.topic>;
 
 function List({ title, items }: { title: string; items: string[] }) {
   if (!items.length) return null;
@@ -331,19 +304,7 @@ export function CasesPage() {
   );
 }
 
-interface BriefResponse {
-  brief: BriefRow & {
-    topics: { id: string; title: string }[];
-    facts: string;
-    proceduralHistory: string;
-    issue: string;
-    rule: string;
-    holding: string;
-    reasoning: string;
-    separateOpinions: string | null;
-    takeaways: string[];
-  };
-}
+type BriefResponse = ResponseOf<typeof contentApi.brief>;
 
 export function BriefPage() {
   const { briefId } = useParams();

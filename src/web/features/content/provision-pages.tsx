@@ -8,16 +8,13 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Gavel } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { Card, Spinner } from "../../components/ui/card";
+import type { contentApi } from "../../../contract/content";
+import type { ResponseOf } from "../../../contract/route";
 import { ApiError, api } from "../../lib/api";
 import { NotFoundPage } from "../shell/screens";
 
-interface ProvisionResponse {
-  provision: { id: string; label: string; family: string };
-  cites: { cite: string; topics: { id: string; title: string; subjectId: string }[] }[];
-}
-interface ProvisionsResponse {
-  families: { family: string; provisions: { id: string; label: string; topics: number }[] }[];
-}
+type ProvisionResponse = ResponseOf<typeof contentApi.provision>;
+type ProvisionsResponse = ResponseOf<typeof contentApi.provisions>;
 
 export function ProvisionPage() {
   const { provisionId } = useParams();

@@ -1,7 +1,8 @@
 /** Study mode's client: types of the /api/study, /api/quizzes and /api/question-bank answers. */
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { DeckOverview, QueueItem, RatingName } from "../../../contract/study";
+import type { ResponseOf } from "../../../contract/route";
+import type { DeckOverview, decksApi, QueueItem, quizApi, RatingName, studyApi } from "../../../contract/study";
 import { ApiError, api } from "../../lib/api";
 
 export type { DeckOverview, RatingName };
@@ -10,65 +11,13 @@ export type QueueCard = QueueItem;
 
 export type Difficulty = "foundational" | "intermediate" | "advanced";
 
-export interface Queue {
-  cards: QueueCard[];
-  counts: { learning: number; due: number; new: number; reviewedToday: number; newToday: number; reviewsToday: number };
-  limits: { newPerDay: number; maxReviewsPerDay: number; newLeft: number; reviewsLeft: number };
-}
-export interface Schedule {
-  id: string;
-  kind: "card" | "question";
-  due: string;
-  stability: number;
-  difficulty: number;
-  reps: number;
-  lapses: number;
-  state: QueueCard["state"];
-  preview: Record<RatingName, number>;
-}
-export interface StudySettings {
-  desiredRetention: number;
-  newPerDay: number;
-  maxReviewsPerDay: number;
-  timeZone: string;
-}
-export interface Overview {
-  decks: DeckOverview[];
-  questionsDue: number;
-  today: { newToday: number; reviewsToday: number; ratingsToday: number };
-  settings: StudySettings;
-  access: { tier: string; officialCards: boolean; questionBank: boolean };
-}
-export interface DeckCard {
-  id: string;
-  question: string;
-  answer: string;
-  subjectId: string | null;
-  topicId: string | null;
-  difficulty: Difficulty;
-  tags: string[];
-  isOfficial: boolean;
-  state: QueueCard["state"];
-  due: string | null;
-  reps: number;
-  lapses: number;
-}
-export interface DeckDetail {
-  deck: {
-    id: string;
-    title: string;
-    description: string;
-    subjectId: string | null;
-    topicId: string | null;
-    isOfficial: boolean;
-    isFree: boolean;
-    isPremium: boolean;
-    locked: boolean;
-    cardCount: number;
-    editable: boolean;
-  };
-  cards: DeckCard[];
-}
+export type Queue = ResponseOf<typeof studyApi.queue>;
+/** A rating's answer (`POST /api/study/reviews`) and a stale rating's `details.schedule`. */
+export type Schedule = ResponseOf<typeof studyApi.review>;
+export type StudySettings = ResponseOf<typeof studyApi.getSettings>["settings"];
+export type Overview = ResponseOf<typeof studyApi.overview>;
+export type DeckDetail = ResponseOf<typeof decksApi.get>;
+export type DeckCard = DeckDetail["cards"][number];
 export interface Subject {
   id: string;
   name: string;
@@ -145,53 +94,10 @@ export function selectionQuery(sel: { decks?: string[]; subjects?: string[]; tag
 }
 
 /** Quiz types. */
-export interface QuizItem {
-  position: number;
-  itemId: string;
-  prompt: string;
-  call: string | null;
-  choices: Record<string, string>;
-  choice: string | null;
-  flagged: boolean;
-  subjectId: string | null;
-  topicId: string | null;
-  correctChoice?: string;
-  correct?: boolean;
-  explanations?: Record<string, string> | null;
-  answerText?: string | null;
-}
-export interface QuizView {
-  quiz: {
-    id: string;
-    source: "questions" | "flashcards";
-    mode: "tutor" | "exam";
-    total: number;
-    currentIndex: number;
-    startedAt: string;
-    submittedAt: string | null;
-    timeLimitSec: number | null;
-    remainingMs: number | null;
-    score: number | null;
-    answered: number;
-  };
-  items: QuizItem[];
-}
-export interface Breakdown {
-  id: string;
-  name: string;
-  correct: number;
-  total: number;
-}
-export interface QuizResults extends QuizView {
-  results: {
-    score: number;
-    total: number;
-    percent: number;
-    bySubject: Breakdown[];
-    byTopic: Breakdown[];
-    missed: string[];
-  };
-}
+export type QuizView = ResponseOf<typeof quizApi.get>;
+export type QuizItem = QuizView["items"][number];
+export type QuizResults = ResponseOf<typeof quizApi.results>;
+export type Breakdown = QuizResults["results"]["bySubject"][number];
 
 /**
  * The study day rolls over at midnight in the student's time zone (settings.timeZone, UTC until
