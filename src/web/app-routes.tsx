@@ -6,10 +6,10 @@ import { AdminDashboard, AdminGuard } from "./features/admin/admin-pages";
 import { SubjectPage, SubjectsPage, TopicPage } from "./features/content/content-pages";
 import { ProvisionPage, ProvisionsPage } from "./features/content/provision-pages";
 import { RoadmapPage, TestAuthPage } from "./features/shell/misc-pages";
+import { placeholders } from "./features/shell/placeholders";
 import { ProtectedLayout } from "./features/shell/protected-layout";
 import { FeaturePlaceholder, NotFoundPage } from "./features/shell/screens";
 import { SettingsLayout } from "./features/settings/settings-layout";
-import { placeholders } from "./router";
 import { FlashcardRoutes, QuizRoutes } from "./features/study/routes";
 
 const ChatPage = lazy(() => import("./features/chat/chat-page"));
