@@ -10,7 +10,7 @@ import { NotFoundPage } from "../shell/screens";
 const StudyHome = lazy(() => import("./study-home"));
 const StudySession = lazy(() => import("./study-session"));
 const DecksPage = lazy(() => import("./decks-page").then((m) => ({ default: m.DecksPage })));
-const DeckPage = lazy(() => import("./decks-page").then((m) => ({ default: m.DeckPage })));
+const DeckPage = lazy(() => import("./deck-page").then((m) => ({ default: m.DeckPage })));
 const SettingsPage = lazy(() => import("./settings-page"));
 const StatsPage = lazy(() => import("./stats-page"));
 const GeneratePage = lazy(() => import("./generate-page"));
