@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Check, X } from "lucide-react";
-import { type QuizItem } from "../api";
+import type { QuizItem } from "../api";
 
 /**
  * A question's lettered choices as buttons; once the answer is known (`correctChoice`), marks the
