@@ -13,7 +13,8 @@ import { buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/card";
 import { ApiError, api } from "../../lib/api";
 import { caseLawApi, type OfficialBrief, shortCourt } from "../case-law/api";
-import { Select, SubjectBadge, useSubjects } from "../case-law/case-law-ui";
+import { Select, SubjectOptions } from "../../components/ui/select";
+import { SubjectBadge, useSubjects } from "../case-law/case-law-ui";
 import { CaseNotes, OfficialBriefView } from "../case-law/opinion-page";
 import { AddToCollection } from "../collections/add-to-collection";
 import { NotFoundPage } from "../shell/screens";
@@ -90,12 +91,7 @@ export function CasesPage() {
           />
         </label>
         <Select label="Filter by subject" value={subject} onChange={(v) => set("subject", v)}>
-          <option value="">All subjects</option>
-          {subjects?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <SubjectOptions subjects={subjects} empty="All subjects" />
         </Select>
         <Select label="Filter by topic" value={topic} onChange={(v) => set("topic", v)}>
           <option value="">{subject ? "All topics" : "Topic (pick a subject)"}</option>
