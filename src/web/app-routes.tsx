@@ -23,9 +23,11 @@ const CaseLawSearchPage = lazy(() =>
   import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawSearchPage })),
 );
 const OpinionPage = lazy(() => import("./features/case-law/opinion-page"));
-const CasesPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.CasesPage })));
-const NewBriefPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.NewBriefPage })));
-const CaseBriefPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.CaseBriefPage })));
+const CasesPage = lazy(() => import("./features/briefs/cases-page").then((m) => ({ default: m.CasesPage })));
+const NewBriefPage = lazy(() => import("./features/briefs/new-brief-page").then((m) => ({ default: m.NewBriefPage })));
+const CaseBriefPage = lazy(() =>
+  import("./features/briefs/case-brief-page").then((m) => ({ default: m.CaseBriefPage })),
+);
 const CollectionsPage = lazy(() => import("./features/collections/collections-page"));
 
 const S = (el: React.ReactNode) => <Suspense fallback={<Spinner className="m-6" />}>{el}</Suspense>;
