@@ -1,8 +1,8 @@
 /**
  * The one modal dialog of the app, on Radix Dialog: role="dialog" named by its title
  * (aria-labelledby) and described by `description` when given; focus moves into it on open, stays
- * trapped while open and returns to the element that had it on close; Escape and a click on the
- * backdrop close it (both call `onOpenChange(false)`).
+ * trapped while open and returns on close to the element that had it on open (when that element is
+ * still in the page); Escape and a click on the backdrop close it (both call `onOpenChange(false)`).
  *
  * Keep it out of the signed-in shell's first chunk (docs/decisions/019-chat-ui.md): shell parts
  * that need a dialog load it lazily.
@@ -10,7 +10,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 
 const widths = {
   sm: "max-w-md",
@@ -50,6 +50,15 @@ export function Dialog({
   closeButton = true,
   className,
 }: DialogProps) {
+  // Radix returns focus to a Dialog.Trigger; these dialogs are opened by ordinary buttons and
+  // menu items, so remember what had focus on open and give it back on close.
+  // Read during render: by the time Radix's open handlers run, an `autoFocus` field inside has
+  // already taken focus.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== "undefined")
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  wasOpen.current = open;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -60,6 +69,14 @@ export function Dialog({
             widths[size],
             className,
           )}
+          onCloseAutoFocus={(e) => {
+            const el = opener.current;
+            opener.current = null;
+            if (el?.isConnected && el !== document.body) {
+              e.preventDefault();
+              el.focus();
+            }
+          }}
           // Without a description Radix expects this to be explicitly unset.
           {...(description ? {} : { "aria-describedby": undefined })}
         >
