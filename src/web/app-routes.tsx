@@ -6,10 +6,10 @@ import { AdminDashboard, AdminGuard } from "./features/admin/admin-pages";
 import { SubjectPage, SubjectsPage, TopicPage } from "./features/content/content-pages";
 import { ProvisionPage, ProvisionsPage } from "./features/content/provision-pages";
 import { RoadmapPage, TestAuthPage } from "./features/shell/misc-pages";
+import { placeholders } from "./features/shell/placeholders";
 import { ProtectedLayout } from "./features/shell/protected-layout";
 import { FeaturePlaceholder, NotFoundPage } from "./features/shell/screens";
 import { SettingsLayout } from "./features/settings/settings-layout";
-import { placeholders } from "./router";
 import { FlashcardRoutes, QuizRoutes } from "./features/study/routes";
 
 const ChatPage = lazy(() => import("./features/chat/chat-page"));
@@ -23,9 +23,11 @@ const CaseLawSearchPage = lazy(() =>
   import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawSearchPage })),
 );
 const OpinionPage = lazy(() => import("./features/case-law/opinion-page"));
-const CasesPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.CasesPage })));
-const NewBriefPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.NewBriefPage })));
-const CaseBriefPage = lazy(() => import("./features/briefs/brief-pages").then((m) => ({ default: m.CaseBriefPage })));
+const CasesPage = lazy(() => import("./features/briefs/cases-page").then((m) => ({ default: m.CasesPage })));
+const NewBriefPage = lazy(() => import("./features/briefs/new-brief-page").then((m) => ({ default: m.NewBriefPage })));
+const CaseBriefPage = lazy(() =>
+  import("./features/briefs/case-brief-page").then((m) => ({ default: m.CaseBriefPage })),
+);
 const CollectionsPage = lazy(() => import("./features/collections/collections-page"));
 
 const S = (el: React.ReactNode) => <Suspense fallback={<Spinner className="m-6" />}>{el}</Suspense>;

@@ -4,7 +4,6 @@
  * visits only. Unknown settings sub-paths redirect to /settings; unknown admin paths to
  * /admin/dashboard. On an ADMIN_HOSTS host the admin route table replaces the public one.
  */
-import { BookOpen, Brain, FileText, GraduationCap, Layers, MessageSquare } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { Spinner } from "./components/ui/card";
@@ -32,47 +31,6 @@ const fallback = (
   </div>
 );
 const L = (el: React.ReactNode) => <Suspense fallback={fallback}>{el}</Suspense>;
-
-export const placeholders = {
-  chat: (
-    <FeaturePlaceholder
-      title="Chat"
-      icon={MessageSquare}
-      description="Ask legal questions and get answers that cite the topic, case or rule they come from."
-    />
-  ),
-  notes: (
-    <FeaturePlaceholder
-      title="Notes"
-      icon={FileText}
-      description="A note editor with templates, tags and links to case briefs."
-    />
-  ),
-  outlines: (
-    <FeaturePlaceholder title="Outlines" icon={Layers} description="Drag-and-drop outlines built from your notes." />
-  ),
-  study: (
-    <FeaturePlaceholder
-      title="Study"
-      icon={Brain}
-      description="Flashcards with FSRS spaced repetition, generated cards, quizzes and the question bank."
-    />
-  ),
-  courses: (
-    <FeaturePlaceholder
-      title="Courses"
-      icon={GraduationCap}
-      description="Structured video courses by subject, module and lesson."
-    />
-  ),
-  caseLaw: (
-    <FeaturePlaceholder
-      title="Case law"
-      icon={BookOpen}
-      description="Full-text search and reading of court opinions, with your briefs beside them."
-    />
-  ),
-};
 
 const authRoutes = [
   { path: "/auth", element: L(<AuthPage />) },

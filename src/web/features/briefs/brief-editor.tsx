@@ -11,7 +11,8 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { ApiError, api } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { Select, useSubjects } from "../case-law/case-law-ui";
+import { Select, SubjectOptions } from "../../components/ui/select";
+import { useSubjects } from "../case-law/case-law-ui";
 import { RichEditor } from "../notes/rich-editor";
 import { type BriefDraft, briefsApi, SECTIONS, type SectionKey, type StudentBrief } from "./api";
 
@@ -222,12 +223,7 @@ export function BriefEditor({
                 set("topicIds", []);
               }}
             >
-              <option value="">No subject</option>
-              {subjects?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <SubjectOptions subjects={subjects} empty="No subject" />
             </Select>
             <Select label="Topic" value={form.topicIds?.[0] ?? ""} onChange={(v) => set("topicIds", v ? [v] : [])}>
               <option value="">{form.subjectId ? "No topic" : "Topic"}</option>

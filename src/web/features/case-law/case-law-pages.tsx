@@ -11,7 +11,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/card";
 import { caseLawApi, type Filters, shortCourt } from "./api";
-import { FilterControls, ImportDialog, SubjectBadge, useFacets } from "./case-law-ui";
+import { FilterControls, SubjectBadge, useFacets } from "./case-law-ui";
+import { ImportDialog } from "./import-dialog";
 import { LiveResults } from "./live-results";
 
 const FILTER_KEYS: (keyof Filters)[] = ["court", "yearFrom", "yearTo", "subject"];

@@ -8,13 +8,18 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { MessageSquarePlus, MoreHorizontal, Pencil, RotateCw, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { groupThreads, nextThreadAfterDelete } from "../../../domain/threads";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../lib/toast";
 import { type Thread, THREAD_TIMEOUTS, threadsOf, threadsQuery } from "./api";
 import { deleteThreadWithToasts, renameThreadWithToasts } from "./thread-actions";
+
+// The delete confirmation uses the Radix dialog; it loads on first use (preloaded when a row's
+// menu opens) so Radix stays out of the signed-in shell's first chunk (decision 019).
+const loadDeleteDialog = () => import("./delete-thread-dialog");
+const DeleteThreadDialog = lazy(loadDeleteDialog);
 
 /** The open thread's id from the path (the sidebar sits outside the chat route). */
 export const openThreadId = (pathname: string) => /^\/chat\/([^/]+)/.exec(pathname)?.[1] ?? null;
@@ -161,7 +166,11 @@ export function ThreadList() {
           )}
         </div>
       )}
-      <DeleteDialog thread={confirm} onClose={() => setConfirm(null)} onConfirm={(t) => void remove(t)} />
+      {confirm && (
+        <Suspense fallback={null}>
+          <DeleteThreadDialog thread={confirm} onClose={() => setConfirm(null)} onConfirm={(t) => void remove(t)} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -284,7 +293,10 @@ function ThreadMenu({
         aria-label={`Actions for ${title}`}
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) void loadDeleteDialog();
+          setOpen((o) => !o);
+        }}
         className={clsx(
           "flex h-7 w-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:opacity-100 aria-expanded:opacity-100 dark:hover:bg-slate-700 dark:hover:text-white",
           active ? "opacity-100" : "opacity-100 md:opacity-0 md:group-hover:opacity-100",
@@ -338,63 +350,5 @@ function ThreadMenu({
         </div>
       )}
     </div>
-  );
-}
-
-/** Delete confirmation on the native <dialog> (modal: focus trap, Escape, backdrop). */
-function DeleteDialog({
-  thread,
-  onClose,
-  onConfirm,
-}: {
-  thread: Thread | null;
-  onClose: () => void;
-  onConfirm: (t: Thread) => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (thread && !d.open) d.showModal();
-    if (!thread && d.open) d.close();
-  }, [thread]);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby="delete-thread-title"
-      onClose={onClose}
-      onClick={(e) => {
-        // A click on the backdrop (outside the dialog's box) cancels.
-        const r = ref.current?.getBoundingClientRect();
-        if (
-          e.target === ref.current &&
-          r &&
-          (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom)
-        )
-          ref.current?.close();
-      }}
-      className="fixed top-1/2 left-1/2 m-0 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/40 backdrop:backdrop-blur-[2px] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <h2 id="delete-thread-title" className="text-lg font-semibold">
-        Delete conversation?
-      </h2>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        “{thread?.title}” and all of its messages will be deleted. This cannot be undone.
-      </p>
-      <div className="mt-6 flex justify-end gap-2">
-        <Button variant="outline" onClick={() => ref.current?.close()}>
-          Cancel
-        </Button>
-        <Button
-          variant="destructive"
-          onClick={() => {
-            if (thread) onConfirm(thread);
-            ref.current?.close();
-          }}
-        >
-          Delete
-        </Button>
-      </div>
-    </dialog>
   );
 }

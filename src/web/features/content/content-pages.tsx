@@ -3,12 +3,11 @@
  *   /library                    the seven subjects
  *   /library/:subjectId         a subject's topics and cases
  *   /library/topics/:topicId    a doctrine in full, with its cases, provisions and related topics
- *   /cases                      official case briefs by subject (student briefs join in issue 5)
- *   /cases/:briefId             one case brief
+ * (/cases and /cases/:briefId are features/briefs.)
  */
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, BookOpen, Scale } from "lucide-react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { ArrowLeft, Scale } from "lucide-react";
+import { Link, useParams } from "react-router";
 import { Badge, Card, Spinner } from "../../components/ui/card";
 import type { contentApi } from "../../../contract/content";
 import type { ResponseOf } from "../../../contract/route";
@@ -216,150 +215,6 @@ export function TopicPage() {
           </div>
         </section>
       )}
-    </article>
-  );
-}
-
-export function CasesPage() {
-  const [params, setParams] = useSearchParams();
-  const subject = params.get("subject") ?? "";
-  const q = params.get("q") ?? "";
-  const subjects = useQuery({
-    queryKey: ["subjects"],
-    queryFn: () => api<{ subjects: SubjectRow[] }>("/api/subjects"),
-  });
-  const list = useQuery({
-    queryKey: ["briefs", subject, q],
-    queryFn: () =>
-      api<{ briefs: BriefRow[] }>(
-        `/api/briefs?${new URLSearchParams({ ...(subject ? { subject } : {}), ...(q ? { q } : {}) })}`,
-      ),
-  });
-  const set = (k: string, v: string) => {
-    const n = new URLSearchParams(params);
-    if (v) n.set(k, v);
-    else n.delete(k);
-    setParams(n, { replace: true });
-  };
-  return (
-    <div className="mx-auto max-w-5xl">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Case briefs</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">
-            Landmark cases briefed for class and the bar.{" "}
-            <Link to="/library" className="text-brand-700 underline dark:text-brand-100">
-              Browse by subject
-            </Link>
-          </p>
-        </div>
-      </div>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <input
-          aria-label="Search cases by name"
-          placeholder="Search by case name"
-          className="flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-          defaultValue={q}
-          onChange={(e) => set("q", e.target.value)}
-        />
-        <select
-          aria-label="Filter by subject"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-          value={subject}
-          onChange={(e) => set("subject", e.target.value)}
-        >
-          <option value="">All subjects</option>
-          {subjects.data?.subjects.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {list.isPending ? (
-        <Loading />
-      ) : list.data?.briefs.length ? (
-        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-          {list.data.briefs.map((b) => (
-            <li key={b.id}>
-              <Link
-                to={`/cases/${b.id}`}
-                className="flex h-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900"
-              >
-                <BookOpen className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-                <span>
-                  <span className="font-medium italic">{b.name}</span>
-                  <span className="block text-sm text-slate-500">
-                    {b.citation} · {b.court} · {b.year}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-10 text-center text-slate-500">No case briefs match.</p>
-      )}
-    </div>
-  );
-}
-
-type BriefResponse = ResponseOf<typeof contentApi.brief>;
-
-export function BriefPage() {
-  const { briefId } = useParams();
-  const { data, isPending, error } = useQuery({
-    queryKey: ["brief", briefId],
-    queryFn: () => api<BriefResponse>(`/api/briefs/${briefId}`),
-  });
-  if (isNotFound(error)) return <NotFoundPage />;
-  if (isPending || !data) return <Loading />;
-  const b = data.brief;
-  const sections: [string, string | null][] = [
-    ["Facts", b.facts],
-    ["Procedural history", b.proceduralHistory],
-    ["Issue", b.issue],
-    ["Rule", b.rule],
-    ["Holding", b.holding],
-    ["Reasoning", b.reasoning],
-    ["Separate opinions", b.separateOpinions],
-  ];
-  return (
-    <article className="mx-auto max-w-3xl">
-      <Link to="/cases" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:underline">
-        <ArrowLeft className="h-4 w-4" /> Case briefs
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight italic">{b.name}</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">
-        {b.citation} · {b.court} · {b.year}
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {b.topics.map((t) => (
-          <Link
-            key={t.id}
-            to={`/library/topics/${t.id}`}
-            className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-800 hover:underline dark:bg-slate-800 dark:text-brand-100"
-          >
-            {t.title}
-          </Link>
-        ))}
-      </div>
-      {sections
-        .filter(([, v]) => v)
-        .map(([title, text]) => (
-          <section key={title} className="mt-6">
-            <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
-            <p className="mt-1 leading-7 text-slate-800 dark:text-slate-200">{text}</p>
-          </section>
-        ))}
-      <section className="mt-6">
-        <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Exam takeaways</h2>
-        <ul className="mt-2 list-disc space-y-1 pl-6">
-          {b.takeaways.map((t) => (
-            <li key={t}>{t}</li>
-          ))}
-        </ul>
-      </section>
     </article>
   );
 }

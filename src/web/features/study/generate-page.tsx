@@ -4,19 +4,19 @@
  * → save to a deck. Nothing is saved until the student says so.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { clsx } from "clsx";
 import { Sparkles, Trash2, Wand2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Badge, Card, Spinner } from "../../components/ui/card";
+import { Select } from "../../components/ui/select";
 import { Field, Input } from "../../components/ui/input";
 import { api } from "../../lib/api";
 import { briefsApi } from "../briefs/api";
 import { notesApi } from "../notes/api";
 import { toast } from "../../lib/toast";
 import { overviewQuery, SUBJECT_NAMES } from "./api";
-import { Chip, PageHeader, StudyPage, selectClass, textareaClass } from "./components/study-ui";
+import { Chip, PageHeader, StudyPage, textareaClass } from "./components/study-ui";
 
 type Source =
   | { type: "topic" | "brief" | "note"; id: string; title: string }
@@ -348,19 +348,14 @@ export default function GeneratePage() {
           </ol>
           <Card className="sticky bottom-4 mt-6 flex flex-wrap items-end gap-3 p-4">
             <Field label="Save to" htmlFor="gen-deck">
-              <select
-                id="gen-deck"
-                className={clsx(selectClass, "min-w-48")}
-                value={deckId}
-                onChange={(e) => setDeckId(e.target.value)}
-              >
+              <Select id="gen-deck" className="min-w-48" value={deckId} onChange={setDeckId}>
                 <option value="">A new deck</option>
                 {ownDecks.map((x) => (
                   <option key={x.id} value={x.id}>
                     {x.title}
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
             {!deckId && (
               <Field label="New deck title" htmlFor="gen-new">

@@ -10,14 +10,14 @@ import { NotFoundPage } from "../shell/screens";
 const StudyHome = lazy(() => import("./study-home"));
 const StudySession = lazy(() => import("./study-session"));
 const DecksPage = lazy(() => import("./decks-page").then((m) => ({ default: m.DecksPage })));
-const DeckPage = lazy(() => import("./decks-page").then((m) => ({ default: m.DeckPage })));
+const DeckPage = lazy(() => import("./deck-page").then((m) => ({ default: m.DeckPage })));
 const SettingsPage = lazy(() => import("./settings-page"));
 const StatsPage = lazy(() => import("./stats-page"));
 const GeneratePage = lazy(() => import("./generate-page"));
 const BankPage = lazy(() => import("./bank-page"));
-const QuizSetupPage = lazy(() => import("./quiz-pages").then((m) => ({ default: m.QuizSetupPage })));
-const QuizPlayerPage = lazy(() => import("./quiz-pages").then((m) => ({ default: m.QuizPlayerPage })));
-const QuizResultsPage = lazy(() => import("./quiz-pages").then((m) => ({ default: m.QuizResultsPage })));
+const QuizSetupPage = lazy(() => import("./quiz-setup-page").then((m) => ({ default: m.QuizSetupPage })));
+const QuizPlayerPage = lazy(() => import("./quiz-player-page").then((m) => ({ default: m.QuizPlayerPage })));
+const QuizResultsPage = lazy(() => import("./quiz-results-page").then((m) => ({ default: m.QuizResultsPage })));
 
 const S = (el: React.ReactNode) => <Suspense fallback={<Spinner className="m-10 text-brand-700" />}>{el}</Suspense>;
 

@@ -1,8 +1,7 @@
 /**
- * Small shared pieces of the study screens: section tabs, page header, dialog, stat tile, empty
+ * Small shared pieces of the study screens: section tabs, page header, stat tile, empty
  * state, upgrade panel and load-error notice.
  */
-import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
 import {
   AlertTriangle,
@@ -15,7 +14,6 @@ import {
   RotateCcw,
   Settings2,
   Sparkles,
-  X,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
@@ -126,55 +124,6 @@ export function EmptyState({
   );
 }
 
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  wide,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-  title: string;
-  description?: string;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm" />
-        <DialogPrimitive.Content
-          className={clsx(
-            "fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-800 dark:bg-slate-900",
-            wide ? "max-w-2xl" : "max-w-lg",
-          )}
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              className="rounded-lg p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-              aria-label="Close"
-            >
-              <X className="h-5 w-5" />
-            </DialogPrimitive.Close>
-          </div>
-          {description && (
-            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {description}
-            </DialogPrimitive.Description>
-          )}
-          <div className="mt-4">{children}</div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
-  );
-}
-
-export const selectClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 export const textareaClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
 
