@@ -33,16 +33,14 @@ test("import real opinions, search by doctrine, brief one from a draft, write a 
   await expect(page.getByText("The library is empty")).toBeVisible();
   await shot(page, "case-law-empty");
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  await page
-    .getByTestId("import-input")
-    .setInputFiles([
-      ...REAL.map((f) => ({
-        name: f.split("/").pop()!,
-        mimeType: "text/markdown",
-        buffer: readFileSync(join(DATA!, f)),
-      })),
-      { name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# My outline\n\nNot an opinion.") },
-    ]);
+  await page.getByTestId("import-input").setInputFiles([
+    ...REAL.map((f) => ({
+      name: f.split("/").pop()!,
+      mimeType: "text/markdown",
+      buffer: readFileSync(join(DATA!, f)),
+    })),
+    { name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# My outline\n\nNot an opinion.") },
+  ]);
   await page.getByRole("button", { name: /Import 7 files/ }).click();
   const report = page.getByTestId("import-report");
   await expect(report).toContainText("Imported 6 opinions", { timeout: 60_000 });
@@ -127,13 +125,11 @@ test("import real opinions, search by doctrine, brief one from a draft, write a 
   // The companion cites the note (when the chat feature is part of this build).
   const threads = await page.request.get("/api/threads");
   if (threads.status() === 404) {
-    test
-      .info()
-      .annotations.push({
-        type: "not run",
-        description:
-          "companion step: the chat routes are not in this build yet (runs once the chat and engine branches are merged)",
-      });
+    test.info().annotations.push({
+      type: "not run",
+      description:
+        "companion step: the chat routes are not in this build yet (runs once the chat and engine branches are merged)",
+    });
     return;
   }
   const thread = await (

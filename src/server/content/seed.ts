@@ -250,20 +250,18 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
     );
     await t.delete(demoFlashcards);
     if (corpus.demoFlashcards.length)
-      await t
-        .insert(demoFlashcards)
-        .values(
-          corpus.demoFlashcards.map((d, i) => ({
-            id: d.id,
-            question: d.question,
-            answer: d.answer,
-            subject: d.subject,
-            difficulty: d.difficulty,
-            isPremium: d.isPremium,
-            tags: d.tags,
-            position: i,
-          })),
-        );
+      await t.insert(demoFlashcards).values(
+        corpus.demoFlashcards.map((d, i) => ({
+          id: d.id,
+          question: d.question,
+          answer: d.answer,
+          subject: d.subject,
+          difficulty: d.difficulty,
+          isPremium: d.isPremium,
+          tags: d.tags,
+          position: i,
+        })),
+      );
 
     // Retire official rows whose file is gone.
     const retire = async (

@@ -54,17 +54,15 @@ export async function startTrial(db: Db, userId: string, now = new Date()): Prom
     .limit(1);
   if (existing.length) return;
   const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-  await db
-    .insert(subscriptions)
-    .values({
-      userId,
-      status: "trialing",
-      priceId: "trial",
-      currentPeriodEnd: end,
-      trialEnd: end,
-      interval: "day",
-      intervalCount: TRIAL_DAYS,
-    });
+  await db.insert(subscriptions).values({
+    userId,
+    status: "trialing",
+    priceId: "trial",
+    currentPeriodEnd: end,
+    trialEnd: end,
+    interval: "day",
+    intervalCount: TRIAL_DAYS,
+  });
 }
 
 /**
@@ -90,17 +88,15 @@ export async function setPlan(
         .values({ userId, status: "trialing", priceId: "trial", currentPeriodEnd: end, trialEnd: end });
     } else if (plan === "unlimited") {
       const end = new Date(now.getTime() + MANUAL_RENEWAL_DAYS * DAY_MS);
-      await tx
-        .insert(subscriptions)
-        .values({
-          userId,
-          status: "active",
-          priceId: "manual_activation_unlimited",
-          productId: "unlimited",
-          currentPeriodEnd: end,
-          interval: "month",
-          intervalCount: 1,
-        });
+      await tx.insert(subscriptions).values({
+        userId,
+        status: "active",
+        priceId: "manual_activation_unlimited",
+        productId: "unlimited",
+        currentPeriodEnd: end,
+        interval: "month",
+        intervalCount: 1,
+      });
     }
   });
 }
