@@ -15,7 +15,7 @@ import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { opinionText } from "../case-law/opinions.service";
 import {
   BRIEF_TOO_LARGE,

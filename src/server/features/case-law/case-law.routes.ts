@@ -17,7 +17,7 @@ import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { importFromCourtListener, searchCourtListener } from "./courtlistener";
 import { type ImportFile, importOpinions, MAX_IMPORT_FILE_BYTES } from "./import.service";
 import { deleteOpinion, getOpinion, listOpinions, opinionFacets, opinionForBrief } from "./opinions.service";

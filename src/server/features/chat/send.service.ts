@@ -27,8 +27,8 @@ import type { Db } from "../../db/client";
 import { messages, threads } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { RealtimeBus } from "../../realtime/bus";
-import { track } from "../../services/analytics";
-import { ensureProfile } from "../../services/profiles";
+import { track } from "../analytics/analytics.service";
+import { ensureProfile } from "../account/profiles.service";
 import { consumeMessage, getUsage, refundMessage } from "./quota.service";
 import { getOwnedThread, type MessageRow, threadNotFound, toMessage, toThread } from "./threads.service";
 

@@ -10,8 +10,8 @@ import type { Db } from "../../db/client";
 import { messages, threads } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { RealtimeBus } from "../../realtime/bus";
-import { track } from "../../services/analytics";
-import { ensureProfile } from "../../services/profiles";
+import { track } from "../analytics/analytics.service";
+import { ensureProfile } from "../account/profiles.service";
 import { encodeMessageCursor, encodeThreadCursor, type ThreadCursor } from "./page-cursor";
 import { isUuid } from "../../../domain/ids";
 

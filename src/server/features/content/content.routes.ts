@@ -25,7 +25,7 @@ import type { AppEnv } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { nowOf, parseQuery, requireFeature } from "../../lib/http";
 import { type FeatureId, hasFeature } from "../../../domain/plans";
-import { getSubscriptionSummary } from "../../services/subscriptions";
+import { getSubscriptionSummary } from "../billing/subscriptions.service";
 import { documentRoute } from "../../lib/openapi";
 import { buildProvisionRegistry } from "../../../domain/provisions";
 

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { hasFeature } from "../../../domain/plans";
 import type { RetrievedSource, UserSourceProvider } from "../../ai/types";
 import { registerUserSourceProvider } from "../../ai/user-sources";
-import { getSubscriptionSummary } from "../../services/subscriptions";
+import { getSubscriptionSummary } from "../billing/subscriptions.service";
 
 type Row = { id: string; title: string; cite: string | null; score: number; text: string };
 const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;

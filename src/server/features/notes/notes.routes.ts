@@ -19,7 +19,7 @@ import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf, parseBody, parseQuery, requireFeature, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { findCases } from "./case-links.service";
 import "./companion-sources";
 import {

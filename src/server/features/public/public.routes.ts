@@ -17,7 +17,7 @@ import { isPublicPath, PUBLIC_PATHS } from "../../../web/features/public/pages";
 import type { Session } from "../../../web/features/public/site";
 import type { AppDeps, AppEnv } from "../../lib/context";
 import { documentRoute } from "../../lib/openapi";
-import { readPricing } from "../pricing/pricing.routes";
+import { readPricing } from "../billing/pricing.service";
 import { bootDataFor, publicOrigin, resolveDomain } from "./domain";
 import { readLandingData } from "./landing.service";
 import { bootScript, renderPublicPageCached, withBrandAttr } from "./render-page";
@@ -131,7 +131,7 @@ export function publicSite(app: Hono<AppEnv>, deps: AppDeps) {
           sessionFor(c),
           path === "/" ? readLandingData(db) : Promise.resolve(undefined),
           path === "/" || path === "/pricing" || path === "/unlimited"
-            ? readPricing(db, deps.logger)
+            ? readPricing({ db, logger: deps.logger })
             : Promise.resolve(undefined),
         ]);
         const html = renderPublicPageCached({

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { decks, flashcards, studySchedules } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { type Access, accessOf } from "./access";
 import { type ParsedCard, parseCardFile, writeCardFile } from "./card-file";
 import { STATE_NAMES } from "./scheduler";

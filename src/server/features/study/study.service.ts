@@ -15,7 +15,7 @@ import { STUDY_DEFAULTS, LEARN_AHEAD_MS, remainingToday, studyDay } from "../../
 import type { Db } from "../../db/client";
 import { decks, flashcards, questions, studyReviewLogs, studySchedules, studySettings } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { type Access, accessOf, cardVisible } from "./access";
 import { type MemoryState, newMemory, preview, publicSchedule, type RatingName, rate, STATE_NAMES } from "./scheduler";
 import { num, rows } from "./sql";

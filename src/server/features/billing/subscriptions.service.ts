@@ -2,10 +2,10 @@
  * Subscription rows and the status summary of SPEC.md §3/§7 (`GET /api/subscription`).
  */
 import { desc, eq } from "drizzle-orm";
-import { isActiveSubscription, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../domain/plans";
-import type { SubscriptionSummary } from "../../contract/subscription";
-import type { Db } from "../db/client";
-import { subscriptions } from "../db/schema";
+import { isActiveSubscription, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../../domain/plans";
+import type { SubscriptionSummary } from "../../../contract/subscription";
+import type { Db } from "../../db/client";
+import { subscriptions } from "../../db/schema";
 
 const DAY_MS = 86_400_000;
 
@@ -54,17 +54,15 @@ export async function startTrial(db: Db, userId: string, now = new Date()): Prom
     .limit(1);
   if (existing.length) return;
   const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-  await db
-    .insert(subscriptions)
-    .values({
-      userId,
-      status: "trialing",
-      priceId: "trial",
-      currentPeriodEnd: end,
-      trialEnd: end,
-      interval: "day",
-      intervalCount: TRIAL_DAYS,
-    });
+  await db.insert(subscriptions).values({
+    userId,
+    status: "trialing",
+    priceId: "trial",
+    currentPeriodEnd: end,
+    trialEnd: end,
+    interval: "day",
+    intervalCount: TRIAL_DAYS,
+  });
 }
 
 /**
@@ -90,17 +88,15 @@ export async function setPlan(
         .values({ userId, status: "trialing", priceId: "trial", currentPeriodEnd: end, trialEnd: end });
     } else if (plan === "unlimited") {
       const end = new Date(now.getTime() + MANUAL_RENEWAL_DAYS * DAY_MS);
-      await tx
-        .insert(subscriptions)
-        .values({
-          userId,
-          status: "active",
-          priceId: "manual_activation_unlimited",
-          productId: "unlimited",
-          currentPeriodEnd: end,
-          interval: "month",
-          intervalCount: 1,
-        });
+      await tx.insert(subscriptions).values({
+        userId,
+        status: "active",
+        priceId: "manual_activation_unlimited",
+        productId: "unlimited",
+        currentPeriodEnd: end,
+        interval: "month",
+        intervalCount: 1,
+      });
     }
   });
 }
