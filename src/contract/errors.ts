@@ -39,6 +39,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export type AuthErrorCode =
   | "EMAIL_NOT_VERIFIED"
   | "INVALID_EMAIL_OR_PASSWORD"
+  | "INVALID_PASSWORD"
   | "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
   | "PASSWORD_RULES"
   | "PASSWORD_EASY_TO_GUESS"
