@@ -180,7 +180,7 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
 
   handle(r, chatApi.usage, async (c, { user }) => {
     const tier = await entitlementsOf(c).tier();
-    return getUsage(db(c), { userId: user.id, tier, now: nowOf(c) });
+    return getUsage({ db: db(c), userId: user.id, tier, now: nowOf(c) });
   });
 
   return r;
