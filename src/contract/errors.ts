@@ -1,6 +1,8 @@
 /**
  * The one error envelope and code list of the HTTP API (DESIGN.md §3):
  * `{ "error": { "code": "NOT_FOUND", "message": "…" } }` with the status given here.
+ * Every code is SCREAMING_SNAKE except the two auth-link codes of SPEC.md §5 (`otp_expired`,
+ * `invalid_token`), whose wire values the confirmation links and the web already use.
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -29,8 +31,25 @@ export const ERROR_STATUS = {
   UNAVAILABLE: 503,
 } as const;
 
+/** Every code our own envelope carries (server `AppError(code)`). */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Codes better-auth answers under `/api/auth/*` as `{code, message}` (not our envelope) that the
+ * web tells apart: our own password and sign-in hooks (src/server/auth/auth.ts) and better-auth's.
+ */
+export type AuthErrorCode =
+  | "EMAIL_NOT_VERIFIED"
+  | "INVALID_EMAIL_OR_PASSWORD"
+  | "INVALID_PASSWORD"
+  | "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
+  | "PASSWORD_RULES"
+  | "PASSWORD_EASY_TO_GUESS"
+  | "RATE_LIMITED";
+
+/** `errorCode` of a chat answer stored with status "error": an LLM_* code, or STOPPED when the student stopped it. */
+export type AnswerErrorCode = Extract<ErrorCode, `LLM_${string}`> | "STOPPED" | "INTERNAL";
+
 export interface ErrorEnvelope {
-  error: { code: ErrorCode | string; message: string; details?: unknown };
+  error: { code: ErrorCode; message: string; details?: unknown };
 }

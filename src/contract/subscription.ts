@@ -1,13 +1,19 @@
 /** `GET /api/subscription` response (SPEC.md §3/§7 get-user-subscription), shared by server and web. */
-import type { TierName } from "../domain/plans";
+import { z } from "zod";
 
-export interface SubscriptionSummary {
-  isActive: boolean;
-  tierName: TierName;
-  status: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  stripe_price_id: string | null;
-  stripe_customer_id: string | null;
-  trial_end: string | null;
-}
+/** Tier names as SPEC.md §3 spells them (domain/plans.ts `TierName`). */
+export const tierNameSchema = z.enum(["Free", "Trial", "premium", "unlimited"]);
+
+export const subscriptionSummarySchema = z.object({
+  isActive: z.boolean(),
+  tierName: tierNameSchema,
+  status: z.string().nullable(),
+  /** ISO 8601 UTC instant. */
+  current_period_end: z.string().nullable().describe("ISO 8601 UTC"),
+  cancel_at_period_end: z.boolean(),
+  stripe_price_id: z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
+  /** ISO 8601 UTC instant. */
+  trial_end: z.string().nullable().describe("ISO 8601 UTC"),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;

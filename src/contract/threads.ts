@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { MAX_THREAD_TITLE } from "../domain/threads";
 import { type ChatMessage, chatMessageSchema } from "./chat";
-import { MAX_MESSAGE_CHARS, MAX_PAGE_SIZE } from "./chat-text";
+import { MAX_MESSAGE_CHARS, MAX_PAGE_SIZE, MESSAGE_PAGE_SIZE, THREAD_PAGE_SIZE } from "./chat-text";
+import { defineRoute } from "./route";
 
 export {
   ANSWER_FAILURE_MESSAGES,
@@ -112,3 +113,108 @@ export type RealtimeChange =
   | { type: "message.created"; threadId: string; messageId: string; role: "user" | "assistant" }
   | { type: "usage.updated"; count: number }
   | { type: "resync" };
+
+/** `POST /api/threads/:id/messages` (and `/retry`) with `Accept: application/json`: the finished answer. */
+export const answerSchema = z
+  .object({ message: chatMessageSchema, userMessage: chatMessageSchema, thread: threadSchema, usage: usageSchema })
+  .describe(
+    "With Accept: application/json, once the answer is complete. By default the answer is text/event-stream: start, sources, delta…, then done or error (SendEvent).",
+  );
+
+const threadBody = z.object({ thread: threadSchema });
+const sendErrors = [
+  "NOT_FOUND",
+  "MESSAGE_LIMIT_REACHED",
+  "LLM_UNAUTHORIZED",
+  "LLM_RATE_LIMITED",
+  "LLM_UNAVAILABLE",
+  "LLM_TIMEOUT",
+  "LLM_INTERRUPTED",
+] as const;
+
+/** The companion's routes (DESIGN.md §5; SPEC.md §4, §6, §7). Another user's thread is 404 on every route. */
+export const chatApi = {
+  listThreads: defineRoute({
+    method: "get",
+    path: "/api/threads",
+    summary: `The signed-in user's threads, newest first, one page at a time: limit 1–${MAX_PAGE_SIZE} (default ${THREAD_PAGE_SIZE}); cursor = the previous page's nextCursor (null on the last page).`,
+    tags: ["chat"],
+    query: pageQuery,
+    responses: { 200: threadListSchema },
+  }),
+  createThread: defineRoute({
+    method: "post",
+    path: "/api/threads",
+    summary: "Create a thread (title default 'New Conversation'); ensures the profile row first.",
+    tags: ["chat"],
+    rawBody: {
+      contentType: "application/json",
+      description: `Optional {title?: string} (trimmed, 1–${MAX_THREAD_TITLE} characters); an empty body uses the default title.`,
+    },
+    responses: { 201: threadBody },
+  }),
+  renameThread: defineRoute({
+    method: "patch",
+    path: "/api/threads/:id",
+    summary: `Rename a thread (trimmed, 1–${MAX_THREAD_TITLE} characters, runs of whitespace collapsed).`,
+    tags: ["chat"],
+    body: renameThreadBody,
+    responses: { 200: threadBody },
+    errors: ["NOT_FOUND"],
+  }),
+  deleteThread: defineRoute({
+    method: "delete",
+    path: "/api/threads/:id",
+    summary: "Delete a thread and its messages.",
+    tags: ["chat"],
+    responses: { 204: z.null().describe("No content") },
+    errors: ["NOT_FOUND"],
+  }),
+  listMessages: defineRoute({
+    method: "get",
+    path: "/api/threads/:id/messages",
+    summary: `A thread's messages, the newest page first, each page oldest first: limit 1–${MAX_PAGE_SIZE} (default ${MESSAGE_PAGE_SIZE}); cursor = the previous page's nextCursor (older messages; null when none are left). Also returns the thread.`,
+    tags: ["chat"],
+    query: pageQuery,
+    responses: { 200: messageListSchema },
+    errors: ["NOT_FOUND"],
+  }),
+  sendMessage: defineRoute({
+    method: "post",
+    path: "/api/threads/:id/messages",
+    summary:
+      "Ask the companion. text/event-stream by default (events start, sources, delta, done | error); Accept: application/json returns {message, userMessage, thread, usage} once complete, or the provider failure's LLM_* status with the stored user message in details. 429 MESSAGE_LIMIT_REACHED when the month's free messages are used up.",
+    tags: ["chat"],
+    body: sendMessageBody,
+    responses: { 200: answerSchema },
+    errors: [...sendErrors],
+  }),
+  retry: defineRoute({
+    method: "post",
+    path: "/api/threads/:id/retry",
+    summary:
+      "Answer the thread's last question again after a failed or stopped answer (same response shapes as sending); 409 when there is nothing to retry.",
+    tags: ["chat"],
+    responses: { 200: answerSchema },
+    errors: [...sendErrors, "CONFLICT"],
+  }),
+  usage: defineRoute({
+    method: "get",
+    path: "/api/usage",
+    summary:
+      "This month's message usage (UTC calendar month): count, limit (null = unlimited), rounded percent capped at 100.",
+    tags: ["chat"],
+    responses: { 200: usageSchema },
+  }),
+  realtime: defineRoute({
+    method: "get",
+    path: "/api/realtime",
+    summary:
+      "Per-user change stream: a `ready` frame, then one `change` frame per RealtimeChange (threads, messages, usage), a comment heartbeat every 25 s. 503 UNAVAILABLE when live updates cannot start (the client backs off).",
+    tags: ["chat"],
+    responses: {
+      200: { contentType: "text/event-stream", description: "ready, then change events (RealtimeChange)" },
+    },
+    errors: ["UNAVAILABLE"],
+  }),
+};

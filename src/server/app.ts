@@ -10,8 +10,12 @@ import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { metaApi } from "../contract/meta";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { accountRoutes } from "./features/account/account.routes";
+import { adminRoutes } from "./features/admin/admin.routes";
+import { billingRoutes } from "./features/billing/billing.routes";
+import { entitlementsMiddleware } from "./features/billing/entitlements";
 import { briefsRoutes } from "./features/briefs/briefs.routes";
 import { caseLawRoutes } from "./features/case-law/case-law.routes";
 import { collectionsRoutes } from "./features/collections/collections.routes";
@@ -20,14 +24,14 @@ import { chatRoutes } from "./features/chat/chat.routes";
 import { realtimeRoutes } from "./features/chat/realtime.routes";
 import { contentRoutes } from "./features/content/content.routes";
 import { errorRoutes, recordError } from "./features/errors/errors.routes";
-import { pricingRoutes } from "./features/pricing/pricing.routes";
 import { studyFeatureRoutes } from "./features/study";
 import { publicApiRoutes, publicSite } from "./features/public/public.routes";
 import type { AppDeps, AppEnv, SessionUser } from "./lib/context";
 import { apiBodyLimit } from "./lib/body-limit";
 import { AppError } from "./lib/errors";
 import { openApiDocument } from "./lib/openapi";
-import { track } from "./services/analytics";
+import { handle } from "./lib/route";
+import { track } from "./features/analytics/analytics.service";
 import { securityHeaders } from "./lib/security-headers";
 import { serveWeb } from "./lib/serve-web";
 import { SessionCache, sessionCookieValue } from "./lib/session-cache";
@@ -111,14 +115,20 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.get("/api/health", async (c) => {
+  // The signed-in user's tier, read lazily and at most once per request (features/billing/entitlements).
+  app.use("/api/*", entitlementsMiddleware());
+
+  const meta = new Hono<AppEnv>();
+  handle(meta, metaApi.health, async () => {
     await deps.database.exec("SELECT 1");
-    return c.json({ status: "ok", db: deps.database.kind, version: deps.version });
+    return { status: "ok" as const, db: deps.database.kind, version: deps.version };
   });
-  app.get("/api/openapi.json", (c) => c.json(openApiDocument(deps.version)));
+  handle(meta, metaApi.openapi, () => openApiDocument(deps.version));
+  app.route("/api", meta);
   app.route("/api", accountRoutes());
+  app.route("/api", billingRoutes());
+  app.route("/api", adminRoutes());
   app.route("/api", errorRoutes());
-  app.route("/api", pricingRoutes());
   app.route("/api", contentRoutes());
   app.route("/api", caseLawRoutes());
   app.route("/api", notesRoutes());

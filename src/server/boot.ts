@@ -17,7 +17,7 @@ import { loadContent } from "./content/load";
 import { seedContent } from "./content/seed";
 import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
-import { seedPricing } from "./features/pricing/pricing.routes";
+import { seedPricing } from "./features/billing/pricing.service";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
 

@@ -13,7 +13,7 @@ import { SettingsLayout } from "./features/settings/settings-layout";
 import { FlashcardRoutes, QuizRoutes } from "./features/study/routes";
 
 const ChatPage = lazy(() => import("./features/chat/chat-page"));
-const SubscriptionPage = lazy(() => import("./features/settings/subscription-page"));
+const SubscriptionPage = lazy(() => import("./features/billing/subscription-page"));
 const AccountPage = lazy(() => import("./features/settings/account-page"));
 const AppearancePage = lazy(() => import("./features/settings/appearance-page"));
 const StatisticsPage = lazy(() => import("./features/settings/statistics-page"));

@@ -16,7 +16,7 @@ import { monthPeriod } from "../../src/domain/plans";
 import { boot } from "../../src/server/boot";
 import { messageCounts, user } from "../../src/server/db/schema";
 import { parseEnv } from "../../src/server/env";
-import { setPlan } from "../../src/server/services/subscriptions";
+import { setPlan } from "../../src/server/features/billing/subscriptions.service";
 
 const dataDir = mkdtempSync(join(tmpdir(), "lexmate-e2e-own-"));
 const server = await boot({

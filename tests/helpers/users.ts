@@ -1,5 +1,5 @@
 /** Test users on a plan (SPEC.md §6 tiers). */
-import { setPlan } from "../../src/server/services/subscriptions";
+import { setPlan } from "../../src/server/features/billing/subscriptions.service";
 import type { Client, TestServer } from "./server";
 
 /** The signed-in client's user id (GET /api/me). */

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setPlan } from "../../src/server/services/subscriptions";
+import { setPlan } from "../../src/server/features/billing/subscriptions.service";
 import {
   client,
   STRONG_PASSWORD,

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retrieveUserSources } from "../../src/server/ai/user-sources";
-import { setPlan } from "../../src/server/services/subscriptions";
+import { setPlan } from "../../src/server/features/billing/subscriptions.service";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 const FIXTURE = `---

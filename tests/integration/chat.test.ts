@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../src/contract/chat";
 import type { Thread, Usage } from "../../src/contract/threads";
 import { analyticsEvents, messageCounts, messages, profiles, threads } from "../../src/server/db/schema";
-import { setPlan } from "../../src/server/services/subscriptions";
+import { setPlan } from "../../src/server/features/billing/subscriptions.service";
 import { subscribe } from "../helpers/realtime";
 import { readSse, SAMPLE_CITATION, scriptedEngine } from "../helpers/scripted-engine";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";

@@ -4,7 +4,7 @@
  * Markdown export, Free-tier gating, and ownership (another user's rows answer 404).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setPlan } from "../../src/server/services/subscriptions";
+import { setPlan } from "../../src/server/features/billing/subscriptions.service";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 interface Note {

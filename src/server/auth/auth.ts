@@ -20,10 +20,10 @@ import { EASY_TO_GUESS_MESSAGE, meetsPasswordRules } from "../../domain/password
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { brandedEmail, type Mailer } from "../mail/mailer";
-import { track } from "../services/analytics";
-import { ensureProfile } from "../services/profiles";
-import { consumeRateLimit } from "../services/rate-limit";
-import { startTrial } from "../services/subscriptions";
+import { track } from "../features/analytics/analytics.service";
+import { ensureProfile } from "../features/account/profiles.service";
+import { consumeRateLimit } from "../lib/rate-limit";
+import { startTrial } from "../features/billing/subscriptions.service";
 import { isEasyToGuess } from "./password-strength";
 
 export const CLIENT_IP_HEADER = "x-lexmate-client-ip";

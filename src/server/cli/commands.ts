@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { user } from "../db/schema";
 import { parseEnv } from "../env";
-import { setPlan } from "../services/subscriptions";
+import { setPlan } from "../features/billing/subscriptions.service";
 import { importCases } from "./import-cases";
 
 async function withUser(

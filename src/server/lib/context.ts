@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { AnswerEngine } from "../ai/types";
 import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
+import type { Entitlements } from "../features/billing/entitlements";
 import type { Env } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { RealtimeBus } from "../realtime/bus";
@@ -34,5 +35,12 @@ export interface SessionUser {
 
 export type AppEnv = {
   /** `bodyLimit`: the request-body limit in bytes in force for this request (lib/body-limit). */
-  Variables: { user: SessionUser | null; requestId: string; deps: AppDeps; bodyLimit?: number };
+  /** `entitlements`: the signed-in user's lazily resolved tier (features/billing/entitlements). */
+  Variables: {
+    user: SessionUser | null;
+    requestId: string;
+    deps: AppDeps;
+    bodyLimit?: number;
+    entitlements?: Entitlements;
+  };
 };

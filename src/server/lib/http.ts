@@ -7,8 +7,8 @@
  */
 import type { Context } from "hono";
 import type { z } from "zod";
-import { type FeatureId, hasFeature } from "../../domain/plans";
-import { getSubscriptionSummary } from "../services/subscriptions";
+import type { FeatureId } from "../../domain/plans";
+import { requireFeature as requireEntitledFeature } from "../features/billing/entitlements";
 import type { AppEnv, SessionUser } from "./context";
 import { AppError } from "./errors";
 
@@ -24,15 +24,14 @@ export function requireAdmin(c: Context<AppEnv>): SessionUser {
   return user;
 }
 
-/** Throws 403 UPGRADE_REQUIRED unless the user's tier includes `feature` (SPEC.md §6). */
+/**
+ * Throws 401 UNAUTHENTICATED when signed out, 403 UPGRADE_REQUIRED unless the user's tier includes
+ * `feature` (SPEC.md §6). Delegates to the one gate in features/billing/entitlements (the tier is
+ * read once per request).
+ */
 export async function requireFeature(c: Context<AppEnv>, feature: FeatureId): Promise<SessionUser> {
-  const user = requireUser(c);
-  const deps = c.get("deps");
-  const summary = await getSubscriptionSummary(deps.database.db, user.id, deps.now?.() ?? new Date());
-  if (!hasFeature(summary.tierName, feature)) {
-    throw new AppError("UPGRADE_REQUIRED", "This feature is part of Unlimited. Upgrade to use it.", { feature });
-  }
-  return user;
+  requireUser(c);
+  return requireEntitledFeature(c, feature);
 }
 
 /**

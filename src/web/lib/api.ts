@@ -3,9 +3,17 @@
  * into `ApiError(code, message, status)`, and applies the time-outs of SPEC.md §9 (10 s default,
  * 30 s for auth paths) with the §8 network messages.
  */
+import type { AuthErrorCode, ErrorCode } from "../../contract/errors";
+
+/**
+ * What `ApiError.code` can be: a code of our envelope (src/contract/errors.ts), a better-auth code
+ * under /api/auth, TIMEOUT / NETWORK raised here, or `HTTP_<status>` when the answer had no code.
+ */
+export type ApiErrorCode = ErrorCode | AuthErrorCode | "TIMEOUT" | "NETWORK" | `HTTP_${number}`;
+
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly status: number,
     readonly details?: unknown,
@@ -65,7 +73,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       message?: string;
     } | null;
     // Our envelope, or better-auth's `{code, message}`.
-    const code = env?.error?.code ?? env?.code ?? `HTTP_${res.status}`;
+    const code = (env?.error?.code ?? env?.code ?? `HTTP_${res.status}`) as ApiErrorCode;
     const message = env?.error?.message ?? env?.message ?? `Request failed (${res.status})`;
     throw new ApiError(code, message, res.status, env?.error?.details);
   }

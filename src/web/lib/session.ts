@@ -3,19 +3,16 @@
  * saved auth storage and every cached query, then goes to `/` (SPEC.md §4).
  */
 import { QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import type { accountApi } from "../../contract/account";
+import type { ResponseOf } from "../../contract/route";
 import type { SubscriptionSummary } from "../../contract/subscription";
 import { ApiError, api } from "./api";
 import { clearAuthStorage, KEYS, write } from "./storage";
 
 export type { SubscriptionSummary };
 
-export interface Me {
-  user: { id: string; email: string; name: string; emailVerified: boolean; isAdmin: boolean };
-  profile: { firstName: string; lastName: string };
-  subscription: SubscriptionSummary;
-  features: Record<string, boolean>;
-  monthlyMessageLimit: number | null;
-}
+/** `GET /api/me`: the user, profile, subscription summary, feature flags and monthly message limit (null = unlimited). */
+export type Me = ResponseOf<typeof accountApi.me>;
 
 /** SPEC.md §9 query cache: stale 5 min, gc 15 min, one retry with capped exponential delay. */
 export const queryClient = new QueryClient({

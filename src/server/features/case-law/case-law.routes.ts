@@ -18,7 +18,7 @@ import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf } from "../../lib/http";
 import { type HandlerInput, handle } from "../../lib/route";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { importFromCourtListener, searchCourtListener } from "./courtlistener";
 import { type ImportFile, importOpinions, MAX_IMPORT_FILE_BYTES } from "./import.service";
 import { deleteOpinion, getOpinion, listOpinions, opinionFacets, opinionForBrief } from "./opinions.service";

@@ -1,5 +1,6 @@
 /**
- * The study companion's HTTP surface (DESIGN.md §5; SPEC.md §4, §6, §7). All routes need a
+ * The study companion's HTTP surface (DESIGN.md §5; SPEC.md §4, §6, §7), declared in
+ * src/contract/threads.ts (`chatApi`). All routes need a
  * session (401 UNAUTHENTICATED); another user's thread is 404 NOT_FOUND on every route.
  *   GET    /api/threads?limit=&cursor=      {threads:[{id,title,createdAt,updatedAt}], nextCursor} newest first,
  *                                           one page (default 50, at most 100; decision 044); bad limit/cursor → 400
@@ -19,29 +20,24 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
+import type { ErrorCode } from "../../../contract/errors";
 import {
+  chatApi,
   createThreadBody,
-  MAX_PAGE_SIZE,
   MESSAGE_PAGE_SIZE,
-  messageListSchema,
-  pageQuery,
-  renameThreadBody,
   type SendEvent,
-  sendMessageBody,
   THREAD_PAGE_SIZE,
-  threadListSchema,
-  usageSchema,
 } from "../../../contract/threads";
 import type { AppDeps, AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
-import { documentRoute } from "../../lib/openapi";
+import { nowOf, parseBody } from "../../lib/http";
+import { handle, withStatus } from "../../lib/route";
 import { sseResponse } from "../../lib/sse";
-import { getSubscriptionSummary } from "../../services/subscriptions";
+import { entitlementsOf } from "../billing/entitlements";
+import { decodeMessageCursor, decodeThreadCursor } from "./page-cursor";
 import { getUsage } from "./quota.service";
 import { answerMessage, type SendDeps, type Started, startMessage, startRetry } from "./send.service";
 import { ThreadListCache } from "./thread-list-cache";
-import { decodeMessageCursor, decodeThreadCursor } from "./page-cursor";
 import { createThread, deleteThread, listMessagesPage, listThreadsPageJson, renameThread } from "./threads.service";
 
 const wantsJson = (c: Context<AppEnv>) => {
@@ -54,12 +50,8 @@ function sendDeps(c: Context<AppEnv>): SendDeps {
   return { db: deps.database.db, bus: deps.realtime, engine: deps.engine, logger: deps.logger, now: () => nowOf(c) };
 }
 
-async function tierOf(c: Context<AppEnv>, userId: string) {
-  return (await getSubscriptionSummary(c.get("deps").database.db, userId, nowOf(c))).tierName;
-}
-
 /** Phase 2 as SSE, or collected into one JSON body. */
-async function respond(c: Context<AppEnv>, started: Started): Promise<Response> {
+async function respond(c: Context<AppEnv>, started: Started) {
   const deps = sendDeps(c);
   const signal = c.req.raw.signal;
   if (!wantsJson(c)) {
@@ -74,16 +66,15 @@ async function respond(c: Context<AppEnv>, started: Started): Promise<Response> 
   }
   for await (const ev of answerMessage(deps, started, signal)) {
     if (ev.event === "done") {
-      return c.json({
+      return {
         message: ev.data.message,
         userMessage: started.userMessage,
         thread: started.thread,
         usage: ev.data.usage,
-      });
+      };
     }
     if (ev.event === "error") {
-      const code = ev.data.error.code as "INTERNAL";
-      throw new AppError(code, ev.data.error.message, {
+      throw new AppError(ev.data.error.code as ErrorCode, ev.data.error.message, {
         userMessage: started.userMessage,
         message: ev.data.message,
         retry: `/api/threads/${started.thread.id}/retry`,
@@ -117,21 +108,7 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
     }
   };
 
-  documentRoute({
-    method: "get",
-    path: "/api/threads",
-    summary: `The signed-in user's threads, newest first, one page at a time: limit 1–${MAX_PAGE_SIZE} (default ${THREAD_PAGE_SIZE}); cursor = the previous page's nextCursor (null on the last page).`,
-    tags: ["chat"],
-    auth: true,
-    query: pageQuery,
-    responses: {
-      200: { description: "threads", schema: threadListSchema },
-      400: { description: "VALIDATION_FAILED: a bad limit or cursor" },
-    },
-  });
-  r.get("/threads", async (c) => {
-    const user = requireUser(c);
-    const q = parseQuery(c, pageQuery);
+  handle(r, chatApi.listThreads, async (c, { user, query: q }) => {
     const cursor = q.cursor === undefined ? undefined : decodeThreadCursor(q.cursor);
     const limit = q.limit ?? THREAD_PAGE_SIZE;
     // Only the first page of the default size is cached (decision 016): every change invalidates it.
@@ -143,156 +120,67 @@ export function chatRoutes(deps: Pick<AppDeps, "realtime">) {
       json = await listThreadsPageJson({ db: db(c), userId: user.id, limit, cursor });
       if (cacheable && bus(c).listening()) lists.set(user.id, json, generation, now);
     }
+    // Already serialized (and cached as text): answered as is.
     return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
   });
 
-  documentRoute({
-    method: "post",
-    path: "/api/threads",
-    summary: "Create a thread (title default 'New Conversation'); ensures the profile row first.",
-    tags: ["chat"],
-    auth: true,
-    body: createThreadBody,
-    responses: { 201: { description: "thread" } },
-  });
-  r.post("/threads", async (c) => {
-    const user = requireUser(c);
+  handle(r, chatApi.createThread, async (c, { user }) => {
     // The body is optional: an empty POST creates a thread with the default title.
     const body = (await c.req.text()).trim() ? await parseBody(c, createThreadBody) : {};
     const thread = await writing(user.id, () =>
       createThread({ db: db(c), bus: bus(c), userId: user.id, title: body.title }),
     );
-    return c.json({ thread }, 201);
+    return withStatus(201, { thread });
   });
 
-  documentRoute({
-    method: "patch",
-    path: "/api/threads/:id",
-    summary: "Rename a thread (trimmed, 1–120 characters).",
-    tags: ["chat"],
-    auth: true,
-    body: renameThreadBody,
-    responses: { 200: { description: "thread" }, 404: { description: "not the user's thread" } },
-  });
-  r.patch("/threads/:id", async (c) => {
-    const user = requireUser(c);
-    const { title } = await parseBody(c, renameThreadBody);
+  handle(r, chatApi.renameThread, async (c, { user, params, body: { title } }) => {
     const thread = await writing(user.id, () =>
       renameThread({
         db: db(c),
         bus: bus(c),
         userId: user.id,
-        threadId: c.req.param("id"),
+        threadId: params.id,
         title: title.replace(/\s+/g, " "),
         now: nowOf(c),
       }),
     );
-    return c.json({ thread });
+    return { thread };
   });
 
-  documentRoute({
-    method: "delete",
-    path: "/api/threads/:id",
-    summary: "Delete a thread and its messages.",
-    tags: ["chat"],
-    auth: true,
-    responses: { 204: { description: "deleted" }, 404: { description: "not the user's thread" } },
-  });
-  r.delete("/threads/:id", async (c) => {
-    const user = requireUser(c);
-    await writing(user.id, () =>
-      deleteThread({ db: db(c), bus: bus(c), userId: user.id, threadId: c.req.param("id") }),
-    );
+  handle(r, chatApi.deleteThread, async (c, { user, params }) => {
+    await writing(user.id, () => deleteThread({ db: db(c), bus: bus(c), userId: user.id, threadId: params.id }));
     return c.body(null, 204);
   });
 
-  documentRoute({
-    method: "get",
-    path: "/api/threads/:id/messages",
-    summary: `A thread's messages, the newest page first, each page oldest first: limit 1–${MAX_PAGE_SIZE} (default ${MESSAGE_PAGE_SIZE}); cursor = the previous page's nextCursor (older messages; null when none are left). Also returns the thread.`,
-    tags: ["chat"],
-    auth: true,
-    query: pageQuery,
-    responses: {
-      200: { description: "messages", schema: messageListSchema },
-      400: { description: "VALIDATION_FAILED: a bad limit or cursor" },
-      404: { description: "not the user's thread" },
-    },
-  });
-  r.get("/threads/:id/messages", async (c) => {
-    const user = requireUser(c);
-    const q = parseQuery(c, pageQuery);
+  handle(r, chatApi.listMessages, async (c, { user, params, query: q }) => {
     const beforeSeq = q.cursor === undefined ? undefined : decodeMessageCursor(q.cursor);
-    return c.json(
-      await listMessagesPage({
-        db: db(c),
-        userId: user.id,
-        threadId: c.req.param("id"),
-        limit: q.limit ?? MESSAGE_PAGE_SIZE,
-        beforeSeq,
-      }),
-    );
+    return listMessagesPage({
+      db: db(c),
+      userId: user.id,
+      threadId: params.id,
+      limit: q.limit ?? MESSAGE_PAGE_SIZE,
+      beforeSeq,
+    });
   });
 
-  documentRoute({
-    method: "post",
-    path: "/api/threads/:id/messages",
-    summary:
-      "Ask the companion. text/event-stream by default (events start, sources, delta, done | error); Accept: application/json returns {message:{id,role,content,declined,citations}} once complete.",
-    tags: ["chat"],
-    auth: true,
-    body: sendMessageBody,
-    responses: {
-      200: { description: "answer stream or answer" },
-      404: { description: "not the user's thread" },
-      429: { description: "MESSAGE_LIMIT_REACHED" },
-      502: { description: "LLM_* provider failure (JSON mode)" },
-    },
-  });
-  r.post("/threads/:id/messages", async (c) => {
-    const user = requireUser(c);
-    const { content } = await parseBody(c, sendMessageBody);
-    const tier = await tierOf(c, user.id);
+  handle(r, chatApi.sendMessage, async (c, { user, params, body: { content } }) => {
+    const tier = await entitlementsOf(c).tier();
     // The first question retitles the thread.
     const started = await writing(user.id, () =>
-      startMessage(sendDeps(c), { userId: user.id, tier, threadId: c.req.param("id"), content }),
+      startMessage(sendDeps(c), { userId: user.id, tier, threadId: params.id, content }),
     );
     return respond(c, started);
   });
 
-  documentRoute({
-    method: "post",
-    path: "/api/threads/:id/retry",
-    summary:
-      "Answer the thread's last question again after a failed or stopped answer (same response shapes as sending).",
-    tags: ["chat"],
-    auth: true,
-    responses: {
-      200: { description: "answer stream or answer" },
-      404: { description: "not the user's thread" },
-      409: { description: "nothing to retry" },
-      429: { description: "MESSAGE_LIMIT_REACHED" },
-    },
-  });
-  r.post("/threads/:id/retry", async (c) => {
-    const user = requireUser(c);
-    const tier = await tierOf(c, user.id);
-    const started = await startRetry(sendDeps(c), { userId: user.id, tier, threadId: c.req.param("id") });
+  handle(r, chatApi.retry, async (c, { user, params }) => {
+    const tier = await entitlementsOf(c).tier();
+    const started = await startRetry(sendDeps(c), { userId: user.id, tier, threadId: params.id });
     return respond(c, started);
   });
 
-  documentRoute({
-    method: "get",
-    path: "/api/usage",
-    summary: "This month's message usage: count, limit (null = unlimited), rounded percent capped at 100.",
-    tags: ["chat"],
-    auth: true,
-    responses: { 200: { description: "usage", schema: usageSchema } },
-  });
-  r.get("/usage", async (c) => {
-    const user = requireUser(c);
-    const tier = await tierOf(c, user.id);
-    return c.json(await getUsage(db(c), { userId: user.id, tier, now: nowOf(c) }));
+  handle(r, chatApi.usage, async (c, { user }) => {
+    const tier = await entitlementsOf(c).tier();
+    return getUsage({ db: db(c), userId: user.id, tier, now: nowOf(c) });
   });
 
   return r;

@@ -18,12 +18,9 @@ import {
   type TierName,
   usagePercent,
 } from "../../../domain/plans";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { messageCounts, profiles } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Conn = Db | Tx;
 
 export const LIMIT_MESSAGE = `You've used all ${FREE_MONTHLY_MESSAGES} of this month's free messages. Upgrade to Unlimited for unlimited chat, or wait until your messages reset on the 1st.`;
 
@@ -33,10 +30,13 @@ export const LIMIT_MESSAGE = `You've used all ${FREE_MONTHLY_MESSAGES} of this m
  * Throws 429 MESSAGE_LIMIT_REACHED (details: limit, count, resetsAt) when the month is used up.
  * Run inside the transaction that stores the user's message so both commit or neither does.
  */
-export async function consumeMessage(
-  db: Conn,
-  opts: { userId: string; tier: TierName; now: Date },
-): Promise<{ count: number; periodStart: Date }> {
+export async function consumeMessage(opts: {
+  db: DbOrTx;
+  userId: string;
+  tier: TierName;
+  now: Date;
+}): Promise<{ count: number; periodStart: Date }> {
+  const { db } = opts;
   const limit = monthlyMessageLimit(opts.tier);
   const { start, end } = monthPeriod(opts.now);
   const rows = await db
@@ -69,7 +69,8 @@ export async function consumeMessage(
  * Gives back a message taken by `consumeMessage` when no answer was delivered (the provider failed):
  * the student does not pay for our outage, and a retry takes it again. Never below zero.
  */
-export async function refundMessage(db: Conn, opts: { userId: string; periodStart: Date }): Promise<void> {
+export async function refundMessage(opts: { db: DbOrTx; userId: string; periodStart: Date }): Promise<void> {
+  const { db } = opts;
   await db.transaction(async (tx) => {
     await tx
       .update(messageCounts)
@@ -83,7 +84,8 @@ export async function refundMessage(db: Conn, opts: { userId: string; periodStar
 }
 
 /** The user's usage for the month containing `now` (SPEC.md §2.4 /settings/statistics). */
-export async function getUsage(db: Conn, opts: { userId: string; tier: TierName; now: Date }): Promise<Usage> {
+export async function getUsage(opts: { db: DbOrTx; userId: string; tier: TierName; now: Date }): Promise<Usage> {
+  const { db } = opts;
   const limit = monthlyMessageLimit(opts.tier);
   const { start, end } = monthPeriod(opts.now);
   const [[row], [profile]] = await Promise.all([

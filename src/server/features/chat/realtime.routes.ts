@@ -6,25 +6,16 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/context";
+import { chatApi } from "../../../contract/threads";
 import { AppError } from "../../lib/errors";
-import { requireUser } from "../../lib/http";
-import { documentRoute } from "../../lib/openapi";
+import { handle } from "../../lib/route";
 import { sseChannel } from "../../lib/sse";
 
 const READY_TIMEOUT_MS = 5000;
 
 export function realtimeRoutes() {
   const r = new Hono<AppEnv>();
-  documentRoute({
-    method: "get",
-    path: "/api/realtime",
-    summary: "Per-user change stream (text/event-stream): ready, then change events for threads, messages and usage.",
-    tags: ["chat"],
-    auth: true,
-    responses: { 200: { description: "event stream" }, 401: { description: "signed out" } },
-  });
-  r.get("/realtime", async (c) => {
-    const user = requireUser(c);
+  handle(r, chatApi.realtime, async (c, { user }) => {
     const bus = c.get("deps").realtime;
     // PostgreSQL: wait (briefly) for this process's LISTEN connection; the client backs off on a 503.
     let timer: NodeJS.Timeout | undefined;

@@ -23,12 +23,12 @@ import {
 import type { TierName } from "../../../domain/plans";
 import { DEFAULT_THREAD_TITLE, titleFromQuestion } from "../../../domain/threads";
 import type { AnswerEngine } from "../../ai/types";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { messages, threads } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { RealtimeBus } from "../../realtime/bus";
-import { track } from "../../services/analytics";
-import { ensureProfile } from "../../services/profiles";
+import { track } from "../analytics/analytics.service";
+import { ensureProfile } from "../account/profiles.service";
 import { consumeMessage, getUsage, refundMessage } from "./quota.service";
 import { getOwnedThread, type MessageRow, threadNotFound, toMessage, toThread } from "./threads.service";
 
@@ -53,7 +53,15 @@ export interface Started {
   tier: TierName;
 }
 
-async function historyBefore(db: Db, threadId: string, before: MessageRow): Promise<Started["history"]> {
+async function historyBefore({
+  db,
+  threadId,
+  before,
+}: {
+  db: DbOrTx;
+  threadId: string;
+  before: MessageRow;
+}): Promise<Started["history"]> {
   const rows = await db
     .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status })
     .from(messages)
@@ -84,7 +92,7 @@ export async function startMessage(
       .where(and(eq(threads.id, opts.threadId), eq(threads.userId, opts.userId)))
       .for("update");
     if (!thread) throw threadNotFound();
-    const { periodStart } = await consumeMessage(tx, { userId: opts.userId, tier: opts.tier, now });
+    const { periodStart } = await consumeMessage({ db: tx, userId: opts.userId, tier: opts.tier, now });
     const [prior] = await tx
       .select({ id: messages.id })
       .from(messages)
@@ -113,13 +121,13 @@ export async function startMessage(
     role: "user",
   });
   await track(db, "chat_message_sent", opts.userId, { threadId: thread.id, chars: opts.content.length });
-  const usage = await getUsage(db, { userId: opts.userId, tier: opts.tier, now });
+  const usage = await getUsage({ db, userId: opts.userId, tier: opts.tier, now });
   await bus.publish(opts.userId, { type: "usage.updated", count: usage.count });
   return {
     thread,
     userMessage: toMessage(result.userRow),
     usage,
-    history: await historyBefore(db, thread.id, result.userRow),
+    history: await historyBefore({ db, threadId: thread.id, before: result.userRow }),
     periodStart: result.periodStart,
     userId: opts.userId,
     tier: opts.tier,
@@ -156,18 +164,18 @@ export async function startRetry(
     if (a?.role === "user") question = a;
     else if (a?.role === "assistant" && a.status === "error" && b?.role === "user") question = b;
     if (!question) throw new AppError("CONFLICT", "There is no unanswered question to retry in this conversation.");
-    const { periodStart } = await consumeMessage(tx, { userId: opts.userId, tier: opts.tier, now });
+    const { periodStart } = await consumeMessage({ db: tx, userId: opts.userId, tier: opts.tier, now });
     if (a.role === "assistant") await tx.delete(messages).where(eq(messages.id, a.id));
     return { thread, question, periodStart };
   });
   await track(db, "chat_message_sent", opts.userId, { threadId: result.thread.id, retry: true });
-  const usage = await getUsage(db, { userId: opts.userId, tier: opts.tier, now });
+  const usage = await getUsage({ db, userId: opts.userId, tier: opts.tier, now });
   await bus.publish(opts.userId, { type: "usage.updated", count: usage.count });
   return {
     thread: toThread(result.thread),
     userMessage: toMessage(result.question),
     usage,
-    history: await historyBefore(db, result.thread.id, result.question),
+    history: await historyBefore({ db, threadId: result.thread.id, before: result.question }),
     periodStart: result.periodStart,
     userId: opts.userId,
     tier: opts.tier,
@@ -255,8 +263,8 @@ export async function* answerMessage(
     let usage: Usage | null = null;
     try {
       stored = await store({ status: "error", errorCode: code });
-      await refundMessage(db, { userId, periodStart: started.periodStart });
-      usage = await getUsage(db, { userId, tier: started.tier, now: deps.now() });
+      await refundMessage({ db, userId, periodStart: started.periodStart });
+      usage = await getUsage({ db, userId, tier: started.tier, now: deps.now() });
       await bus.publish(userId, { type: "usage.updated", count: usage.count });
     } catch (storeErr) {
       logger.error({ err: storeErr }, "could not record a failed answer");

@@ -6,12 +6,12 @@
 import { and, desc, eq, lt, type SQLWrapper, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../../contract/chat";
 import type { Thread } from "../../../contract/threads";
-import type { Db } from "../../db/client";
+import { type DbOrTx, rows as sqlRows } from "../../db/client";
 import { messages, threads } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { RealtimeBus } from "../../realtime/bus";
-import { track } from "../../services/analytics";
-import { ensureProfile } from "../../services/profiles";
+import { track } from "../analytics/analytics.service";
+import { ensureProfile } from "../account/profiles.service";
 import { encodeMessageCursor, encodeThreadCursor, type ThreadCursor } from "./page-cursor";
 import { isUuid } from "../../../domain/ids";
 
@@ -41,15 +41,13 @@ export const toMessage = (r: MessageRow): ChatMessage => ({
 });
 
 interface Scope {
-  db: Db;
+  db: DbOrTx;
   userId: string;
 }
 
 /** ISO 8601 UTC text of a timestamptz: to milliseconds for the wire, to microseconds (`US`) for cursors — a millisecond cursor would skip rows created within the same millisecond. */
 const iso = (col: SQLWrapper, fraction: "MS" | "US" = "MS") =>
   sql`to_char(${col} at time zone 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"'`)})`;
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * One page of the user's threads, newest first (SPEC.md §7: ordered by created_at descending; ties
@@ -67,7 +65,9 @@ export async function listThreadsPageJson({
   const after = cursor
     ? sql`and (${threads.createdAt}, ${threads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
     : sql``;
-  const result = await db.execute<{ j: string; last: string | null; more: boolean }>(sql`
+  const [row] = await sqlRows<{ j: string; last: string | null; more: boolean }>(
+    db,
+    sql`
     with page as (
       select ${threads.id} as id, ${threads.title} as title, ${threads.createdAt} as created_at, ${threads.updatedAt} as updated_at,
         row_number() over (order by ${threads.createdAt} desc, ${threads.id} desc) as rn
@@ -79,8 +79,8 @@ export async function listThreadsPageJson({
         filter (where rn <= ${limit}), '[]')::text as j,
       max(case when rn = ${limit} then ${iso(sql`created_at`, "US")} || '/' || id::text end) as last,
       count(*) > ${limit} as more
-    from page`);
-  const row = rowsOf<{ j: string; last: string | null; more: boolean }>(result)[0];
+    from page`,
+  );
   const [createdAt, id] = row?.more && row.last ? row.last.split("/") : [];
   const nextCursor = createdAt && id ? encodeThreadCursor({ createdAt, id }) : null;
   return `{"threads":${row?.j ?? "[]"},"nextCursor":${JSON.stringify(nextCursor)}}`;

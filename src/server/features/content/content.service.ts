@@ -12,7 +12,7 @@ import { buildProvisionRegistry } from "../../../domain/provisions";
 import type { DbOrTx } from "../../db/client";
 import { briefs, decks, demoFlashcards, flashcards, noteTemplates, questions, subjects, topics } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { getSubscriptionSummary } from "../../services/subscriptions";
+import { getSubscriptionSummary } from "../billing/subscriptions.service";
 import { premiumRequired } from "../study/premium";
 
 type Db = { db: DbOrTx };

@@ -10,7 +10,7 @@ import { errorsApi } from "../../../contract/errors-log";
 import { errorLogs } from "../../db/schema";
 import type { AppDeps, AppEnv } from "../../lib/context";
 import { handle } from "../../lib/route";
-import { consumeRateLimit } from "../../services/rate-limit";
+import { consumeRateLimit } from "../../lib/rate-limit";
 
 export async function recordError(
   deps: Pick<AppDeps, "database" | "logger">,

@@ -10,7 +10,7 @@ import { hasFeature } from "../../../domain/plans";
 import type { RetrievedSource, UserSourceProvider } from "../../ai/types";
 import { registerUserSourceProvider } from "../../ai/user-sources";
 import { rows } from "../../db/client";
-import { getSubscriptionSummary } from "../../services/subscriptions";
+import { getSubscriptionSummary } from "../billing/subscriptions.service";
 
 type Row = { id: string; title: string; cite: string | null; score: number; text: string };
 

@@ -19,7 +19,7 @@ import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf } from "../../lib/http";
 import { handle, withStatus } from "../../lib/route";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { findCases } from "./case-links.service";
 import "./companion-sources";
 import {

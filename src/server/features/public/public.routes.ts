@@ -11,13 +11,14 @@
 import { extname } from "node:path";
 import { type Context, Hono } from "hono";
 import { DEMO_CARDS_SHOWN } from "../../../contract/landing";
+import { landingApi } from "../../../contract/landing-api";
 import type { BootData } from "../../../contract/brand";
 import { drawCards } from "../../../web/features/public/flashcard-viewer";
 import { isPublicPath, PUBLIC_PATHS } from "../../../web/features/public/pages";
 import type { Session } from "../../../web/features/public/site";
 import type { AppDeps, AppEnv } from "../../lib/context";
-import { documentRoute } from "../../lib/openapi";
-import { readPricing } from "../pricing/pricing.routes";
+import { handle } from "../../lib/route";
+import { readPricing } from "../billing/pricing.service";
 import { bootDataFor, publicOrigin, resolveDomain } from "./domain";
 import { readLandingData } from "./landing.service";
 import { bootScript, renderPublicPageCached, withBrandAttr } from "./render-page";
@@ -74,15 +75,7 @@ function adminRedirects(path: string): boolean {
 
 export function publicApiRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  documentRoute({
-    method: "get",
-    path: "/api/landing",
-    summary:
-      "The landing page's content: the 8 demo flashcards, the four chat demo examples (answers and citations from the official content), and the proof counts, briefs and sample question.",
-    tags: ["content"],
-    responses: { 200: { description: "{demoCards, chatDemos, proof}" } },
-  });
-  r.get("/landing", async (c) => c.json(await readLandingData(c.get("deps").database.db)));
+  handle(r, landingApi.get, (c) => readLandingData(c.get("deps").database.db));
   return r;
 }
 
@@ -131,7 +124,7 @@ export function publicSite(app: Hono<AppEnv>, deps: AppDeps) {
           sessionFor(c),
           path === "/" ? readLandingData(db) : Promise.resolve(undefined),
           path === "/" || path === "/pricing" || path === "/unlimited"
-            ? readPricing(db, deps.logger)
+            ? readPricing({ db, logger: deps.logger })
             : Promise.resolve(undefined),
         ]);
         const html = renderPublicPageCached({

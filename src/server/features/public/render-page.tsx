@@ -22,7 +22,7 @@ import { Island, type IslandName, ServerRenderMode } from "../../../web/features
 import LandingPage from "../../../web/features/public/landing-page";
 import { DisclaimerPage, PrivacyPage, TermsPage } from "../../../web/features/public/legal-pages";
 import { type PublicPath, pageMeta } from "../../../web/features/public/pages";
-import { PricingPage, UnlimitedPage } from "../../../web/features/public/pricing";
+import { PricingPage, UnlimitedPage } from "../../../web/features/billing/pricing";
 import { PublicShell } from "../../../web/features/public/public-layout";
 import type { Session } from "../../../web/features/public/site";
 

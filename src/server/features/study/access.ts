@@ -7,7 +7,7 @@ import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { hasFeature, type TierName } from "../../../domain/plans";
 import type { DbOrTx } from "../../db/client";
 import { decks, flashcards } from "../../db/schema";
-import { getSubscriptionSummary } from "../../services/subscriptions";
+import { getSubscriptionSummary } from "../billing/subscriptions.service";
 
 export interface Access {
   tier: TierName;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
-import { setPlan } from "../../services/subscriptions";
+import { setPlan } from "../billing/subscriptions.service";
 
 let server: TestServer;
 beforeAll(async () => {

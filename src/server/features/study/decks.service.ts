@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { decks, flashcards, studySchedules } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { premiumRequired } from "./premium";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { type Access, accessOf } from "./access";
 import { type ParsedCard, parseCardFile, writeCardFile } from "./card-file";
 import { STATE_NAMES } from "./scheduler";

@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
 import { decks, flashcards, questions, studyReviewLogs, studySchedules } from "../../db/schema";
-import { setPlan } from "../../services/subscriptions";
+import { setPlan } from "../billing/subscriptions.service";
 
 const DAY = 86_400_000;
 let clock = new Date();

@@ -9,7 +9,7 @@ import type { ItemKind } from "../../../contract/study";
 import type { DbOrTx } from "../../db/client";
 import { decks, flashcards, questions, studyReviewLogs, studySchedules } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { track } from "../../services/analytics";
+import { track } from "../analytics/analytics.service";
 import { type Access, accessOf } from "./access";
 import { premiumRequired } from "./premium";
 import { newMemory, preview, publicSchedule, type RatingName, rate } from "./scheduler";

@@ -15,7 +15,7 @@ import {
   studyReviewLogs,
   studySchedules,
 } from "../../db/schema";
-import { setPlan } from "../../services/subscriptions";
+import { setPlan } from "../billing/subscriptions.service";
 
 const DAY = 86_400_000;
 let clock = new Date();

@@ -4,6 +4,8 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
+import type { adminApi } from "../../../contract/admin";
+import type { ResponseOf } from "../../../contract/route";
 import { Link, Outlet, useNavigate } from "react-router";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
@@ -43,7 +45,7 @@ export function AdminGuard() {
 export function AdminDashboard() {
   const { data, isPending } = useQuery({
     queryKey: ["admin-overview"],
-    queryFn: () => api<{ users: number; openErrors: number }>("/api/admin/overview"),
+    queryFn: () => api<ResponseOf<typeof adminApi.overview>>("/api/admin/overview"),
   });
   return (
     <div className="mx-auto max-w-4xl">

@@ -5,12 +5,18 @@
  */
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { ChatMessage } from "../../../contract/chat";
-import type { SendEvent, Thread, Usage } from "../../../contract/threads";
+import type { ErrorEnvelope } from "../../../contract/errors";
+import type { ResponseOf } from "../../../contract/route";
+import type { chatApi, SendEvent } from "../../../contract/threads";
 import { ApiError, api } from "../../lib/api";
 import { queryClient } from "../../lib/session";
 import { KEYS, write } from "../../lib/storage";
 
-export type { ChatMessage, Thread, Usage };
+export type { ChatMessage };
+/** A thread as `GET /api/threads` lists it. */
+export type Thread = ResponseOf<typeof chatApi.listThreads>["threads"][number];
+/** `GET /api/usage`: this month's message usage. */
+export type Usage = ResponseOf<typeof chatApi.usage>;
 
 /** SPEC.md §9 thread time-outs (ms). */
 export const THREAD_TIMEOUTS = {
@@ -27,9 +33,12 @@ export const messagesKey = (threadId: string) => ["messages", threadId] as const
 export const usageKey = ["usage"] as const;
 
 /** A page of `GET /api/threads` (decision 044): newest first; `nextCursor` loads older threads. */
-export type ThreadPage = { threads: Thread[]; nextCursor: string | null };
-/** A page of `GET /api/threads/:id/messages`: pages[0] is the newest; each page's messages are oldest first. */
-export type MessagePage = { messages: ChatMessage[]; nextCursor: string | null; thread?: Thread };
+export type ThreadPage = ResponseOf<typeof chatApi.listThreads>;
+/**
+ * A page of `GET /api/threads/:id/messages`: pages[0] is the newest; each page's messages are oldest
+ * first. `thread` is absent only on the page the client seeds for a new conversation.
+ */
+export type MessagePage = Omit<ResponseOf<typeof chatApi.listMessages>, "thread"> & { thread?: Thread };
 export type ThreadPages = InfiniteData<ThreadPage, string | null>;
 export type MessagePages = InfiniteData<MessagePage, string | null>;
 
@@ -213,9 +222,7 @@ export async function streamAnswer(
     );
   }
   if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => null)) as {
-      error?: { code: string; message: string; details?: unknown };
-    } | null;
+    const body = (await res.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
     throw new ApiError(
       body?.error?.code ?? `HTTP_${res.status}`,
       body?.error?.message ?? `Request failed (${res.status})`,

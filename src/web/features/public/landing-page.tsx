@@ -20,7 +20,7 @@ import {
   ShareTheLoveSection,
   WhySection,
 } from "./landing-more";
-import { FeatureMatrix, PricingGrid, TRIAL_COPY } from "./pricing";
+import { FeatureMatrix, PricingGrid, TRIAL_COPY } from "../billing/pricing";
 import { ScreenshotThumb } from "./screenshot-thumb";
 import { SCREENSHOTS } from "./screenshots";
 import { type Session, SiteLink } from "./site";

@@ -18,7 +18,7 @@ import { useBrand } from "./brand";
 import { drawCards } from "./flashcard-viewer";
 import LandingPage from "./landing-page";
 import { isPublicPath, pageMeta } from "./pages";
-import { PricingPage, UnlimitedPage } from "./pricing";
+import { PricingPage, UnlimitedPage } from "../billing/pricing";
 import { PublicShell } from "./public-layout";
 import { SiteEnvProvider, type SiteLinkProps } from "./site";
 

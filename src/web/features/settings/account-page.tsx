@@ -5,6 +5,8 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
+import type { accountApi } from "../../../contract/account";
+import type { ResponseOf } from "../../../contract/route";
 import { meetsPasswordRules } from "../../../domain/password";
 import { Button } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
@@ -14,11 +16,8 @@ import { useMe } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { EasyToGuessTips, PasswordChecklist } from "../auth/password-checklist";
 
-interface Profile {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+/** `GET /api/profile` and `PATCH /api/profile`. */
+type Profile = ResponseOf<typeof accountApi.profile>;
 
 export default function AccountPage() {
   return (

@@ -7,6 +7,8 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { accountApi } from "../../../contract/account";
+import type { ResponseOf } from "../../../contract/route";
 import { usagePercent } from "../../../domain/plans";
 import { Button } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
@@ -14,12 +16,8 @@ import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { usageQuery } from "../chat/api";
 
-interface Stats {
-  lifetimeMessages: number | null;
-  assistantMessages: number | null;
-  officialFlashcards: number | null;
-  ownFlashcards: number | null;
-}
+/** `GET /api/account/stats`: null means unknown ('N/A'). */
+type Stats = ResponseOf<typeof accountApi.stats>;
 
 /** SPEC.md §9: statistics polling 30 s; the count query times out after 3 s. */
 const POLL_MS = 30_000;

@@ -10,7 +10,7 @@ import { Check, Minus, Sparkles } from "lucide-react";
 import { type PricingEntry, priceFor } from "../../../contract/pricing";
 import { FEATURE_IDS, type FeatureId, FREE_MONTHLY_MESSAGES, hasFeature, TRIAL_DAYS } from "../../../domain/plans";
 import { buttonClass } from "../../components/ui/button";
-import { type Session, SiteLink } from "./site";
+import { type Session, SiteLink } from "../public/site";
 
 export const TRIAL_COPY = `Start with a ${TRIAL_DAYS}-day free trial — full Unlimited access, no credit card required.`;
 

@@ -1,6 +1,6 @@
 /** Records an analytics event (SPEC.md §7 names). Never throws: analytics must not break a request. */
-import type { Db } from "../db/client";
-import { analyticsEvents } from "../db/schema";
+import type { Db } from "../../db/client";
+import { analyticsEvents } from "../../db/schema";
 
 export type AnalyticsName =
   | "signed_up"

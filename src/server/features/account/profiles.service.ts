@@ -1,7 +1,7 @@
 /** Profile rows (SPEC.md §3: id equals the user id). */
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { profiles } from "../db/schema";
+import type { Db } from "../../db/client";
+import { profiles } from "../../db/schema";
 
 export type Profile = typeof profiles.$inferSelect;
 

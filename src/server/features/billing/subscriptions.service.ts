@@ -2,10 +2,10 @@
  * Subscription rows and the status summary of SPEC.md §3/§7 (`GET /api/subscription`).
  */
 import { desc, eq } from "drizzle-orm";
-import { isActiveSubscription, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../domain/plans";
-import type { SubscriptionSummary } from "../../contract/subscription";
-import type { Db } from "../db/client";
-import { subscriptions } from "../db/schema";
+import { isActiveSubscription, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../../domain/plans";
+import type { SubscriptionSummary } from "../../../contract/subscription";
+import type { Db } from "../../db/client";
+import { subscriptions } from "../../db/schema";
 
 const DAY_MS = 86_400_000;
 

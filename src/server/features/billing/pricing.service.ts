@@ -1,16 +1,13 @@
 /**
- * `GET /api/pricing` (SPEC.md §3 pricing entry, §7 get-pricing): `{success, source, data}` read
- * from the `pricing` table; when that fails, the §9 fallback ($10 USD, 1000 cents, for Premium
- * and Unlimited) with `source: "fallback"`. The landing pages render from the same `readPricing`.
+ * Pricing (SPEC.md §3 pricing entry, §7 get-pricing): `{success, source, data}` read from the
+ * `pricing` table; when that fails, the §9 fallback ($10 USD, 1000 cents, for Premium and
+ * Unlimited) with `source: "fallback"`. `GET /api/pricing` and the landing pages both use `readPricing`.
  */
 import { asc } from "drizzle-orm";
-import { Hono } from "hono";
 import type { Logger } from "pino";
 import { FALLBACK_PRICING, type PricingEntry, type PricingResponse } from "../../../contract/pricing";
 import type { Db } from "../../db/client";
 import { pricing } from "../../db/schema";
-import type { AppEnv } from "../../lib/context";
-import { documentRoute } from "../../lib/openapi";
 
 export { FALLBACK_PRICING, type PricingEntry };
 
@@ -40,7 +37,7 @@ export async function seedPricing(db: Db) {
 }
 
 /** Pricing from the database, or the §9 fallback (logged as a warning) when it cannot be read or is empty. Never throws. */
-export async function readPricing(db: Db, logger: Logger): Promise<PricingResponse> {
+export async function readPricing({ db, logger }: { db: Db; logger: Logger }): Promise<PricingResponse> {
   try {
     const rows = await db.select().from(pricing).orderBy(asc(pricing.sortOrder));
     if (!rows.length) throw new Error("no pricing rows");
@@ -56,17 +53,4 @@ export async function readPricing(db: Db, logger: Logger): Promise<PricingRespon
     logger.warn({ err }, "pricing unavailable, using fallback");
     return { success: true, source: "fallback", data: FALLBACK_PRICING };
   }
-}
-
-export function pricingRoutes() {
-  const r = new Hono<AppEnv>();
-  documentRoute({
-    method: "get",
-    path: "/api/pricing",
-    summary: "Plan prices (database, or the $10 fallback).",
-    tags: ["billing"],
-    responses: { 200: { description: "{success, source, data}" } },
-  });
-  r.get("/pricing", async (c) => c.json(await readPricing(c.get("deps").database.db, c.get("deps").logger)));
-  return r;
 }
