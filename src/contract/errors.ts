@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A body in a type the route does not read (form encodings, text/plain on JSON routes). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   MESSAGE_LIMIT_REACHED: 429,
   /** Auth-link errors of SPEC.md §5. */

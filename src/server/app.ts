@@ -1,7 +1,7 @@
 /**
  * `createApp(deps)`: the whole HTTP surface as one Hono app (DESIGN.md §3, §5).
- * Middleware order: request id + log → security headers → client IP → `/api` body limit →
- * session → routes → unknown `/api` 404 → built SPA with fallback. Every `/api` request body is
+ * Middleware order: request id + log → security headers → client IP → `/api` origin check
+ * (lib/origin-check) → `/api` body limit → session → routes → unknown `/api` 404 → built SPA with fallback. Every `/api` request body is
  * capped at 1 MB unless its route declares another limit with `bodyLimit` (lib/body-limit,
  * decision 042). Every error leaves through `onError` as the
  * JSON envelope; 5xx are also stored in `error_logs` (rate limited).
@@ -11,6 +11,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { CLIENT_IP_HEADER } from "./auth/auth";
+import { authHandler } from "./auth/auth-handler";
 import { accountRoutes } from "./features/account/account.routes";
 import { briefsRoutes } from "./features/briefs/briefs.routes";
 import { caseLawRoutes } from "./features/case-law/case-law.routes";
@@ -27,7 +28,7 @@ import type { AppDeps, AppEnv, SessionUser } from "./lib/context";
 import { apiBodyLimit } from "./lib/body-limit";
 import { AppError } from "./lib/errors";
 import { openApiDocument } from "./lib/openapi";
-import { track } from "./services/analytics";
+import { originCheck, trustedOriginsOf } from "./lib/origin-check";
 import { securityHeaders } from "./lib/security-headers";
 import { serveWeb } from "./lib/serve-web";
 import { SessionCache, sessionCookieValue } from "./lib/session-cache";
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const log = deps.logger;
   const sessions = new SessionCache(deps.env.SESSION_CACHE_MS);
+  sessions.followRevocations(deps.realtime);
 
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
@@ -72,19 +74,13 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  // Cross-site writes: 403 unless the Origin is trusted; form-encoded bodies 415 (lib/origin-check).
+  app.use("/api/*", originCheck(trustedOriginsOf(deps.env, deps.appUrl)));
+
   // Before anything reads a body (better-auth included): the route's declared limit or 1 MB.
   app.use("/api/*", apiBodyLimit());
 
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    // Sign-out, password change and the like: forget the cached session at once (lib/session-cache).
-    const cookie = sessionCookieValue(c.req.header("cookie"));
-    if (cookie && c.req.method === "POST") sessions.delete(cookie);
-    if (c.req.path === "/api/auth/sign-out") {
-      const s = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-      if (s?.user) await track(deps.database.db, "logged_out", s.user.id);
-    }
-    return deps.auth.handler(c.req.raw);
-  });
+  app.on(["GET", "POST"], "/api/auth/*", authHandler(sessions));
 
   app.use("/api/*", async (c, next) => {
     const cookie = sessionCookieValue(c.req.header("cookie"));

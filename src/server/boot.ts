@@ -16,6 +16,7 @@ import { loadContent } from "./content/load";
 import { seedContent } from "./content/seed";
 import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
+import { trustedOriginsOf } from "./lib/origin-check";
 import { seedPricing } from "./features/pricing/pricing.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
@@ -108,6 +109,8 @@ export async function boot(opts: BootOptions): Promise<Server> {
         adminEmails: env.ADMIN_EMAILS,
         rateLimitDisabled: env.RATE_LIMIT_DISABLED,
         logger,
+        trustedOrigins: trustedOriginsOf(env, url),
+        onSessionRevoked: (userId) => bus.announce({ type: "session.revoked", userId }),
       });
       return createApp({
         env,
