@@ -29,10 +29,10 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 /** Messages we give instead of better-auth's terse ones (which read like codes to a student). */
 const MESSAGE_BY_CODE: Record<string, string> = {
-  INVALID_ORIGIN: "This request came from a site this server does not trust. Open the app at its own address and try again.",
+  INVALID_ORIGIN:
+    "This request came from a site this server does not trust. Open the app at its own address and try again.",
   MISSING_OR_NULL_ORIGIN:
     "This request came from a site this server does not trust. Open the app at its own address and try again.",
-  RATE_LIMITED: "Too many requests. Please wait a moment before trying again.",
 };
 
 /** Rewrites better-auth's answer to our conventions (see the module docstring). */

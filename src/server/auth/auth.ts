@@ -195,6 +195,8 @@ export function createAuth(o: AuthOptions) {
       },
     },
     advanced: {
+      // better-auth skips its Origin check when it detects a test run; check as in production.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: o.appUrl.startsWith("https://"),
     },
@@ -226,9 +228,15 @@ export function createAuth(o: AuthOptions) {
     // Client mistakes (wrong password, weak password, limits) are answers, not errors: log them at debug.
     onAPIError: {
       onError: async (e) => {
+        // better-call's own errors (e.g. "Invalid JSON in request body") are not better-auth's
+        // APIError class; their statusCode tells a client mistake (< 500) from a failure.
+        const statusCode = (e as { statusCode?: unknown }).statusCode;
         const status = (e as { status?: unknown }).status;
-        if (e instanceof APIError && status !== "INTERNAL_SERVER_ERROR")
-          o.logger.debug({ err: e.message }, "auth request refused");
+        const clientMistake =
+          typeof statusCode === "number"
+            ? statusCode < 500
+            : e instanceof APIError && status !== "INTERNAL_SERVER_ERROR";
+        if (clientMistake) o.logger.debug({ err: (e as Error).message }, "auth request refused");
         else o.logger.error({ err: e }, "auth error");
       },
     },
