@@ -135,6 +135,8 @@ export function createApp(deps: AppDeps) {
   app.onError(async (err, c) => {
     if (err instanceof AppError) {
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      if (err.status === 429 && !Object.keys(err.headers ?? {}).some((k) => k.toLowerCase() === "retry-after"))
+        c.header("Retry-After", retryAfterOf(err, Date.now()));
       return c.json(
         { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
         err.status as 400,
@@ -163,3 +165,9 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Seconds until a 429 may be retried: its `details.resetsAt` (ISO, UTC) when given, else 60. */
+function retryAfterOf(err: AppError, nowMs: number): string {
+  const at = Date.parse(String((err.details as { resetsAt?: unknown } | undefined)?.resetsAt ?? ""));
+  return String(Number.isFinite(at) ? Math.max(1, Math.ceil((at - nowMs) / 1000)) : 60);
+}
