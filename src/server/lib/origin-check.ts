@@ -3,7 +3,7 @@
  *
  * `trustedOrigins(...)` is the one list of origins the app trusts: APP_URL, its loopback aliases
  * (localhost, 127.0.0.1, [::1] on the same scheme and port) and every BRAND_HOSTS and ADMIN_HOSTS
- * host with the app's scheme. better-auth gets the same list (auth/auth.ts), so `/api/auth` and
+ * host with the app's scheme (a host listed without a port: on the default port and on APP_URL's). better-auth gets the same list (auth/auth.ts), so `/api/auth` and
  * the rest of `/api` agree.
  *
  * `originCheck(...)` guards every state-changing request (POST, PUT, PATCH, DELETE) under `/api`
@@ -44,7 +44,11 @@ export function trustedOrigins(o: { appUrl: string; brandHosts?: string[]; admin
   }
   for (const h of [...(o.brandHosts ?? []), ...(o.adminHosts ?? [])]) {
     try {
-      out.add(new URL(`${scheme}//${h.trim()}`).origin.toLowerCase());
+      const u = new URL(`${scheme}//${h.trim()}`);
+      out.add(u.origin.toLowerCase());
+      // A host listed without a port matches the Host header on any port (features/public/domain):
+      // trust it on APP_URL's port too, where the app is served.
+      if (!u.port && app.port) out.add(`${scheme}//${u.hostname.toLowerCase()}:${app.port}`);
     } catch {
       // env.ts validates hosts; a host that is not a URL authority is simply not trusted
     }
