@@ -271,7 +271,7 @@ async function signInLimits(db: Db, rawEmail: string, ip: string): Promise<void>
       "TOO_MANY_REQUESTS",
       {
         code: "RATE_LIMITED",
-        message: `Too many sign-in attempts for this account from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        message: `Too many sign-in attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
       },
       { "Retry-After": String(seconds) },
     );
