@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** The URL or headers are over Node's 16 KB limit (answered before the app runs). */
   HEADERS_TOO_LARGE: 431,
+  /** A body in a type the route does not read (form encodings, text/plain on JSON routes). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   MESSAGE_LIMIT_REACHED: 429,
   /** Auth-link errors of SPEC.md §5. */
@@ -45,7 +47,9 @@ export type AuthErrorCode =
   | "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
   | "PASSWORD_RULES"
   | "PASSWORD_EASY_TO_GUESS"
-  | "RATE_LIMITED";
+  | "RATE_LIMITED"
+  | "INVALID_ORIGIN"
+  | "FAILED_TO_CREATE_USER";
 
 /** `errorCode` of a chat answer stored with status "error": an LLM_* code, or STOPPED when the student stopped it. */
 export type AnswerErrorCode = Extract<ErrorCode, `LLM_${string}`> | "STOPPED" | "INTERNAL";

@@ -1,7 +1,7 @@
 /**
  * `createApp(deps)`: the whole HTTP surface as one Hono app (DESIGN.md §3, §5).
- * Middleware order: request id + log → security headers → client IP → `/api` body limit →
- * session → routes → unknown `/api` 404 → built SPA with fallback. Every `/api` request body is
+ * Middleware order: request id + log → security headers → client IP → `/api` origin check
+ * (lib/origin-check) → `/api` body limit → session → routes → unknown `/api` 404 → built SPA with fallback. Every `/api` request body is
  * capped at 1 MB unless its route declares another limit with `bodyLimit` (lib/body-limit,
  * decision 042). Every error leaves through `onError` as the
  * JSON envelope; 5xx are also stored in `error_logs` (rate limited).
@@ -12,6 +12,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { metaApi } from "../contract/meta";
 import { CLIENT_IP_HEADER } from "./auth/auth";
+import { authHandler } from "./auth/auth-handler";
 import { accountRoutes } from "./features/account/account.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { billingRoutes } from "./features/billing/billing.routes";
@@ -32,6 +33,7 @@ import { AppError } from "./lib/errors";
 import { openApiDocument } from "./lib/openapi";
 import { handle } from "./lib/route";
 import { track } from "./features/analytics/analytics.service";
+import { originCheck, trustedOriginsOf } from "./lib/origin-check";
 import { securityHeaders } from "./lib/security-headers";
 import { serveWeb } from "./lib/serve-web";
 import { SessionCache, sessionCookieValue } from "./lib/session-cache";
@@ -40,6 +42,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const log = deps.logger;
   const sessions = new SessionCache(deps.env.SESSION_CACHE_MS);
+  sessions.followRevocations(deps.realtime);
 
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
@@ -76,19 +79,13 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  // Cross-site writes: 403 unless the Origin is trusted; form-encoded bodies 415 (lib/origin-check).
+  app.use("/api/*", originCheck(trustedOriginsOf(deps.env, deps.appUrl)));
+
   // Before anything reads a body (better-auth included): the route's declared limit or 1 MB.
   app.use("/api/*", apiBodyLimit());
 
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    // Sign-out, password change and the like: forget the cached session at once (lib/session-cache).
-    const cookie = sessionCookieValue(c.req.header("cookie"));
-    if (cookie && c.req.method === "POST") sessions.delete(cookie);
-    if (c.req.path === "/api/auth/sign-out") {
-      const s = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-      if (s?.user) await track(deps.database.db, "logged_out", s.user.id);
-    }
-    return deps.auth.handler(c.req.raw);
-  });
+  app.on(["GET", "POST"], "/api/auth/*", authHandler(sessions));
 
   app.use("/api/*", async (c, next) => {
     const cookie = sessionCookieValue(c.req.header("cookie"));
@@ -149,6 +146,8 @@ export function createApp(deps: AppDeps) {
   app.onError(async (err, c) => {
     if (err instanceof AppError) {
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      if (err.status === 429 && !Object.keys(err.headers ?? {}).some((k) => k.toLowerCase() === "retry-after"))
+        c.header("Retry-After", retryAfterOf(err, Date.now()));
       return c.json(
         { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
         err.status as 400,
@@ -177,3 +176,9 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Seconds until a 429 may be retried: its `details.resetsAt` (ISO, UTC) when given, else 60. */
+function retryAfterOf(err: AppError, nowMs: number): string {
+  const at = Date.parse(String((err.details as { resetsAt?: unknown } | undefined)?.resetsAt ?? ""));
+  return String(Number.isFinite(at) ? Math.max(1, Math.ceil((at - nowMs) / 1000)) : 60);
+}

@@ -18,6 +18,7 @@ import { seedContent } from "./content/seed";
 import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { seedPricing } from "./features/billing/pricing.service";
+import { trustedOriginsOf } from "./lib/origin-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
 
@@ -109,6 +110,8 @@ export async function boot(opts: BootOptions): Promise<Server> {
         adminEmails: env.ADMIN_EMAILS,
         rateLimitDisabled: env.RATE_LIMIT_DISABLED,
         logger,
+        trustedOrigins: trustedOriginsOf(env, url),
+        onSessionRevoked: (userId) => bus.announce({ type: "session.revoked", userId }),
       });
       return createApp({
         env,

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import type { AnswerEngine } from "../../src/server/ai/types";
 import { boot, type Server } from "../../src/server/boot";
 import { parseEnv } from "../../src/server/env";
@@ -20,7 +20,7 @@ export interface TestServer extends Server {
 
 export async function startTestServer(
   extra: Record<string, string> = {},
-  opts: { now?: () => Date; engine?: AnswerEngine; schema?: string } = {},
+  opts: { now?: () => Date; engine?: AnswerEngine; schema?: string; logger?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "lexmate-test-"));
   const schema =
@@ -35,7 +35,13 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     ...extra,
   });
-  const server = await boot({ env, schema, logger: pino({ level: "silent" }), now: opts.now, engine: opts.engine });
+  const server = await boot({
+    env,
+    schema,
+    logger: opts.logger ?? pino({ level: "silent" }),
+    now: opts.now,
+    engine: opts.engine,
+  });
   const outboxDir = join(dataDir, "outbox");
   const outbox = () => {
     let files: string[] = [];

@@ -16,6 +16,9 @@ import {
   tokenFromLink,
 } from "../helpers/server";
 
+/** Auth answers leave in our envelope (issue 12 item 13). */
+type AuthError = { error: { code: string; message: string } };
+
 let server: TestServer;
 beforeAll(async () => {
   // Limits are tested on a server of their own (below); this one serves many sign-ups from one IP.
@@ -68,19 +71,19 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
   const c = () => client(server.url);
 
   it("refuses a password that is easy to guess", async () => {
-    const r = await c().json<{ message: string }>("/api/auth/sign-up/email", {
+    const r = await c().json<AuthError>("/api/auth/sign-up/email", {
       body: { email, password: "Password1!", name: "Ada" },
     });
     expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/easy to guess/);
+    expect(r.body.error.message).toMatch(/easy to guess/);
   });
 
   it("refuses a password that breaks the rules", async () => {
-    const r = await c().json<{ message: string }>("/api/auth/sign-up/email", {
+    const r = await c().json<AuthError>("/api/auth/sign-up/email", {
       body: { email, password: "alllowercasewords", name: "Ada" },
     });
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe("Password does not meet all requirements");
+    expect(r.body.error.message).toBe("Password does not meet all requirements");
   });
 
   it("runs the whole flow", async () => {
@@ -90,11 +93,11 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
     expect(a.cookies.size).toBe(0); // no session before confirmation
 
     // unconfirmed sign-in is refused and says so
-    const early = await a.json<{ code: string }>("/api/auth/sign-in/email", {
+    const early = await a.json<AuthError>("/api/auth/sign-in/email", {
       body: { email, password: STRONG_PASSWORD },
     });
     expect(early.status).toBe(403);
-    expect(early.body.code).toBe("EMAIL_NOT_VERIFIED");
+    expect(early.body.error.code).toBe("EMAIL_NOT_VERIFIED");
 
     const link = server.lastLink(email, "/auth/callback");
     expect(link).toMatch(/\/auth\/callback#token=/);
@@ -132,11 +135,11 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
     expect(cookieHeader).toContain("session_token");
 
     // change the password: wrong current one is refused
-    const wrong = await d.json<{ code: string }>("/api/auth/change-password", {
+    const wrong = await d.json<AuthError>("/api/auth/change-password", {
       body: { currentPassword: "Not-The-Password-9", newPassword: "Brand-New-Lighthouse-77" },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.code).toBe("INVALID_PASSWORD");
+    expect(wrong.body.error.code).toBe("INVALID_PASSWORD");
     const changed = await d.json("/api/auth/change-password", {
       body: { currentPassword: STRONG_PASSWORD, newPassword: "Brand-New-Lighthouse-77" },
     });
@@ -155,11 +158,11 @@ describe("sign-up, confirmation, sign-in, password change, sign-out", () => {
   });
 
   it("a wrong password is a 401 with a clear message", async () => {
-    const r = await c().json<{ message: string }>("/api/auth/sign-in/email", {
+    const r = await c().json<AuthError>("/api/auth/sign-in/email", {
       body: { email, password: "Wrong-Password-123" },
     });
     expect(r.status).toBe(401);
-    expect(r.body.message).toBe("Invalid email or password");
+    expect(r.body.error.message).toBe("Invalid email or password");
   });
 
   it("an invalid link is invalid_token", async () => {
@@ -238,10 +241,10 @@ describe("password reset by email", () => {
     expect(req.status).toBe(200);
     const link = server.lastLink(email, "/auth/reset-password");
     const token = new URL(link).searchParams.get("token");
-    const weak = await a.json<{ message: string }>("/api/auth/reset-password", {
+    const weak = await a.json<AuthError>("/api/auth/reset-password", {
       body: { token, newPassword: "Password123!" },
     });
-    expect(weak.body.message).toMatch(/easy to guess/);
+    expect(weak.body.error.message).toMatch(/easy to guess/);
     const ok = await a.json("/api/auth/reset-password", { body: { token, newPassword: "Violet-Canyon-Orbit-58" } });
     expect(ok.status).toBe(200);
     expect(
@@ -263,9 +266,9 @@ describe("rate limits", () => {
     const email = "target@example.com";
     await signedInUser(limited, email);
     const statuses: number[] = [];
-    let last: { message?: string } = {};
+    let last: { error?: { message?: string } } = {};
     for (let i = 0; i < 12; i++) {
-      const r = await client(limited.url).json<{ message: string }>("/api/auth/sign-in/email", {
+      const r = await client(limited.url).json<AuthError>("/api/auth/sign-in/email", {
         body: { email, password: "Wrong-Password-123" },
       });
       statuses.push(r.status);
@@ -273,7 +276,7 @@ describe("rate limits", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect(last.message).toMatch(
+    expect(last.error?.message).toMatch(
       /Too many sign-in attempts for this account\. Please wait \d+ minutes? and try again\./,
     );
   });
@@ -281,11 +284,11 @@ describe("rate limits", () => {
   it("limits sign-ups per IP address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const r = await client(limited.url).json<{ message: string }>("/api/auth/sign-up/email", {
+      const r = await client(limited.url).json<AuthError>("/api/auth/sign-up/email", {
         body: { email: `ip${i}@example.com`, password: STRONG_PASSWORD, name: "ip" },
       });
       statuses.push(r.status);
-      if (r.status === 429) expect(r.body.message).toBe("Too many requests. Please try again later.");
+      if (r.status === 429) expect(r.body.error.message).toBe("Too many requests. Please try again later.");
     }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses[0]).toBe(200);

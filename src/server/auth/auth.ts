@@ -8,7 +8,16 @@
  * - Passwords must pass the five rules of SPEC.md §5 and a zxcvbn score of 3; otherwise 400 with
  *   a message containing "easy to guess".
  * - Rate limits: better-auth's per-IP limiter (database storage, so it holds across processes)
- *   plus a per-account limit on sign-in attempts (10 per 15 minutes).
+ *   plus the sign-in limits of decision 050 (`signInLimits`): 10 attempts per 15 minutes per
+ *   (account, client address), then 429 with Retry-After for that address only; past 20 attempts
+ *   per account from all addresses, every further attempt waits a growing delay (≤ 5 s) but is
+ *   never refused, so wrong passwords sent from one address never lock the owner out of another.
+ * - Trusted origins: the list of lib/origin-check (APP_URL, its loopback aliases, BRAND_HOSTS and
+ *   ADMIN_HOSTS), the same the rest of `/api` is checked against.
+ * - Every session deletion (sign-out, revoke, password change or reset) calls `onSessionRevoked`,
+ *   which boot wires to the realtime bus so every process drops its cached sessions of the user.
+ * - A password change revokes the user's other sessions unless the body says
+ *   `revokeOtherSessions: false` (issue 12 item 14).
  * - `ADMIN_EMAILS` accounts get `is_admin` when they sign up.
  */
 import { APIError, betterAuth } from "better-auth";
@@ -27,9 +36,39 @@ import { startTrial } from "../features/billing/subscriptions.service";
 import { isEasyToGuess } from "./password-strength";
 
 export const CLIENT_IP_HEADER = "x-lexmate-client-ip";
-/** Per-account sign-in attempts allowed in the window. */
+/** Sign-in attempts allowed per (account, client address) in the window; then 429 for that address (decision 050). */
 export const ACCOUNT_SIGNIN_LIMIT = 10;
 export const ACCOUNT_SIGNIN_WINDOW_MS = 15 * 60_000;
+/** Attempts per account from all addresses in the window before each further one is delayed (decision 050). */
+export const ACCOUNT_SIGNIN_FREE_ATTEMPTS = 20;
+/** Delay added per attempt past the free ones (ms), and its ceiling (ms). */
+export const ACCOUNT_SIGNIN_DELAY_STEP_MS = 100;
+export const ACCOUNT_SIGNIN_MAX_DELAY_MS = 5_000;
+
+/** The wait (ms) before answering the `count`-th sign-in attempt on one account in the window. */
+export function signInDelayMs(count: number): number {
+  const over = count - ACCOUNT_SIGNIN_FREE_ATTEMPTS;
+  return over <= 0 ? 0 : Math.min(ACCOUNT_SIGNIN_MAX_DELAY_MS, over * ACCOUNT_SIGNIN_DELAY_STEP_MS);
+}
+
+/**
+ * The address a per-address limit keys on: IPv4 as is (an IPv4-mapped IPv6 address as its IPv4),
+ * IPv6 by its /64 prefix, since one host commonly holds a whole /64.
+ */
+export function addressKey(ip: string): string {
+  const v = ip.trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v);
+  if (mapped) return mapped[1];
+  if (!v.includes(":")) return v;
+  const [head, tail = ""] = v.split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail ? tail.split(":") : [];
+  const groups = v.includes("::") ? [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill("0"), ...t] : h;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (g || "0").replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
 /** Confirmation links expire after this many seconds. */
 export const CONFIRMATION_TTL_S = 24 * 3600;
 
@@ -42,6 +81,10 @@ export interface AuthOptions {
   adminEmails: string[];
   rateLimitDisabled: boolean;
   logger: Logger;
+  /** Origins allowed to call `/api/auth` (lib/origin-check `trustedOrigins`); defaults to `[appUrl]`. */
+  trustedOrigins?: string[];
+  /** Called after any of the user's sessions is deleted (sign-out, revoke, password change). */
+  onSessionRevoked?: (userId: string) => Promise<void>;
 }
 
 export function createAuth(o: AuthOptions) {
@@ -65,7 +108,7 @@ export function createAuth(o: AuthOptions) {
     baseURL: o.appUrl,
     basePath: "/api/auth",
     secret: o.secret,
-    trustedOrigins: [o.appUrl],
+    trustedOrigins: o.trustedOrigins ?? [o.appUrl],
     database: drizzleAdapter(o.db, {
       provider: "pg",
       schema: {
@@ -131,6 +174,11 @@ export function createAuth(o: AuthOptions) {
             await track(o.db, "logged_in", session.userId);
           },
         },
+        delete: {
+          after: async (session) => {
+            await o.onSessionRevoked?.(session.userId);
+          },
+        },
       },
     },
     rateLimit: {
@@ -147,6 +195,8 @@ export function createAuth(o: AuthOptions) {
       },
     },
     advanced: {
+      // better-auth skips its Origin check when it detects a test run; check as in production.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: o.appUrl.startsWith("https://"),
     },
@@ -167,35 +217,73 @@ export function createAuth(o: AuthOptions) {
           }
         }
         if (ctx.path === "/sign-in/email" && !o.rateLimitDisabled && typeof body.email === "string") {
-          const r = await consumeRateLimit(o.db, {
-            key: `signin:${body.email.trim().toLowerCase()}`,
-            limit: ACCOUNT_SIGNIN_LIMIT,
-            windowMs: ACCOUNT_SIGNIN_WINDOW_MS,
-          });
-          if (!r.allowed) {
-            const minutes = Math.max(1, Math.ceil(r.retryAfterMs / 60_000));
-            throw new APIError("TOO_MANY_REQUESTS", {
-              code: "RATE_LIMITED",
-              message: `Too many sign-in attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-            });
-          }
+          const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+          await signInLimits(o.db, body.email, ip);
+        }
+        if (ctx.path === "/change-password" && body.revokeOtherSessions === undefined) {
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
         }
       }),
     },
     // Client mistakes (wrong password, weak password, limits) are answers, not errors: log them at debug.
     onAPIError: {
       onError: async (e) => {
+        // better-call's own errors (e.g. "Invalid JSON in request body") are not better-auth's
+        // APIError class; their statusCode tells a client mistake (< 500) from a failure.
+        const statusCode = (e as { statusCode?: unknown }).statusCode;
         const status = (e as { status?: unknown }).status;
-        if (e instanceof APIError && status !== "INTERNAL_SERVER_ERROR")
-          o.logger.debug({ err: e.message }, "auth request refused");
+        const clientMistake =
+          typeof statusCode === "number"
+            ? statusCode < 500
+            : e instanceof APIError && status !== "INTERNAL_SERVER_ERROR";
+        if (clientMistake) o.logger.debug({ err: (e as Error).message }, "auth request refused");
         else o.logger.error({ err: e }, "auth error");
       },
     },
-    logger: { disabled: false, level: "error", log: (level, message) => o.logger[level]?.(message) },
+    // better-auth logs refused client input ("Invalid origin", bad bodies) at its error level; real
+    // failures also reach onAPIError above (logged at error), so its own messages go out at warn.
+    logger: {
+      disabled: false,
+      level: "error",
+      log: (level, message) => o.logger[level === "error" ? "warn" : level]?.(message),
+    },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Decision 050: the per-(account, address) limit refuses with 429 RATE_LIMITED and Retry-After
+ * (seconds) for that address only; the per-account ceiling over all addresses only delays
+ * (`signInDelayMs`). Counts attempts, right or wrong, in fixed 15-minute windows (rate_limits).
+ */
+async function signInLimits(db: Db, rawEmail: string, ip: string): Promise<void> {
+  const email = rawEmail.trim().toLowerCase();
+  const perAddress = await consumeRateLimit(db, {
+    key: `signin:${email}:${addressKey(ip)}`,
+    limit: ACCOUNT_SIGNIN_LIMIT,
+    windowMs: ACCOUNT_SIGNIN_WINDOW_MS,
+  });
+  if (!perAddress.allowed) {
+    const seconds = Math.max(1, Math.ceil(perAddress.retryAfterMs / 1000));
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      {
+        code: "RATE_LIMITED",
+        message: `Too many sign-in attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+      },
+      { "Retry-After": String(seconds) },
+    );
+  }
+  const overall = await consumeRateLimit(db, {
+    key: `signin-all:${email}`,
+    limit: Number.MAX_SAFE_INTEGER,
+    windowMs: ACCOUNT_SIGNIN_WINDOW_MS,
+  });
+  const wait = signInDelayMs(overall.count);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
 
 /** Marks configured admin emails as admins (also run at boot for accounts that already exist). */
 export async function syncAdmins(db: Db, emails: string[]) {

@@ -31,6 +31,18 @@ export class TtlMap<V> {
     this.entries.delete(key);
   }
 
+  /** Removes every entry whose value matches `pred`; returns how many went. O(size). */
+  deleteWhere(pred: (value: V) => boolean): number {
+    let n = 0;
+    for (const [k, e] of this.entries) {
+      if (pred(e.value)) {
+        this.entries.delete(k);
+        n++;
+      }
+    }
+    return n;
+  }
+
   clear(): void {
     this.entries.clear();
   }

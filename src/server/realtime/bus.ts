@@ -16,6 +16,14 @@ import { backoffDelay } from "../../domain/realtime-backoff";
 import type { Db } from "../db/client";
 
 export type Listener = (change: RealtimeChange) => void;
+/**
+ * Server-to-server events: heard by every process (its own included) and never sent to browsers.
+ * `session.revoked`: the user's sessions changed (sign-out, revoke, password change); every
+ * process drops its cached sessions of that user. `resync`: events may have been missed (the
+ * LISTEN connection was lost); drop whatever depends on them.
+ */
+export type ServerEvent = { type: "session.revoked"; userId: string } | { type: "resync" };
+export type ServerListener = (event: ServerEvent) => void;
 /** Sees every user's changes (`userId` null: a change for everyone, e.g. resync after a reconnect). */
 export type Tap = (userId: string | null, change: RealtimeChange) => void;
 
@@ -27,6 +35,13 @@ export interface RealtimeBus {
   subscribe(userId: string, listener: Listener): () => void;
   /** Registers a listener for every user's changes (server-side caches); returns the unsubscribe function. */
   tap(listener: Tap): () => void;
+  /**
+   * Delivers `event` to every process's server listeners: this process's synchronously before the
+   * promise resolves, the others' through NOTIFY (PostgreSQL). Never throws.
+   */
+  announce(event: ServerEvent): Promise<void>;
+  /** Registers a server-event listener; returns the unsubscribe function. */
+  onAnnounce(listener: ServerListener): () => void;
   /** Resolves once the bus can deliver (PostgreSQL: LISTEN is active). */
   ready(): Promise<void>;
   /** True while changes from every process are being heard (always on PGlite). */
@@ -37,6 +52,20 @@ export interface RealtimeBus {
 class Fanout {
   private readonly byUser = new Map<string, Set<Listener>>();
   private readonly taps = new Set<Tap>();
+  private readonly servers = new Set<ServerListener>();
+  onAnnounce(l: ServerListener): () => void {
+    this.servers.add(l);
+    return () => this.servers.delete(l);
+  }
+  announce(event: ServerEvent) {
+    for (const l of this.servers) {
+      try {
+        l(event);
+      } catch {
+        // a broken listener must not stop the others
+      }
+    }
+  }
   tap(t: Tap): () => void {
     this.taps.add(t);
     return () => this.taps.delete(t);
@@ -70,6 +99,7 @@ class Fanout {
     }
   }
   deliverAll(change: RealtimeChange) {
+    if (change.type === "resync") this.announce({ type: "resync" });
     for (const t of this.taps) {
       try {
         t(null, change);
@@ -90,6 +120,8 @@ export function createLocalBus(): RealtimeBus {
     },
     subscribe: (userId, listener) => fan.subscribe(userId, listener),
     tap: (t) => fan.tap(t),
+    announce: async (event) => fan.announce(event),
+    onAnnounce: (l) => fan.onAnnounce(l),
     ready: async () => {},
     listening: () => true,
     close: async () => {},
@@ -102,6 +134,8 @@ export const channelFor = (schema?: string) => (schema ? `lexmate_rt_${schema}` 
 export function createPostgresBus(opts: { url: string; schema?: string; logger: Logger; db: Db }): RealtimeBus {
   const fan = new Fanout();
   const channel = channelFor(opts.schema);
+  /** Tells this bus's own announcements apart from another bus's in the same process (tests run two); random per bus. */
+  const instance = Math.random().toString(36).slice(2);
   let client: pg.Client | null = null;
   let closed = false;
   let failures = 0;
@@ -118,8 +152,11 @@ export function createPostgresBus(opts: { url: string; schema?: string; logger: 
     c.on("notification", (msg) => {
       if (msg.channel !== channel || !msg.payload) return;
       try {
-        const { u, c: change } = JSON.parse(msg.payload) as { u: string; c: RealtimeChange };
-        fan.deliver(u, change);
+        const parsed = JSON.parse(msg.payload) as { u: string; c: RealtimeChange; i?: string; s?: ServerEvent };
+        if (parsed.s) {
+          // This process already heard its own announcement synchronously.
+          if (parsed.i !== instance) fan.announce(parsed.s);
+        } else fan.deliver(parsed.u, parsed.c);
       } catch (err) {
         opts.logger.warn({ err }, "realtime: unreadable notification");
       }
@@ -163,6 +200,15 @@ export function createPostgresBus(opts: { url: string; schema?: string; logger: 
         opts.logger.warn({ err }, "realtime: publish failed");
       }
     },
+    announce: async (event) => {
+      fan.announce(event);
+      try {
+        await opts.db.execute(sql`SELECT pg_notify(${channel}, ${JSON.stringify({ s: event, i: instance })})`);
+      } catch (err) {
+        opts.logger.warn({ err }, "realtime: announce failed");
+      }
+    },
+    onAnnounce: (l) => fan.onAnnounce(l),
     subscribe: (userId, listener) => fan.subscribe(userId, listener),
     tap: (t) => fan.tap(t),
     ready: () => readyPromise,

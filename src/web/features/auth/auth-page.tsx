@@ -14,7 +14,7 @@ import { ApiError, api } from "../../lib/api";
 import { meQuery } from "../../lib/session";
 import { KEYS, read, readAuthError, write } from "../../lib/storage";
 import { BrandMark } from "../public/brand";
-import { authErrorMessage } from "./messages";
+import { authErrorMessage, authFailureMessage } from "./messages";
 import { EasyToGuessTips, PasswordChecklist } from "./password-checklist";
 
 type Tab = "signin" | "signup" | "forgot";
@@ -115,10 +115,8 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       if (err instanceof ApiError && err.code === "EMAIL_NOT_VERIFIED") {
         setUnverified(true);
         setError("Please confirm your email address before signing in. Check your inbox for the link we sent.");
-      } else if (err instanceof ApiError && err.code === "INVALID_EMAIL_OR_PASSWORD") {
-        setError("Invalid email or password.");
       } else {
-        setError((err as Error).message);
+        setError(authFailureMessage(err, "We could not sign you in. Please try again."));
       }
     } finally {
       setBusy(false);
@@ -201,11 +199,7 @@ function SignUpForm() {
     } catch (err) {
       const msg = (err as Error).message;
       setEasy(/easy to guess/i.test(msg));
-      setError(
-        err instanceof ApiError && err.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
-          ? "An account with this email already exists. Sign in instead."
-          : msg,
-      );
+      setError(authFailureMessage(err, "We could not create your account. Please try again."));
     } finally {
       setBusy(false);
     }
@@ -297,7 +291,7 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
       });
       setState("sent");
     } catch (err) {
-      setError((err as Error).message);
+      setError(authFailureMessage(err, "We could not send the reset email. Please try again."));
       setState("idle");
     }
   }

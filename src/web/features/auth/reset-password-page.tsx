@@ -7,6 +7,7 @@ import { Card, Spinner } from "../../components/ui/card";
 import { Field, PasswordInput } from "../../components/ui/input";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { authFailureMessage } from "./messages";
 import { EasyToGuessTips, PasswordChecklist } from "./password-checklist";
 
 export default function ResetPasswordPage() {
@@ -31,7 +32,9 @@ export default function ResetPasswordPage() {
     } catch (err) {
       const msg = (err as Error).message;
       setError(
-        /invalid token/i.test(msg) ? "This reset link is invalid or has expired. Please request a new one." : msg,
+        /invalid token/i.test(msg)
+          ? "This reset link is invalid or has expired. Please request a new one."
+          : authFailureMessage(err, "We could not update your password. Please try again."),
       );
     } finally {
       setBusy(false);

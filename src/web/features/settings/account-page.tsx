@@ -14,6 +14,7 @@ import { Field, Input, PasswordInput } from "../../components/ui/input";
 import { ApiError, api } from "../../lib/api";
 import { useMe } from "../../lib/session";
 import { toast } from "../../lib/toast";
+import { authFailureMessage } from "../auth/messages";
 import { EasyToGuessTips, PasswordChecklist } from "../auth/password-checklist";
 
 /** `GET /api/profile` and `PATCH /api/profile`. */
@@ -158,7 +159,7 @@ function PasswordForm() {
     } catch (err) {
       if (err instanceof ApiError && (err.code === "INVALID_PASSWORD" || /invalid password/i.test(err.message)))
         setErrors({ current: "Current password is incorrect" });
-      else setErrors({ form: (err as Error).message || "Failed to change password. Please try again." });
+      else setErrors({ form: authFailureMessage(err, "Failed to change password. Please try again.") });
     } finally {
       setSaving(false);
     }
