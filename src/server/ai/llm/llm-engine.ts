@@ -18,7 +18,7 @@ import type { IndexCache } from "../index-cache";
 import { DECLINE_BELOW, prepare } from "../prepare";
 import { streamText as streamComposed } from "../stream";
 import type { AnswerEngine, AnswerEvent, AnswerInput } from "../types";
-import { MarkerFilter, tidy, unverifiedCaseNames } from "./citations";
+import { impossibleCitations, invalidMarkerNotes, MarkerFilter, tidy, unverifiedCaseNames } from "./citations";
 import { SYSTEM_PROMPT, selectSources, trimHistory, userMessage } from "./prompt";
 import { toLlmError } from "./provider";
 import { smallTalk } from "../compose/decline";
@@ -123,7 +123,12 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       }
       const final = tidy(content).trim();
       const citations = all.filter((c) => filter.used.has(c.n));
-      const unverified = unverifiedCaseNames(final, sources.retrieved());
+      // Case names no source holds, markers of sources that do not exist, citations dated in the future.
+      const unverified = [
+        ...unverifiedCaseNames(final, sources.retrieved()),
+        ...invalidMarkerNotes(final),
+        ...impossibleCitations(final),
+      ];
       yield {
         type: "done",
         content: final,
