@@ -42,7 +42,9 @@ const show = flag("--show");
 const set =
   ({ dev: "dev-questions", blind: "blind-questions", blind2: "blind-2-questions" } as Record<string, string>)[
     flag("--set") ?? ""
-  ] ?? "questions";
+  ] ??
+  flag("--set") ??
+  "questions";
 const only = flag("--only");
 
 const root = resolve(import.meta.dirname, "..");

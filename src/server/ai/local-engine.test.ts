@@ -181,6 +181,56 @@ describe("composed answers", () => {
     expect(diversity.done.citations[0].id).toBe("civpro-diversity-jurisdiction");
   });
 
+  // Issue 13 §5: three kinds of "I don't know", each without law it was not asked for.
+  it.each([
+    ["How do I perfect a security interest under UCC Article 9?", "secured transactions (UCC Article 9)"],
+    ["What fiduciary duties do LLC managers owe the members?", "business associations law"],
+    ["Can I deduct my student loan interest on my tax return?", "tax law"],
+  ])("a legal question outside the library names its area and cites no topic: %s", async (q, area) => {
+    const { done } = await ask(q);
+    expect(done.declined).toBe(true);
+    expect(done.declineKind).toBe("outside_area");
+    expect(done.content).toContain(`a question of ${area}, which Lexmate's library doesn't cover yet`);
+    expect(done.citations).toEqual([]);
+    expect(done.content).not.toContain("/library/topics/");
+  });
+
+  it.each([
+    "Help me write a cover letter for a summer associate job at a law firm",
+    "Write me a short poem about autumn leaves",
+    "What's the weather going to be like in Chicago this weekend?",
+    "Should I put my savings in index funds or crypto?",
+  ])("a request that is not a law-school question gets a short, kind decline with no law topic: %s", async (q) => {
+    const { done } = await ask(q);
+    expect(done.declined).toBe(true);
+    expect(done.declineKind).toBe("not_legal");
+    expect(done.citations).toEqual([]);
+    expect(done.content).not.toContain("/library/");
+    expect(done.content).not.toMatch(/\[\d+\]|FRE|Statute of Frauds|Rule/);
+    expect(done.content.length).toBeLessThan(400);
+  });
+
+  it.each([
+    "I've had a bad headache with blurred vision since this morning, what should I take?",
+    "my friend took too many pills and won't wake up",
+  ])("a health or safety matter says to see a doctor or call emergency services: %s", async (q) => {
+    const { done } = await ask(q);
+    expect(done.declined).toBe(true);
+    expect(done.declineKind).toBe("health_safety");
+    expect(done.citations).toEqual([]);
+    expect(done.content).toContain("see a doctor");
+    expect(done.content).toContain("call emergency services");
+    expect(done.content).not.toContain("/library/");
+  });
+
+  it("answers a legal question that mentions a health matter or an outside area's word", async () => {
+    const med = await ask("Is a doctor liable in negligence for prescribing the wrong dose of a medication?");
+    expect(med.done.declined).toBe(false);
+    const llc = await ask("What is the citizenship of an LLC for diversity jurisdiction?");
+    expect(llc.done.declined).toBe(false);
+    expect(llc.done.citations[0].id).toBe("civpro-diversity-jurisdiction");
+  });
+
   it("answers a follow-up from the previous question", async () => {
     const { done } = await ask("what about the exceptions?", {
       history: [

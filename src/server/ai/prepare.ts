@@ -10,7 +10,7 @@ import type { UserHit } from "./compose/shared";
 import type { IndexCache } from "./index-cache";
 import { evidence, type Hit, type ParsedQuery, parseQuery, relevanceOf, search } from "./retrieve";
 import type { SearchIndex } from "./search-index";
-import { outsideArea } from "./scope";
+import { type NotLegalKind, notLegal, outsideArea } from "./scope";
 import { terms } from "./text";
 import type { AnswerInput } from "./types";
 import { retrieveUserSources } from "./user-sources";
@@ -20,6 +20,8 @@ import { retrieveUserSources } from "./user-sources";
  * of the question's content words found in the best document; tuned on eval/questions.yaml.
  */
 export const DECLINE_BELOW = 0.6;
+/** A shared title word this specific (idf; "foreclosure" ≈ 4.5, "duty" ≈ 2) lets a decline in an outside area point to the topic. */
+const ANCHOR_MIN_IDF = 3;
 /** A student's own note or brief must reach this relevance to be used. */
 export const USER_SOURCE_MIN = 0.6;
 
@@ -34,6 +36,10 @@ export interface Prepared {
   userHits: UserHit[];
   /** An area of law outside the library the question is about (then relevance is 0). */
   outsideArea: string | null;
+  /** Whether a decline may list the nearest topics (false when only an outside area's words matched). */
+  nearestToo: boolean;
+  /** Set when the request is not a law-school question at all (then relevance is 0; issue 13 §5). */
+  notLegal: NotLegalKind | null;
 }
 
 const LEADS_ON =
@@ -82,21 +88,36 @@ export async function prepare(opts: {
 
   // A question about an area of law we do not cover is declined unless it also names something of ours.
   let outside: string | null = null;
+  let nearestToo = true;
   const area = outsideArea(question);
   if (area && !query.caseMentions.length && !query.provisionIds.length) {
     const title = hits[0] ? index.titleTerms.get(hits[0].key) : undefined;
-    const anchored =
-      !!title && query.terms.some((t) => !area.stems.has(t.stem) && t.alts.some((a) => a.every((x) => title.has(x))));
-    if (!anchored) {
+    const anchors = query.terms.filter(
+      (t) => !area.stems.has(t.stem) && !!title && t.alts.some((a) => a.every((x) => title.has(x))),
+    );
+    if (!anchors.length) {
       outside = area.area;
       relevance = 0;
+      nearestToo = false;
+    } else if (relevance < DECLINE_BELOW) {
+      // Not answerable either way: name the area; point to a topic only when it shares a specific
+      // word ("foreclosure"), never a common one ("duties" → negligence for an LLC question).
+      outside = area.area;
+      nearestToo = anchors.some((t) => t.idf >= ANCHOR_MIN_IDF);
     }
+  }
+
+  // Not a law-school question at all (a cover letter, the weather, a headache): no law is offered.
+  const offTopic = query.caseMentions.length || query.provisionIds.length ? null : notLegal(question);
+  if (offTopic) {
+    relevance = 0;
+    outside = null;
   }
 
   const mention = query.caseMentions[0]?.strength ?? null;
   const classification = classify(question, mention);
   // A fact pattern raises several issues: its words are spread over the first few topics.
-  if (classification.kind === "fact_pattern" && !outside) {
+  if (classification.kind === "fact_pattern" && !outside && !offTopic) {
     const union = new Set<string>();
     for (const h of hits.filter((x) => x.doc.kind === "topic").slice(0, 3))
       for (const t of index.docTerms.get(h.key) ?? []) union.add(t);
@@ -120,7 +141,18 @@ export async function prepare(opts: {
       .filter((h) => h.relevance >= USER_SOURCE_MIN)
       .sort((a, b) => b.relevance - a.relevance || b.doc.source.score - a.doc.source.score);
   }
-  return { index, effectiveQuestion, query, hits, relevance, classification, userHits, outsideArea: outside };
+  return {
+    index,
+    effectiveQuestion,
+    query,
+    hits,
+    relevance,
+    classification,
+    userHits,
+    outsideArea: outside,
+    nearestToo,
+    notLegal: offTopic,
+  };
 }
 
 /** The same coverage measure as for official documents, on a user source's own text. */

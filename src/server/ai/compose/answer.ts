@@ -7,16 +7,24 @@ import { DECLINE_BELOW, type Prepared } from "../prepare";
 import { SourceList } from "../sources";
 import { composeCase } from "./case";
 import { composeConcept } from "./concept";
-import { composeDecline, smallTalk, userMaterial } from "./decline";
+import { composeDecline, composeNotLegal, smallTalk, userMaterial } from "./decline";
 import { composeDistinction } from "./distinction";
 import { composeFactPattern, issueTopics } from "./fact-pattern";
 import { bestTopic, type ComposeContext } from "./shared";
 import { composeSummary } from "./summary";
 
+/**
+ * Why an answer was declined (issue 13 §5): `uncovered` — a legal question the library has no
+ * source for; `outside_area` — a named area of law Lexmate does not cover (tax, Article 9);
+ * `not_legal` — not a law-school question; `health_safety` — a health or safety matter.
+ */
+export type DeclineKind = "uncovered" | "outside_area" | "not_legal" | "health_safety";
+
 export interface Composed {
   content: string;
   declined: boolean;
   sources: SourceList;
+  declineKind?: DeclineKind;
 }
 
 function official(ctx: ComposeContext, prep: Prepared): string | null {
@@ -53,9 +61,13 @@ export function composeAnswer(prep: Prepared, question: string): Composed {
     sources,
     userHits: prep.userHits,
     outsideArea: prep.outsideArea,
+    nearestToo: prep.nearestToo,
   };
   const chat = smallTalk(question);
   if (chat) return { content: chat, declined: false, sources };
+  if (prep.notLegal)
+    return { content: composeNotLegal(prep.notLegal), declined: true, sources, declineKind: prep.notLegal };
+  const declineKind: DeclineKind = prep.outsideArea ? "outside_area" : "uncovered";
   const own = () => userMaterial(ctx, prep.userHits);
   if (prep.relevance < DECLINE_BELOW) {
     const mine = own();
@@ -65,10 +77,10 @@ export function composeAnswer(prep: Prepared, question: string): Composed {
         declined: false,
         sources,
       };
-    return { content: composeDecline(ctx), declined: true, sources };
+    return { content: composeDecline(ctx), declined: true, sources, declineKind };
   }
   const body = official(ctx, prep);
-  if (!body) return { content: composeDecline(ctx), declined: true, sources };
+  if (!body) return { content: composeDecline(ctx), declined: true, sources, declineKind };
   const mine = own();
   return { content: mine ? `${body}\n\n${mine}` : body, declined: false, sources };
 }

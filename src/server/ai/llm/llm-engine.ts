@@ -40,7 +40,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       input.signal?.throwIfAborted();
       const prep = await prepare({ cache: opts.cache, db: opts.db, logger: opts.logger, input });
       if (prep.relevance < DECLINE_BELOW || smallTalk(input.question)) {
-        const { content, declined, sources } = composeAnswer(prep, input.question);
+        const { content, declined, sources, declineKind } = composeAnswer(prep, input.question);
         yield { type: "sources", citations: sources.citations };
         for await (const text of streamComposed(content, { signal: input.signal })) yield { type: "delta", text };
         yield {
@@ -50,6 +50,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
           declined,
           unverified: [],
           kind: prep.classification.kind,
+          ...(declineKind ? { declineKind } : {}),
         };
         return;
       }
