@@ -28,7 +28,9 @@ const questionSchema = z
   .object({
     id: z.string(),
     subject: z.enum([...SUBJECT_IDS, "out-of-scope"]),
-    kind: z.enum(["concept", "distinction", "case", "summary", "fact_pattern", "mbe", "followup", "decline"]).optional(),
+    kind: z
+      .enum(["concept", "distinction", "case", "summary", "fact_pattern", "mbe", "followup", "decline"])
+      .optional(),
     question: z.string().min(3).optional(),
     /** Follow-up sets: the turns of one conversation; the last is scored. */
     turns: z.array(z.string().min(2)).min(2).optional(),
@@ -186,7 +188,14 @@ const engineKind = (r: Result) =>
       : (r.declineKind ?? "legal_uncovered");
 const kindRes = outRes.filter((r) => r.q.declineKind);
 const kindRight = kindRes.filter((r) => engineKind(r) === r.q.declineKind).length;
-const lawInDeclines = outRes.filter((r) => r.citations.length || /\/library\/topics\//.test(r.content)).length;
+// A law topic cited (any decline) or linked (a decline of a request that is not legal at all); a
+// legal question outside the library may link the nearest topic it shares a specific word with.
+const links = (r: Result) => /\/library\/topics\//.test(r.content);
+const lawInDeclines = outRes.filter(
+  (r) =>
+    r.citations.length || (links(r) && r.q.declineKind !== "legal_uncovered" && engineKind(r) !== "legal_uncovered"),
+).length;
+const linkedInUncovered = outRes.filter((r) => !r.citations.length && links(r) && engineKind(r) === "legal_uncovered");
 
 if (show)
   for (const r of results.filter((x) => show === "all" || x.q.id === show)) {
@@ -253,10 +262,18 @@ whole answer:        p50 ${p(
   0.95,
 ).toFixed(1)} ms`);
 
-if (mbeRes.length) console.log(`MBE accuracy:        ${fmt(pct(mbeRight, mbeRes.length))}  (${mbeRight}/${mbeRes.length} keyed answers picked)`);
+if (mbeRes.length)
+  console.log(
+    `MBE accuracy:        ${fmt(pct(mbeRight, mbeRes.length))}  (${mbeRight}/${mbeRes.length} keyed answers picked)`,
+  );
 if (kindRes.length)
-  console.log(`declines by kind:    ${fmt(pct(kindRight, kindRes.length))}  (${kindRight}/${kindRes.length}; ${DECLINE_KINDS.map((k) => `${k} ${kindRes.filter((r) => r.q.declineKind === k && engineKind(r) === k).length}/${kindRes.filter((r) => r.q.declineKind === k).length}`).join(", ")})`);
-if (outRes.length) console.log(`law topics in declines: ${lawInDeclines} of ${outRes.length} declines cite or link a topic`);
+  console.log(
+    `declines by kind:    ${fmt(pct(kindRight, kindRes.length))}  (${kindRight}/${kindRes.length}; ${DECLINE_KINDS.map((k) => `${k} ${kindRes.filter((r) => r.q.declineKind === k && engineKind(r) === k).length}/${kindRes.filter((r) => r.q.declineKind === k).length}`).join(", ")})`,
+  );
+if (outRes.length)
+  console.log(
+    `law topics in declines: ${lawInDeclines} of ${outRes.length} declines cite a topic (or link one for a non-legal request); ${linkedInUncovered.length} legal-uncovered declines link a nearest topic${linkedInUncovered.length ? ` (${linkedInUncovered.map((r) => r.q.id).join(", ")})` : ""}`,
+  );
 const summary = {
   set,
   inScope: inRes.length,
@@ -279,8 +296,7 @@ if (summaryFile) writeFileSync(summaryFile, JSON.stringify(summary));
 for (const x of problems) console.log(`PROBLEM: ${x}`);
 // The gates of the held-out set (issue 4); the issue-13 sets are gated by `--suite` (eval/suite.ts).
 const gated = !/^(facts|mbe|followups|scope)-/.test(set);
-const failed =
-  problems.length > 0 || (!only && (validity < 100 || (gated && (hitRate < 90 || declineRate < 100))));
+const failed = problems.length > 0 || (!only && (validity < 100 || (gated && (hitRate < 90 || declineRate < 100))));
 if (failed) {
   console.log("\nEVAL FAILED: below target");
   process.exit(1);

@@ -37,7 +37,8 @@ const FLOORS = {
   followups: { hit3: 0 },
   scope: { declined: 100, lawInDeclines: 0 },
 };
-const TARGETS = "targets: facts hit@3 ≥ 92%, IDK ≤ 2%; MBE ≥ 60%; follow-ups hit@3 ≥ 90%; scope 100% declined, 0 law topics";
+const TARGETS =
+  "targets: facts hit@3 ≥ 92%, IDK ≤ 2%; MBE ≥ 60%; follow-ups hit@3 ≥ 90%; scope 100% declined, 0 law topics";
 
 export function runSuite(split: "dev" | "blind"): number {
   const root = resolve(import.meta.dirname, "..");
@@ -52,9 +53,13 @@ export function runSuite(split: "dev" | "blind"): number {
     }
     const out = join(dir, `${set}.json`);
     try {
-      execFileSync(process.execPath, ["--import", "tsx", resolve(root, "eval/run.ts"), "--set", set, "--summary", out], {
-        stdio: ["ignore", process.env.EVAL_VERBOSE ? "inherit" : "ignore", "inherit"],
-      });
+      execFileSync(
+        process.execPath,
+        ["--import", "tsx", resolve(root, "eval/run.ts"), "--set", set, "--summary", out],
+        {
+          stdio: ["ignore", process.env.EVAL_VERBOSE ? "inherit" : "ignore", "inherit"],
+        },
+      );
     } catch {
       failures.push(`${set}: the run failed (invalid citations or a set problem); run npm run eval -- --set ${set}`);
       if (!existsSync(out)) continue;
@@ -62,7 +67,9 @@ export function runSuite(split: "dev" | "blind"): number {
     const r = JSON.parse(readFileSync(out, "utf8")) as Summary;
     const f = (x: number | null) => (x === null ? "—" : `${x.toFixed(1)}%`);
     if (family === "facts") {
-      lines.push(`  ${set.padEnd(16)} hit@3 ${f(r.hit3)}  I don't know on covered ${f(r.idk)}  (${r.inScope} questions)`);
+      lines.push(
+        `  ${set.padEnd(16)} hit@3 ${f(r.hit3)}  I don't know on covered ${f(r.idk)}  (${r.inScope} questions)`,
+      );
       if (r.hit3 < FLOORS.facts.hit3) failures.push(`${set}: hit@3 ${f(r.hit3)} < ${FLOORS.facts.hit3}%`);
       if (r.idk > FLOORS.facts.idkMax) failures.push(`${set}: I don't know ${f(r.idk)} > ${FLOORS.facts.idkMax}%`);
     } else if (family === "mbe") {
@@ -70,13 +77,15 @@ export function runSuite(split: "dev" | "blind"): number {
       if ((r.mbe ?? 0) < FLOORS.mbe.mbe) failures.push(`${set}: MBE accuracy ${f(r.mbe)} < ${FLOORS.mbe.mbe}%`);
     } else if (family === "followups") {
       lines.push(`  ${set.padEnd(16)} follow-up hit@3 ${f(r.hit3)}  (${r.inScope} conversations)`);
-      if (r.hit3 < FLOORS.followups.hit3) failures.push(`${set}: follow-up hit@3 ${f(r.hit3)} < ${FLOORS.followups.hit3}%`);
+      if (r.hit3 < FLOORS.followups.hit3)
+        failures.push(`${set}: follow-up hit@3 ${f(r.hit3)} < ${FLOORS.followups.hit3}%`);
     } else {
       lines.push(
         `  ${set.padEnd(16)} declined ${f(r.declined)}  right kind ${f(r.declineKinds)}  law topics in declines ${r.lawInDeclines}  (${r.outOfScope} requests)`,
       );
       if (r.declined < FLOORS.scope.declined) failures.push(`${set}: declined ${f(r.declined)} < 100%`);
-      if (r.lawInDeclines > FLOORS.scope.lawInDeclines) failures.push(`${set}: ${r.lawInDeclines} declines name a law topic`);
+      if (r.lawInDeclines > FLOORS.scope.lawInDeclines)
+        failures.push(`${set}: ${r.lawInDeclines} declines name a law topic`);
     }
   }
   console.log(`\nIssue 13 sets (${split}):\n${lines.join("\n")}\n  ${TARGETS}`);

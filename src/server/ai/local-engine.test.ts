@@ -231,6 +231,32 @@ describe("composed answers", () => {
     expect(llc.done.citations[0].id).toBe("civpro-diversity-jurisdiction");
   });
 
+  it("answers an MBE stem with its lettered choices: the best answer first, one cited line per choice", async () => {
+    const stem =
+      "A city ordinance requires every dog owner to keep the dog leashed in public parks. A dog owner let his dog run loose in a park, and it knocked down and injured a jogger. The jogger sues the owner for negligence and proves only the violation of the ordinance, which the owner does not try to excuse.";
+    const choices = [
+      "(A) The owner is strictly liable for all harm his dog causes anywhere.",
+      "(B) The ordinance is irrelevant, because it does not create a private right of action.",
+      "(C) The unexcused violation establishes breach, because the jogger is in the class the ordinance protects and the harm is the kind it aims to prevent.",
+      "(D) The jogger cannot use the ordinance unless the owner knew of it.",
+    ];
+    const { done } = await ask(`${stem}\n\nWhich of the following is correct?\n${choices.join("\n")}`);
+    expectConsistent(done.content, done.citations);
+    const lines = done.content.split("\n");
+    expect(lines[0]).toBe("**Best answer: (C)**");
+    for (const letter of ["A", "B", "C", "D"]) {
+      const line = lines.find((l) => l.startsWith(`- **(${letter})**`));
+      expect(line, letter).toBeDefined();
+      expect(line).toMatch(/\[\d+\]/);
+    }
+    expect(done.citations[0].id).toBe("torts-negligence-per-se");
+    // The choices are never presented as the student's facts.
+    expect(done.content).not.toContain("Your facts");
+    // The case cited for the chosen answer is one the negligence per se topic teaches.
+    const caseCites = done.citations.filter((c) => c.kind === "brief").map((c) => c.id);
+    expect(caseCites.length).toBeGreaterThan(0);
+  });
+
   it("answers a follow-up from the previous question", async () => {
     const { done } = await ask("what about the exceptions?", {
       history: [

@@ -95,10 +95,12 @@ export async function prepare(opts: {
     const anchors = query.terms.filter(
       (t) => !area.stems.has(t.stem) && !!title && t.alts.some((a) => a.every((x) => title.has(x))),
     );
-    if (!anchors.length) {
+    // One shared title word ("priority" for an Article 9 question) does not make it ours; two do.
+    // A specific one ("foreclosure") may still be offered as the nearest topic.
+    if (anchors.length < 2) {
       outside = area.area;
       relevance = 0;
-      nearestToo = false;
+      nearestToo = anchors.some((t) => t.idf >= ANCHOR_MIN_IDF);
     } else if (relevance < DECLINE_BELOW) {
       // Not answerable either way: name the area; point to a topic only when it shares a specific
       // word ("foreclosure"), never a common one ("duties" → negligence for an LLC question).

@@ -73,7 +73,7 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "wills and trusts",
-    re: /\b(intestate succession|intestacy|holographic wills?|will contest|testamentary capacity|revoke (?:a|my|his|her) will|trust fund beneficiar\w*)\b/,
+    re: /\b(died without a will|without a will|intestate succession|intestacy|holographic wills?|will contest|testamentary capacity|revoke (?:a|my|his|her) will|trust fund beneficiar\w*)\b/,
   },
   {
     area: "international law",
@@ -102,7 +102,7 @@ export function outsideArea(question: string): OutsideArea | null {
 export type NotLegalKind = "health_safety" | "not_legal";
 
 const HEALTH_SAFETY =
-  /\b(headaches?|migraines?|blurr(?:ed|y) vision|chest pains?|short(?:ness)? of breath|can'?t breathe|dizz(?:y|iness)|faint(?:ed|ing)?|numbness|seizures?|fever|vomit\w*|bleeding|rash|symptoms?|ibuprofen|acetaminophen|tylenol|advil|aspirin|antibiotics?|painkillers?|medications?|medicine|dosage|dose|overdos\w*|pills?|prescription|pregnan\w*|suicid\w*|kill (?:myself|me)|self[- ]harm|hurt myself|want to die|poison(?:ed|ing)?|stroke|heart attack|allerg\w*|sprain\w*|broken (?:arm|leg|bone)|concussion|infection|diagnos\w* (?:me|my)|therap(?:y|ist) for|depress(?:ed|ion)|anxiety attack|panic attack|gas leak|house is on fire|(?:is|am) being (?:followed|stalked|attacked)|in danger right now|emergency room)\b/;
+  /\b(headaches?|migraines?|blurr(?:ed|y) vision|chest pains?|short(?:ness)? of breath|can'?t breathe|dizz(?:y|iness)|faint(?:ed|ing)?|numbness|seizures?|fever|vomit\w*|bleeding|rash|symptoms?|ibuprofen|acetaminophen|tylenol|advil|aspirin|antibiotics?|painkillers?|medications?|medicine|dosage|dose|overdos\w*|pills?|prescription|pregnan\w*|suicid\w*|kill (?:myself|me)|end(?:ing)? (?:my|my own) life|end it all|don'?t see the point anymore|no reason to live|take my (?:own )?life|self[- ]harm|hurt myself|want to die|poison(?:ed|ing)?|stroke|heart attack|allerg\w*|sprain\w*|broken (?:arm|leg|bone)|concussion|infection|diagnos\w* (?:me|my)|therap(?:y|ist) for|depress(?:ed|ion)|anxiety attack|panic attack|gas leak|house is on fire|(?:is|am) being (?:followed|stalked|attacked)|in danger right now|emergency room)\b/;
 const NOT_LEGAL =
   /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|jokes?|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|compile|debug (?:my|this) code|stocks?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|budget(?:ing)?|credit score|world series|super bowl|nba|nfl|football|soccer|basketball|movies?|netflix|tv shows?|video games?|vacation|travel|flights?|hotel|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|girlfriend|boyfriend|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi))\b/;
 /** Words that make a request a legal one even when it mentions one of the things above. */

@@ -10,6 +10,7 @@ import { composeConcept } from "./concept";
 import { composeDecline, composeNotLegal, smallTalk, userMaterial } from "./decline";
 import { composeDistinction } from "./distinction";
 import { composeFactPattern, issueTopics } from "./fact-pattern";
+import { composeMbe, parseChoices } from "./mbe";
 import { bestTopic, type ComposeContext } from "./shared";
 import { composeSummary } from "./summary";
 
@@ -33,6 +34,12 @@ function official(ctx: ComposeContext, prep: Prepared): string | null {
     .map((m) => ctx.corpus.briefs.get(m.briefId))
     .filter((b): b is BriefDoc => !!b);
   const topBrief = ctx.hits[0]?.doc.kind === "brief" ? (ctx.hits[0].doc as BriefDoc) : null;
+  // Lettered choices: an MBE stem is answered as one (issue 13 §3).
+  const mbe = parseChoices(ctx.question);
+  if (mbe) {
+    const answer = composeMbe(ctx, mbe);
+    if (answer) return answer;
+  }
   if (kind === "case") {
     const b = mentioned[0] ?? topBrief;
     if (b) return composeCase(ctx, b);
