@@ -48,7 +48,16 @@ const PRONOUN = /\b(it|that|this|they|them|those|these|its|their)\b/i;
 
 /** A short question that leans on the previous one: "what about the exceptions?" (strong) or one with a pronoun (weak). */
 export function followUpStrength(question: string): "strong" | "weak" | null {
-  if (question.split(/\s+/).filter(Boolean).length > 12) return null;
+  const words = question.split(/\s+/).filter(Boolean).length;
+  // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
+  if (
+    words <= 30 &&
+    /^\s*(?:and |but |so |ok(?:ay)?,? )?(what if|what about|how about|and if|but what if|same (?:thing|question))/i.test(
+      question,
+    )
+  )
+    return "strong";
+  if (words > 12) return null;
   if (LEADS_ON.test(question)) return "strong";
   return PRONOUN.test(question) ? "weak" : null;
 }
@@ -70,19 +79,18 @@ export async function prepare(opts: {
   const previous = [...input.history].reverse().find((m) => m.role === "user")?.content;
   const follow = previous ? followUpStrength(question) : null;
   if (previous && follow && (follow === "strong" || relevance < DECLINE_BELOW || !query.terms.length)) {
-    // Stay on the previous question's doctrine when it also holds the follow-up's own words
-    // ("What is felony murder?" → "what about the exceptions?").
-    const qPrev = parseQuery(index, previous);
-    const hPrev = search(index, qPrev);
-    const top = hPrev[0];
-    const own = query.terms.length
-      ? evidence(query, top ? index.docTerms.get(top.key) : undefined).coverage
-      : (top?.relevance ?? 0);
-    if (top && top.relevance >= DECLINE_BELOW && own >= DECLINE_BELOW) {
+    // Read the follow-up with the earlier question (issue 13 §4): "What is hearsay?" then "what about
+    // when the declarant is unavailable?" is retrieved as both together, so the doctrine holding the
+    // new words and the old subject (FRE 804) wins. The follow-up's own words weigh double.
+    const qBoth = parseQuery(index, `${previous}\n${question}`);
+    for (const [t, w] of query.weights) qBoth.weights.set(t, Math.max(qBoth.weights.get(t) ?? 0, 2 * w));
+    const hBoth = search(index, qBoth);
+    const top = hBoth[0];
+    if (top && top.relevance >= DECLINE_BELOW) {
       effectiveQuestion = `${previous}\n${question}`;
-      query = { ...qPrev, terms: query.terms.length ? query.terms : qPrev.terms };
-      hits = hPrev;
-      relevance = Math.min(own, top.relevance);
+      query = qBoth;
+      hits = hBoth;
+      relevance = top.relevance;
     }
   }
 
