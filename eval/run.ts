@@ -10,7 +10,7 @@
  *
  * Flags: --show <id|all> prints the answers; --only <id> runs one question.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
@@ -23,14 +23,30 @@ import { seedContent } from "../src/server/content/seed";
 import { openDatabase } from "../src/server/db/client";
 import { parseEnv } from "../src/server/env";
 
-const questionSchema = z.object({
-  id: z.string(),
-  subject: z.enum([...SUBJECT_IDS, "out-of-scope"]),
-  kind: z.enum(["concept", "distinction", "case", "summary", "fact_pattern"]).optional(),
-  question: z.string().min(3),
-  expect: z.array(z.string()).default([]),
-  decline: z.boolean().default(false),
-});
+const DECLINE_KINDS = ["legal_uncovered", "not_legal", "health_safety"] as const;
+const questionSchema = z
+  .object({
+    id: z.string(),
+    subject: z.enum([...SUBJECT_IDS, "out-of-scope"]),
+    kind: z
+      .enum(["concept", "distinction", "case", "summary", "fact_pattern", "mbe", "followup", "decline"])
+      .optional(),
+    question: z.string().min(3).optional(),
+    /** Follow-up sets: the turns of one conversation; the last is scored. */
+    turns: z.array(z.string().min(2)).min(2).optional(),
+    /** MBE sets: the keyed choice. */
+    answer: z.enum(["A", "B", "C", "D"]).optional(),
+    expect: z.array(z.string()).default([]),
+    /** true, or the kind of decline expected (issue 13 §5). */
+    decline: z.union([z.boolean(), z.enum(DECLINE_KINDS)]).default(false),
+  })
+  .transform((q) => ({
+    ...q,
+    question: q.question ?? q.turns?.at(-1) ?? "",
+    history: q.turns?.slice(0, -1) ?? [],
+    declineKind: typeof q.decline === "string" ? q.decline : null,
+    decline: q.decline !== false,
+  }));
 type EvalQuestion = z.infer<typeof questionSchema>;
 
 const args = process.argv.slice(2);
@@ -42,8 +58,16 @@ const show = flag("--show");
 const set =
   ({ dev: "dev-questions", blind: "blind-questions", blind2: "blind-2-questions" } as Record<string, string>)[
     flag("--set") ?? ""
-  ] ?? "questions";
+  ] ??
+  flag("--set") ??
+  "questions";
 const only = flag("--only");
+
+// `--suite dev|blind`: every issue-13 set of that split, one child run each, reported per set and gated.
+if (flag("--suite")) {
+  const { runSuite } = await import("./suite");
+  process.exit(runSuite(flag("--suite") as "dev" | "blind"));
+}
 
 const root = resolve(import.meta.dirname, "..");
 const questions = questionSchema.array().parse(YAML.parse(readFileSync(resolve(root, `eval/${set}.yaml`), "utf8")));
@@ -99,6 +123,7 @@ interface Result {
   citations: Citation[];
   declined: boolean;
   kind?: string;
+  declineKind?: string;
   invalid: string[];
   hit: boolean;
   firstMs: number;
@@ -109,8 +134,22 @@ for (const q of questions) {
   if (only && q.id !== only) continue;
   const t0 = performance.now();
   let firstMs = 0;
-  let done: { content: string; citations: Citation[]; declined: boolean; kind?: string } | null = null;
-  for await (const ev of engine.answer({ userId: "", question: q.question, history: [] })) {
+  let done: {
+    content: string;
+    citations: Citation[];
+    declined: boolean;
+    kind?: string;
+    declineKind?: string;
+  } | null = null;
+  // Earlier turns of a follow-up: answered for real, then passed as the thread's history.
+  const history: { role: "user" | "assistant"; content: string }[] = [];
+  for (const turn of q.history) {
+    let content = "";
+    for await (const ev of engine.answer({ userId: "", question: turn, history: [...history] }))
+      if (ev.type === "done") content = ev.content;
+    history.push({ role: "user", content: turn }, { role: "assistant", content });
+  }
+  for await (const ev of engine.answer({ userId: "", question: q.question, history })) {
     if (ev.type === "delta" && !firstMs) firstMs = performance.now() - t0;
     if (ev.type === "done") done = ev;
   }
@@ -137,6 +176,26 @@ const falseDeclines = inRes.filter((r) => r.declined);
 const valid = results.filter((r) => !r.invalid.length).length;
 const citationCount = results.reduce((n, r) => n + r.citations.length, 0);
 const correctDeclines = outRes.filter((r) => r.declined && !r.citations.length).length;
+// Issue 13 §8: MBE accuracy, declines by kind, law topics named in declines.
+const mbeRes = results.filter((r) => r.q.answer);
+const picked = (r: Result) => /^\*\*Best answer: \(([A-D])\)\*\*/.exec(r.content)?.[1] ?? null;
+const mbeRight = mbeRes.filter((r) => picked(r) === r.q.answer).length;
+const engineKind = (r: Result) =>
+  !r.declined
+    ? "answered"
+    : r.declineKind === "outside_area" || r.declineKind === "uncovered"
+      ? "legal_uncovered"
+      : (r.declineKind ?? "legal_uncovered");
+const kindRes = outRes.filter((r) => r.q.declineKind);
+const kindRight = kindRes.filter((r) => engineKind(r) === r.q.declineKind).length;
+// A law topic cited (any decline) or linked (a decline of a request that is not legal at all); a
+// legal question outside the library may link the nearest topic it shares a specific word with.
+const links = (r: Result) => /\/library\/topics\//.test(r.content);
+const lawInDeclines = outRes.filter(
+  (r) =>
+    r.citations.length || (links(r) && r.q.declineKind !== "legal_uncovered" && engineKind(r) !== "legal_uncovered"),
+).length;
+const linkedInUncovered = outRes.filter((r) => !r.citations.length && links(r) && engineKind(r) === "legal_uncovered");
 
 if (show)
   for (const r of results.filter((x) => show === "all" || x.q.id === show)) {
@@ -171,6 +230,10 @@ if (wrongKind.length)
   );
 for (const r of results.filter((x) => x.invalid.length)) console.log(`  INVALID ${r.q.id}: ${r.invalid.join("; ")}`);
 for (const r of outRes.filter((x) => !x.declined)) console.log(`  NOT DECLINED ${r.q.id}: ${r.q.question}`);
+for (const r of kindRes.filter((x) => x.declined && engineKind(x) !== x.q.declineKind))
+  console.log(`  DECLINE KIND ${r.q.id}: expected ${r.q.declineKind}, got ${engineKind(r)}`);
+for (const r of mbeRes.filter((x) => picked(x) !== x.q.answer))
+  console.log(`  MBE ${r.q.id}: keyed (${r.q.answer}), picked ${picked(r) ? `(${picked(r)})` : "none"}`);
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const p = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)] ?? 0;
@@ -199,10 +262,48 @@ whole answer:        p50 ${p(
   0.95,
 ).toFixed(1)} ms`);
 
+if (mbeRes.length)
+  console.log(
+    `MBE accuracy:        ${fmt(pct(mbeRight, mbeRes.length))}  (${mbeRight}/${mbeRes.length} keyed answers picked)`,
+  );
+if (kindRes.length)
+  console.log(
+    `declines by kind:    ${fmt(pct(kindRight, kindRes.length))}  (${kindRight}/${kindRes.length}; ${DECLINE_KINDS.map((k) => `${k} ${kindRes.filter((r) => r.q.declineKind === k && engineKind(r) === k).length}/${kindRes.filter((r) => r.q.declineKind === k).length}`).join(", ")})`,
+  );
+if (outRes.length)
+  console.log(
+    `law topics in declines: ${lawInDeclines} of ${outRes.length} declines cite a topic (or link one for a non-legal request); ${linkedInUncovered.length} legal-uncovered declines link a nearest topic${linkedInUncovered.length ? ` (${linkedInUncovered.map((r) => r.q.id).join(", ")})` : ""}`,
+  );
+const summary = {
+  set,
+  inScope: inRes.length,
+  hit3: hitRate,
+  idk: pct(falseDeclines.length, inRes.length),
+  validity,
+  outOfScope: outRes.length,
+  declined: declineRate,
+  declineKinds: kindRes.length ? pct(kindRight, kindRes.length) : null,
+  lawInDeclines,
+  mbe: mbeRes.length ? pct(mbeRight, mbeRes.length) : null,
+  p95: p(
+    results.map((r) => r.totalMs),
+    0.95,
+  ),
+};
+const summaryFile = flag("--summary");
+if (summaryFile) writeFileSync(summaryFile, JSON.stringify(summary));
+
 for (const x of problems) console.log(`PROBLEM: ${x}`);
-const failed = problems.length > 0 || (!only && (hitRate < 90 || validity < 100 || declineRate < 100));
+// The gates of the held-out set (issue 4); the issue-13 sets are gated by `--suite` (eval/suite.ts).
+const gated = !/^(facts|mbe|followups|scope)-/.test(set);
+const failed = problems.length > 0 || (!only && (validity < 100 || (gated && (hitRate < 90 || declineRate < 100))));
 if (failed) {
   console.log("\nEVAL FAILED: below target");
   process.exit(1);
 }
 console.log("\nEval passed.");
+// `npm run eval` also gates the issue-13 tuning sets (the blind ones run only with --suite blind).
+if (set === "questions" && !only && !show) {
+  const { runSuite } = await import("./suite");
+  process.exit(runSuite("dev"));
+}

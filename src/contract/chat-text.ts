@@ -12,7 +12,8 @@ export const ANSWER_FAILURE_MESSAGES: Record<string, string> = {
     "The AI provider refused this server's API key, so no answer was produced. Please tell your administrator; you can retry once it is fixed.",
   LLM_RATE_LIMITED: "The AI provider is rate limiting this server right now. Wait a moment and retry.",
   LLM_UNAVAILABLE: "The AI provider is unavailable right now. Please retry in a moment.",
-  LLM_TIMEOUT: "The AI provider took longer than 45 seconds to answer. Please retry.",
+  // No number here: the limit is the server's LLM_TIMEOUT_MS (the live error names it).
+  LLM_TIMEOUT: "The AI provider took longer than this server's time limit to answer. Please retry.",
   LLM_INTERRUPTED: "The answer was cut off before it finished. Please retry.",
   INTERNAL: "Something went wrong on our side while answering. Please retry.",
   STOPPED: "You stopped this answer.",

@@ -18,6 +18,11 @@ describe("parseProvision", () => {
       "Restatement (Second) of Contracts § 90",
     ],
     ["12 U.S.C. § 1701j-3 (Garn-St Germain Act, due-on-sale clauses)", "12-usc-1701j-3", "12 U.S.C. § 1701j-3"],
+    // Issue 13 §6: a section keeps every letter and hyphenated part.
+    ["42 U.S.C. § 2000bb-1 (RFRA)", "42-usc-2000bb-1", "42 U.S.C. § 2000bb-1"],
+    ["42 U.S.C. § 2000cc (RLUIPA)", "42-usc-2000cc", "42 U.S.C. § 2000cc"],
+    ["42 U.S.C. § 2000e-2(a)", "42-usc-2000e-2", "42 U.S.C. § 2000e-2"],
+    ["UCC § 2A-208", "ucc-2a-208", "UCC § 2A-208"],
   ])("%s → %s", (raw, id, label) => {
     const [p] = parseProvision(raw);
     expect(p.id).toBe(id);
@@ -55,6 +60,8 @@ describe("detectProvisionIds", () => {
     "const-amend-14",
     "const-art-3-2",
     "mpc-2-02",
+    "42-usc-2000bb-1",
+    "42-usc-2000cc",
   ]);
   it.each([
     ["Is it excluded under Rule 403?", ["fre-403"]],
@@ -67,5 +74,7 @@ describe("detectProvisionIds", () => {
     ["the 14th amendment", ["const-amend-14"]],
     ["Article III, section 2", ["const-art-3-2"]],
     ["MPC 2.02 culpability", ["mpc-2-02"]],
+    ["a claim under 42 U.S.C. § 2000bb-1", ["42-usc-2000bb-1"]],
+    ["does § 2000cc apply to prisons", ["42-usc-2000cc"]],
   ])("%s", (q, ids) => expect(detectProvisionIds(q, (id) => known.has(id))).toEqual(ids));
 });

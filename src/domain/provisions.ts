@@ -148,13 +148,14 @@ const RULES: Rule[] = [
       ]),
   ],
   [
-    /^UCC § (\d+-\d+[A-Za-z]?)/,
+    /^UCC § (\d+[A-Za-z]?-\d+[A-Za-z]*(?:-\d+[A-Za-z]*)*)/,
     (m) =>
       one(`ucc-${m[1].toLowerCase()}`, `UCC § ${m[1]}`, "Uniform Commercial Code", [`ucc ${m[1]}`, `section ${m[1]}`]),
   ],
   [/^UPC § (\d+-\d+)/, (m) => one(`upc-${m[1]}`, `UPC § ${m[1]}`, "Uniform Probate Code")],
   [
-    /^(\d+) U\.S\.C\. § ([0-9]+[a-z]?(?:-[0-9]+)?)/,
+    // A section number keeps all its letters and hyphenated parts: "2000bb-1", "2000cc", "1701j-3".
+    /^(\d+) U\.S\.C\. § ([0-9]+[a-z]*(?:-[0-9]+[a-z]*)*)/,
     (m) =>
       one(`${m[1]}-usc-${m[2]}`, `${m[1]} U.S.C. § ${m[2]}`, "United States Code", [`section ${m[2]}`, `§ ${m[2]}`]),
   ],

@@ -10,6 +10,35 @@ import { stem } from "./stemmer";
 
 /** Lower-case whole-word patterns → replacement text. Applied in order. */
 const SHORTHAND: [RegExp, string][] = [
+  // Issue 13 §1, a lay lexicon: situations students describe → the doctrine's own words.
+  [
+    /\b(?:unfenced|unlocked|open) (?:swimming )?pool\b|\b(?:child|kid|boy|girl|toddler)\b[^.?!]{0,60}\b(?:drown\w*|pool|trampoline)\b/g,
+    "$& attractive nuisance child trespasser",
+  ],
+  [
+    /\b(?:store|security) (?:detective|guard)\b|\bsuspected of shoplifting\b|\bshoplift\w*/g,
+    "$& false imprisonment shopkeeper's privilege confinement",
+  ],
+  [/\bplea (?:talks|negotiations?|discussions?|deal|bargain\w*)\b/g, "$& plea discussions statements FRE 410"],
+  [/\b(?:both|neither)\b[^.?!]{0,80}\b(?:thought|believed|assumed)\b/g, "$& mutual mistake"],
+  [
+    /\b(?:only|original)(?: signed)? copy\b[^.?!]{0,60}\b(?:burn\w*|lost|destroy\w*|shredded)\b|\b(?:burn\w*|lost|destroy\w*)\b[^.?!]{0,40}\boriginal\b/g,
+    "$& original writing lost or destroyed other evidence of content",
+  ],
+  [
+    /\b(?:kissed|touched|hugged|grabbed) (?:her|him|them) while (?:she|he|they) (?:slept|was sleeping|were sleeping|was asleep)\b/g,
+    "$& battery offensive contact consent",
+  ],
+  [
+    /\b(?:dying|about to die|on (?:his|her) deathbed|knew (?:she|he) was dying)\b/g,
+    "$& dying declaration imminent death",
+  ],
+  [
+    /\b(?:fixed|repaired|replaced|installed)\b[^.?!]{0,60}\b(?:after|later|since)\b/g,
+    "$& subsequent remedial measures",
+  ],
+  [/\b(?:offered to pay|paid) (?:his|her|the) (?:medical|hospital) bills\b/g, "$& offer to pay medical expenses"],
+  [/\bhe (?:has|had) done it before\b|\bdid (?:the same thing|it) before\b/g, "$& prior acts character propensity"],
   [/\bp\s*&\s*i\b/g, "privileges and immunities"],
   [/\bff\s*&\s*c\b/g, "full faith and credit"],
   [/\bn\s*&\s*p\b/g, "necessary and proper"],

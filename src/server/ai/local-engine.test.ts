@@ -181,6 +181,82 @@ describe("composed answers", () => {
     expect(diversity.done.citations[0].id).toBe("civpro-diversity-jurisdiction");
   });
 
+  // Issue 13 §5: three kinds of "I don't know", each without law it was not asked for.
+  it.each([
+    ["How do I perfect a security interest under UCC Article 9?", "secured transactions (UCC Article 9)"],
+    ["What fiduciary duties do LLC managers owe the members?", "business associations law"],
+    ["Can I deduct my student loan interest on my tax return?", "tax law"],
+  ])("a legal question outside the library names its area and cites no topic: %s", async (q, area) => {
+    const { done } = await ask(q);
+    expect(done.declined).toBe(true);
+    expect(done.declineKind).toBe("outside_area");
+    expect(done.content).toContain(`a question of ${area}, which Lexmate's library doesn't cover yet`);
+    expect(done.citations).toEqual([]);
+    expect(done.content).not.toContain("/library/topics/");
+  });
+
+  it.each([
+    "Help me write a cover letter for a summer associate job at a law firm",
+    "Write me a short poem about autumn leaves",
+    "What's the weather going to be like in Chicago this weekend?",
+    "Should I put my savings in index funds or crypto?",
+  ])("a request that is not a law-school question gets a short, kind decline with no law topic: %s", async (q) => {
+    const { done } = await ask(q);
+    expect(done.declined).toBe(true);
+    expect(done.declineKind).toBe("not_legal");
+    expect(done.citations).toEqual([]);
+    expect(done.content).not.toContain("/library/");
+    expect(done.content).not.toMatch(/\[\d+\]|FRE|Statute of Frauds|Rule/);
+    expect(done.content.length).toBeLessThan(400);
+  });
+
+  it.each([
+    "I've had a bad headache with blurred vision since this morning, what should I take?",
+    "my friend took too many pills and won't wake up",
+  ])("a health or safety matter says to see a doctor or call emergency services: %s", async (q) => {
+    const { done } = await ask(q);
+    expect(done.declined).toBe(true);
+    expect(done.declineKind).toBe("health_safety");
+    expect(done.citations).toEqual([]);
+    expect(done.content).toContain("see a doctor");
+    expect(done.content).toContain("call emergency services");
+    expect(done.content).not.toContain("/library/");
+  });
+
+  it("answers a legal question that mentions a health matter or an outside area's word", async () => {
+    const med = await ask("Is a doctor liable in negligence for prescribing the wrong dose of a medication?");
+    expect(med.done.declined).toBe(false);
+    const llc = await ask("What is the citizenship of an LLC for diversity jurisdiction?");
+    expect(llc.done.declined).toBe(false);
+    expect(llc.done.citations[0].id).toBe("civpro-diversity-jurisdiction");
+  });
+
+  it("answers an MBE stem with its lettered choices: the best answer first, one cited line per choice", async () => {
+    const stem =
+      "A city ordinance requires every dog owner to keep the dog leashed in public parks. A dog owner let his dog run loose in a park, and it knocked down and injured a jogger. The jogger sues the owner for negligence and proves only the violation of the ordinance, which the owner does not try to excuse.";
+    const choices = [
+      "(A) The owner is strictly liable for all harm his dog causes anywhere.",
+      "(B) The ordinance is irrelevant, because it does not create a private right of action.",
+      "(C) The unexcused violation establishes breach, because the jogger is in the class the ordinance protects and the harm is the kind it aims to prevent.",
+      "(D) The jogger cannot use the ordinance unless the owner knew of it.",
+    ];
+    const { done } = await ask(`${stem}\n\nWhich of the following is correct?\n${choices.join("\n")}`);
+    expectConsistent(done.content, done.citations);
+    const lines = done.content.split("\n");
+    expect(lines[0]).toBe("**Best answer: (C)**");
+    for (const letter of ["A", "B", "C", "D"]) {
+      const line = lines.find((l) => l.startsWith(`- **(${letter})**`));
+      expect(line, letter).toBeDefined();
+      expect(line).toMatch(/\[\d+\]/);
+    }
+    expect(done.citations[0].id).toBe("torts-negligence-per-se");
+    // The choices are never presented as the student's facts.
+    expect(done.content).not.toContain("Your facts");
+    // The case cited for the chosen answer is one the negligence per se topic teaches.
+    const caseCites = done.citations.filter((c) => c.kind === "brief").map((c) => c.id);
+    expect(caseCites.length).toBeGreaterThan(0);
+  });
+
   it("answers a follow-up from the previous question", async () => {
     const { done } = await ask("what about the exceptions?", {
       history: [

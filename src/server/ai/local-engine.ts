@@ -24,12 +24,20 @@ export function createLocalEngine(opts: LocalEngineOptions): AnswerEngine {
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {
       input.signal?.throwIfAborted();
       const prep = await prepare({ cache: opts.cache, db: opts.db, logger: opts.logger, input });
-      const { content, declined, sources } = composeAnswer(prep, input.question);
+      const { content, declined, sources, declineKind } = composeAnswer(prep, input.question);
       const citations = sources.citations;
       yield { type: "sources", citations };
       for await (const text of streamText(content, { signal: input.signal, delayMs: opts.deltaDelayMs }))
         yield { type: "delta", text };
-      yield { type: "done", content, citations, declined, unverified: [], kind: prep.classification.kind };
+      yield {
+        type: "done",
+        content,
+        citations,
+        declined,
+        unverified: [],
+        kind: prep.classification.kind,
+        ...(declineKind ? { declineKind } : {}),
+      };
     },
   };
 }

@@ -10,7 +10,7 @@ import type { UserHit } from "./compose/shared";
 import type { IndexCache } from "./index-cache";
 import { evidence, type Hit, type ParsedQuery, parseQuery, relevanceOf, search } from "./retrieve";
 import type { SearchIndex } from "./search-index";
-import { outsideArea } from "./scope";
+import { type NotLegalKind, notLegal, outsideArea } from "./scope";
 import { terms } from "./text";
 import type { AnswerInput } from "./types";
 import { retrieveUserSources } from "./user-sources";
@@ -20,6 +20,8 @@ import { retrieveUserSources } from "./user-sources";
  * of the question's content words found in the best document; tuned on eval/questions.yaml.
  */
 export const DECLINE_BELOW = 0.6;
+/** A shared title word this specific (idf; "foreclosure" ≈ 4.5, "duty" ≈ 2) lets a decline in an outside area point to the topic. */
+const ANCHOR_MIN_IDF = 3;
 /** A student's own note or brief must reach this relevance to be used. */
 export const USER_SOURCE_MIN = 0.6;
 
@@ -34,6 +36,10 @@ export interface Prepared {
   userHits: UserHit[];
   /** An area of law outside the library the question is about (then relevance is 0). */
   outsideArea: string | null;
+  /** Whether a decline may list the nearest topics (false when only an outside area's words matched). */
+  nearestToo: boolean;
+  /** Set when the request is not a law-school question at all (then relevance is 0; issue 13 §5). */
+  notLegal: NotLegalKind | null;
 }
 
 const LEADS_ON =
@@ -42,7 +48,16 @@ const PRONOUN = /\b(it|that|this|they|them|those|these|its|their)\b/i;
 
 /** A short question that leans on the previous one: "what about the exceptions?" (strong) or one with a pronoun (weak). */
 export function followUpStrength(question: string): "strong" | "weak" | null {
-  if (question.split(/\s+/).filter(Boolean).length > 12) return null;
+  const words = question.split(/\s+/).filter(Boolean).length;
+  // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
+  if (
+    words <= 30 &&
+    /^\s*(?:and |but |so |ok(?:ay)?,? )?(what if|what about|how about|and if|but what if|same (?:thing|question))/i.test(
+      question,
+    )
+  )
+    return "strong";
+  if (words > 12) return null;
   if (LEADS_ON.test(question)) return "strong";
   return PRONOUN.test(question) ? "weak" : null;
 }
@@ -64,39 +79,55 @@ export async function prepare(opts: {
   const previous = [...input.history].reverse().find((m) => m.role === "user")?.content;
   const follow = previous ? followUpStrength(question) : null;
   if (previous && follow && (follow === "strong" || relevance < DECLINE_BELOW || !query.terms.length)) {
-    // Stay on the previous question's doctrine when it also holds the follow-up's own words
-    // ("What is felony murder?" → "what about the exceptions?").
-    const qPrev = parseQuery(index, previous);
-    const hPrev = search(index, qPrev);
-    const top = hPrev[0];
-    const own = query.terms.length
-      ? evidence(query, top ? index.docTerms.get(top.key) : undefined).coverage
-      : (top?.relevance ?? 0);
-    if (top && top.relevance >= DECLINE_BELOW && own >= DECLINE_BELOW) {
+    // Read the follow-up with the earlier question (issue 13 §4): "What is hearsay?" then "what about
+    // when the declarant is unavailable?" is retrieved as both together, so the doctrine holding the
+    // new words and the old subject (FRE 804) wins. The follow-up's own words weigh double.
+    const qBoth = parseQuery(index, `${previous}\n${question}`);
+    for (const [t, w] of query.weights) qBoth.weights.set(t, Math.max(qBoth.weights.get(t) ?? 0, 2 * w));
+    const hBoth = search(index, qBoth);
+    const top = hBoth[0];
+    if (top && top.relevance >= DECLINE_BELOW) {
       effectiveQuestion = `${previous}\n${question}`;
-      query = { ...qPrev, terms: query.terms.length ? query.terms : qPrev.terms };
-      hits = hPrev;
-      relevance = Math.min(own, top.relevance);
+      query = qBoth;
+      hits = hBoth;
+      relevance = top.relevance;
     }
   }
 
   // A question about an area of law we do not cover is declined unless it also names something of ours.
   let outside: string | null = null;
+  let nearestToo = true;
   const area = outsideArea(question);
   if (area && !query.caseMentions.length && !query.provisionIds.length) {
     const title = hits[0] ? index.titleTerms.get(hits[0].key) : undefined;
-    const anchored =
-      !!title && query.terms.some((t) => !area.stems.has(t.stem) && t.alts.some((a) => a.every((x) => title.has(x))));
-    if (!anchored) {
+    const anchors = query.terms.filter(
+      (t) => !area.stems.has(t.stem) && !!title && t.alts.some((a) => a.every((x) => title.has(x))),
+    );
+    // One shared title word ("priority" for an Article 9 question) does not make it ours; two do.
+    // A specific one ("foreclosure") may still be offered as the nearest topic.
+    if (anchors.length < 2) {
       outside = area.area;
       relevance = 0;
+      nearestToo = anchors.some((t) => t.idf >= ANCHOR_MIN_IDF);
+    } else if (relevance < DECLINE_BELOW) {
+      // Not answerable either way: name the area; point to a topic only when it shares a specific
+      // word ("foreclosure"), never a common one ("duties" → negligence for an LLC question).
+      outside = area.area;
+      nearestToo = anchors.some((t) => t.idf >= ANCHOR_MIN_IDF);
     }
+  }
+
+  // Not a law-school question at all (a cover letter, the weather, a headache): no law is offered.
+  const offTopic = query.caseMentions.length || query.provisionIds.length ? null : notLegal(question);
+  if (offTopic) {
+    relevance = 0;
+    outside = null;
   }
 
   const mention = query.caseMentions[0]?.strength ?? null;
   const classification = classify(question, mention);
   // A fact pattern raises several issues: its words are spread over the first few topics.
-  if (classification.kind === "fact_pattern" && !outside) {
+  if (classification.kind === "fact_pattern" && !outside && !offTopic) {
     const union = new Set<string>();
     for (const h of hits.filter((x) => x.doc.kind === "topic").slice(0, 3))
       for (const t of index.docTerms.get(h.key) ?? []) union.add(t);
@@ -120,7 +151,18 @@ export async function prepare(opts: {
       .filter((h) => h.relevance >= USER_SOURCE_MIN)
       .sort((a, b) => b.relevance - a.relevance || b.doc.source.score - a.doc.source.score);
   }
-  return { index, effectiveQuestion, query, hits, relevance, classification, userHits, outsideArea: outside };
+  return {
+    index,
+    effectiveQuestion,
+    query,
+    hits,
+    relevance,
+    classification,
+    userHits,
+    outsideArea: outside,
+    nearestToo,
+    notLegal: offTopic,
+  };
 }
 
 /** The same coverage measure as for official documents, on a user source's own text. */

@@ -30,11 +30,13 @@ export function detectProvisionIds(question: string, has: (id: string) => boolea
   for (const m of q.matchAll(/\b(\d{1,4})\((?:[a-z0-9]{1,4})\)/g))
     add(m[1].length >= 3 ? `fre-${m[1]}` : `frcp-${m[1]}`);
   // UCC: "UCC 2-207", "§ 2-207", "2-207".
-  for (const m of q.matchAll(/\b([1-9]-\d{3}[a-z]?)\b/g)) add(`ucc-${m[1]}`);
+  for (const m of q.matchAll(/\b([1-9][a-z]?-\d{3}[a-z]*)\b/g)) add(`ucc-${m[1]}`);
   // U.S. Code: "28 U.S.C. § 1332", "§ 1983", "section 1367", "1983 claim".
-  for (const m of q.matchAll(/\b(\d{1,2})\s*u\.?\s?s\.?\s?c\.?\s*(?:§+|sec(?:tion)?\.?)?\s*(\d{3,5}[a-z]?)/g))
+  for (const m of q.matchAll(
+    /\b(\d{1,2})\s*u\.?\s?s\.?\s?c\.?\s*(?:§+|sec(?:tion)?\.?)?\s*(\d{3,5}[a-z]*(?:-\d+[a-z]*)*)/g,
+  ))
     add(`${m[1]}-usc-${m[2]}`);
-  for (const m of q.matchAll(/(?:§+|\bsection)\s*(\d{4,5}[a-z]?)\b/g))
+  for (const m of q.matchAll(/(?:§+|\bsection)\s*(\d{4,5}[a-z]*(?:-\d+[a-z]*)*)\b/g))
     for (const title of ["28", "42", "18", "47", "15", "12"]) add(`${title}-usc-${m[1]}`);
   if (/\b1983\s+(?:claim|action|suit|case|liability)/.test(q)) add("42-usc-1983");
   // Amendments: "Fourteenth Amendment", "14th Amendment", "amend. XIV", "1A".

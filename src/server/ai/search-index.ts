@@ -33,10 +33,20 @@ export const FIELD_BOOST: Record<Field, number> = {
   cases: 1,
   provisions: 1.5,
   cards: 0.8,
-  practice: 0.25,
+  practice: 0.6,
 };
 /** Fields whose words count toward a question's coverage (practice stems are too incidental). */
-const COVERAGE_FIELDS: Field[] = ["title", "alias", "summary", "rule", "body", "cases", "provisions", "cards"];
+const COVERAGE_FIELDS: Field[] = [
+  "title",
+  "alias",
+  "summary",
+  "rule",
+  "body",
+  "cases",
+  "provisions",
+  "cards",
+  "practice",
+];
 /** Fields indexed with bigrams too (the long, noisy ones get unigrams only). */
 const BIGRAM_FIELDS = new Set<Field>(["title", "alias", "summary", "rule", "body", "cases", "provisions"]);
 

@@ -49,6 +49,8 @@ export type AnswerEvent =
       unverified: string[];
       /** The kind of question the answer was shaped for (composed answers; analytics). */
       kind?: "concept" | "distinction" | "case" | "summary" | "fact_pattern";
+      /** Why a declined answer declined (issue 13 §5): see compose/answer.ts `DeclineKind`. */
+      declineKind?: "uncovered" | "outside_area" | "not_legal" | "health_safety";
       /** `[n]` markers the model wrote that matched no source and were removed (LLM answers). */
       invalidMarkers?: number[];
     };

@@ -7,16 +7,25 @@ import { DECLINE_BELOW, type Prepared } from "../prepare";
 import { SourceList } from "../sources";
 import { composeCase } from "./case";
 import { composeConcept } from "./concept";
-import { composeDecline, smallTalk, userMaterial } from "./decline";
+import { composeDecline, composeNotLegal, smallTalk, userMaterial } from "./decline";
 import { composeDistinction } from "./distinction";
 import { composeFactPattern, issueTopics } from "./fact-pattern";
+import { composeMbe, parseChoices } from "./mbe";
 import { bestTopic, type ComposeContext } from "./shared";
 import { composeSummary } from "./summary";
+
+/**
+ * Why an answer was declined (issue 13 §5): `uncovered` — a legal question the library has no
+ * source for; `outside_area` — a named area of law Lexmate does not cover (tax, Article 9);
+ * `not_legal` — not a law-school question; `health_safety` — a health or safety matter.
+ */
+export type DeclineKind = "uncovered" | "outside_area" | "not_legal" | "health_safety";
 
 export interface Composed {
   content: string;
   declined: boolean;
   sources: SourceList;
+  declineKind?: DeclineKind;
 }
 
 function official(ctx: ComposeContext, prep: Prepared): string | null {
@@ -25,6 +34,12 @@ function official(ctx: ComposeContext, prep: Prepared): string | null {
     .map((m) => ctx.corpus.briefs.get(m.briefId))
     .filter((b): b is BriefDoc => !!b);
   const topBrief = ctx.hits[0]?.doc.kind === "brief" ? (ctx.hits[0].doc as BriefDoc) : null;
+  // Lettered choices: an MBE stem is answered as one (issue 13 §3).
+  const mbe = parseChoices(ctx.question);
+  if (mbe) {
+    const answer = composeMbe(ctx, mbe);
+    if (answer) return answer;
+  }
   if (kind === "case") {
     const b = mentioned[0] ?? topBrief;
     if (b) return composeCase(ctx, b);
@@ -53,9 +68,13 @@ export function composeAnswer(prep: Prepared, question: string): Composed {
     sources,
     userHits: prep.userHits,
     outsideArea: prep.outsideArea,
+    nearestToo: prep.nearestToo,
   };
   const chat = smallTalk(question);
   if (chat) return { content: chat, declined: false, sources };
+  if (prep.notLegal)
+    return { content: composeNotLegal(prep.notLegal), declined: true, sources, declineKind: prep.notLegal };
+  const declineKind: DeclineKind = prep.outsideArea ? "outside_area" : "uncovered";
   const own = () => userMaterial(ctx, prep.userHits);
   if (prep.relevance < DECLINE_BELOW) {
     const mine = own();
@@ -65,10 +84,10 @@ export function composeAnswer(prep: Prepared, question: string): Composed {
         declined: false,
         sources,
       };
-    return { content: composeDecline(ctx), declined: true, sources };
+    return { content: composeDecline(ctx), declined: true, sources, declineKind };
   }
   const body = official(ctx, prep);
-  if (!body) return { content: composeDecline(ctx), declined: true, sources };
+  if (!body) return { content: composeDecline(ctx), declined: true, sources, declineKind };
   const mine = own();
   return { content: mine ? `${body}\n\n${mine}` : body, declined: false, sources };
 }

@@ -14,7 +14,7 @@ export function composeDecline(ctx: ComposeContext): string {
   const subjects = [...ctx.corpus.subjects.values()].map((s) => s.name);
   const list = subjects.length > 1 ? `${subjects.slice(0, -1).join(", ")} and ${subjects.at(-1)}` : (subjects[0] ?? "");
   const nearest: TopicDoc[] = [];
-  for (const h of ctx.outsideArea ? [] : ctx.hits) {
+  for (const h of ctx.nearestToo === false ? [] : ctx.hits) {
     if (h.relevance < NEAREST_MIN || nearest.length >= 3) continue;
     const t =
       h.doc.kind === "topic" ? h.doc : h.doc.kind === "brief" ? ctx.corpus.topics.get(h.doc.topicIds[0]) : undefined;
@@ -22,7 +22,7 @@ export function composeDecline(ctx: ComposeContext): string {
   }
   const parts = [
     ctx.outsideArea
-      ? `I don't know — this is a question of ${ctx.outsideArea}, which Lexmate's library doesn't cover, and I won't guess at the law without a source you can check.`
+      ? `This is a question of ${ctx.outsideArea}, which Lexmate's library doesn't cover yet, so I can't answer it from a source you can check — and I won't guess at the law.`
       : "I don't know — I couldn't find anything in Lexmate's library that answers this, and I won't guess at the law without a source you can check.",
     `I answer from Lexmate's bar-exam materials — the MBE subjects (${plain(list)}) — and from your own notes and briefs.`,
   ];
@@ -69,4 +69,18 @@ const SMALL_TALK: [RegExp, string][] = [
 export function smallTalk(question: string): string | null {
   for (const [re, reply] of SMALL_TALK) if (re.test(question)) return reply;
   return null;
+}
+
+/**
+ * The decline for a request that is not a law-school question (issue 13 §5c): short, kind, no law
+ * topic; for health or safety, "see a doctor / call emergency services" first.
+ */
+export function composeNotLegal(kind: "health_safety" | "not_legal"): string {
+  if (kind === "health_safety")
+    return [
+      "I'm sorry you're dealing with this. I'm a study companion for law students, so I can't give medical or safety advice — please see a doctor or another qualified health professional about it.",
+      "If it is sudden or severe, or you or someone else may be in danger (for example a bad headache with blurred vision, chest pain, trouble breathing, or thoughts of harming yourself), call emergency services (911 in the US) or go to the nearest emergency room now.",
+      "If you are thinking about ending your life, you don't have to face it alone: in the US you can call or text 988 (the Suicide & Crisis Lifeline) at any hour.",
+    ].join("\n\n");
+  return "I don't know how to help with that one — it's outside what I do: I'm Lexmate's study companion for the bar exam's subjects, so I only answer questions about the law I have sources for. If you have a question about Civil Procedure, Constitutional Law, Contracts, Criminal Law, Evidence, Real Property or Torts, I'm glad to help.";
 }

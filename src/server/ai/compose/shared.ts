@@ -23,6 +23,8 @@ export interface ComposeContext {
   userHits: UserHit[];
   /** Set when the question is about an area of law the library does not cover. */
   outsideArea?: string | null;
+  /** Whether a decline may list the nearest topics (default true). */
+  nearestToo?: boolean;
 }
 
 /** Neutralises characters of content that Markdown or our [n] markers would misread. */

@@ -1,19 +1,77 @@
 import { describe, expect, it } from "vitest";
-import { caseNamesIn, MarkerFilter, tidy, unverifiedCaseNames } from "./citations";
+import { trimHistory } from "./prompt";
+import { durationPhrase, toLlmError } from "./provider";
+import {
+  caseNamesIn,
+  impossibleCitations,
+  invalidMarkerNotes,
+  MarkerFilter,
+  tidy,
+  unverifiedCaseNames,
+} from "./citations";
 
 describe("MarkerFilter", () => {
   it("holds a marker split across deltas until it can judge it", () => {
     const f = new MarkerFilter(new Set([1, 2]));
     const out =
       ["Survives death [", "1", "] and ", "[1", "2] ends [2", ", 5]."].map((d) => f.push(d)).join("") + f.flush();
-    expect(out).toBe("Survives death [1] and  ends [2].");
-    expect(tidy(out)).toBe("Survives death [1] and ends [2].");
+    // Issue 13 §7: an invalid marker leaves a visible note, never silence.
+    expect(out).toBe(
+      "Survives death [1] and  (unverified: there is no source 12) ends [2] (unverified: there is no source 5).",
+    );
+    expect(tidy(out)).toBe(
+      "Survives death [1] and (unverified: there is no source 12) ends [2] (unverified: there is no source 5).",
+    );
     expect(f.removed).toEqual([12, 5]);
     expect([...f.used].sort()).toEqual([1, 2]);
   });
   it("lets brackets that are not markers through", () => {
     const f = new MarkerFilter(new Set([1]));
     expect(f.push("He said [sic] it [a]") + f.push(" — [1]") + f.flush()).toBe("He said [sic] it [a] — [1]");
+  });
+});
+
+describe("issue 13 §7: markers, years and turns", () => {
+  it("keeps a bracketed year in a real citation, in the stream and split across deltas", () => {
+    const f = new MarkerFilter(new Set([1, 2, 3, 4, 5]));
+    const out = ["Carlill v. Carbolic Smoke Ball Co. [", "18", "93] 1 Q.B. 256 held so [1]."]
+      .map((d) => f.push(d))
+      .join("");
+    expect(out + f.flush()).toBe("Carlill v. Carbolic Smoke Ball Co. [1893] 1 Q.B. 256 held so [1].");
+    expect(f.removed).toEqual([]);
+  });
+  it("marks a sentence citing a source that does not exist instead of dropping the marker silently", () => {
+    const f = new MarkerFilter(new Set([1, 2, 3, 4, 5]));
+    const out = tidy(f.push("An invented claim [2][7]. A real one [1].") + f.flush());
+    expect(out).toBe("An invented claim [2] (unverified: there is no source 7). A real one [1].");
+    expect(invalidMarkerNotes(out)).toEqual(["(unverified: there is no source 7)"]);
+    expect(f.removed).toEqual([7]);
+  });
+  it("flags reporter citations dated after the current year, not real ones", () => {
+    const text =
+      "See Smith v. Jones, 123 F.4th 456 (9th Cir. 2031); Palsgraf v. Long Island R.R. Co., 248 N.Y. 339 (1928); Carlill [1893] 1 Q.B. 256; Doe [2040] 2 A.C. 10.";
+    expect(impossibleCitations(text, 2026)).toEqual(["123 F.4th 456 (9th Cir. 2031)", "[2040] 2 A.C. 10"]);
+  });
+  it("keeps a bracketed year in the history sent to the model, stripping only markers", () => {
+    const sent = trimHistory([
+      { role: "user", content: "What did Carlill hold?" },
+      { role: "assistant", content: "In Carlill [1893] 1 Q.B. 256 the offer was accepted by performance [1]." },
+    ]);
+    expect(sent[1].content).toBe("In Carlill [1893] 1 Q.B. 256 the offer was accepted by performance.");
+  });
+  it("never sends two user turns in a row after a failed answer", () => {
+    const sent = trimHistory([
+      { role: "user", content: "What is hearsay?" },
+      { role: "assistant", content: "An out-of-court statement [1]." },
+      { role: "user", content: "What about the exceptions? (its answer failed)" },
+    ]);
+    expect(sent.map((m) => m.role)).toEqual(["user", "assistant"]);
+    const failedTwice = trimHistory([
+      { role: "user", content: "First (failed)" },
+      { role: "user", content: "Second" },
+      { role: "assistant", content: "An answer." },
+    ]);
+    expect(failedTwice.map((m) => m.content)).toEqual(["Second", "An answer."]);
   });
 });
 
@@ -100,5 +158,19 @@ describe("case names", () => {
         sources,
       ),
     ).toEqual(["Erie R.R. v. Tompkins"]);
+  });
+});
+
+describe("time-out message", () => {
+  it.each([
+    [45_000, "45 seconds"],
+    [90_000, "90 seconds"],
+    [120_000, "2 minutes"],
+    [1000, "1 second"],
+    [400, "0.4 seconds"],
+  ])("LLM_TIMEOUT_MS=%i → %s", (ms, phrase) => {
+    expect(durationPhrase(ms)).toBe(phrase);
+    const err = toLlmError(new Error("aborted"), { timedOut: true, timeoutMs: ms, started: false });
+    expect(err.message).toContain(`within ${phrase},`);
   });
 });

@@ -1,8 +1,12 @@
 /**
  * Checks a model's answer against the sources it was given (issue 4 §4):
  * - `MarkerFilter` passes streamed text through, holding back an unfinished "[…" until it can
- *   tell whether it is a citation; markers that point at no given source are removed (and
- *   recorded), "[1, 3]" becomes "[1][3]". Text that merely looks like a bracket ("[sic]") passes.
+ *   tell whether it is a citation; a marker that points at no given source is replaced by a visible
+ *   "(unverified: there is no source n)" after the sentence's other markers (and recorded), so a
+ *   real source never seems to back an invented claim alone (issue 13 §7); "[1, 3]" becomes
+ *   "[1][3]". Text that merely looks like a bracket ("[sic]", the year of "[1893] 1 Q.B. 256":
+ *   markers have one or two digits) passes.
+ * - `impossibleCitations` lists reporter citations dated after the current year.
  * - `unverifiedCaseNames` lists "A v. B" / "In re A" names the answer mentions that appear in
  *   none of the given sources' titles or text.
  */
@@ -28,14 +32,15 @@ export class MarkerFilter {
       }
       out += this.pending.slice(0, open);
       this.pending = this.pending.slice(open);
-      const m = /^\[\s*(\d+(?:\s*[,;]\s*\d+)*)\s*\]/.exec(this.pending);
+      // A marker numbers a source: one or two digits. "[1893]" is a year (English reports).
+      const m = /^\[\s*(\d{1,2}(?:\s*[,;]\s*\d{1,2})*)\s*\]/.exec(this.pending);
       if (m) {
         out += this.rewrite(m[1]);
         this.pending = this.pending.slice(m[0].length);
         continue;
       }
       // Could still become a marker: wait for more text.
-      if (/^\[\s*(\d+(\s*[,;]\s*\d*)*\s*)?$/.test(this.pending) && this.pending.length < 24) return out;
+      if (/^\[\s*(\d{1,2}(\s*[,;]\s*\d{0,2})*\s*)?$/.test(this.pending) && this.pending.length < 24) return out;
       out += "[";
       this.pending = this.pending.slice(1);
     }
@@ -50,14 +55,57 @@ export class MarkerFilter {
 
   private rewrite(list: string): string {
     let out = "";
+    const invalid: number[] = [];
     for (const n of list.split(/[,;]/).map((x) => Number(x.trim()))) {
       if (this.valid.has(n)) {
         this.used.add(n);
         out += `[${n}]`;
-      } else this.removed.push(n);
+      } else {
+        this.removed.push(n);
+        invalid.push(n);
+      }
     }
-    return out;
+    return invalid.length ? `${out} ${invalidMarkerNote(invalid)}` : out;
   }
+}
+
+/**
+ * The visible note that replaces markers pointing at no source ("(unverified: there is no source
+ * 7)"); the engine lists it among `unverified` so the web marks it.
+ */
+export function invalidMarkerNote(ns: number[]): string {
+  return ns.length === 1
+    ? `(unverified: there is no source ${ns[0]})`
+    : `(unverified: there are no sources ${ns.join(" and ")})`;
+}
+
+/** The invalid-marker notes `text` holds (each once, in order). */
+export function invalidMarkerNotes(text: string): string[] {
+  return [
+    ...new Set(
+      [...text.matchAll(/\(unverified: there (?:is no source \d+|are no sources \d+(?: and \d+)+)\)/g)].map(
+        (m) => m[0],
+      ),
+    ),
+  ];
+}
+
+/**
+ * Reporter citations that cannot exist because they are dated after `year` (default: this UTC
+ * year): "123 F.4th 456 (9th Cir. 2031)", "600 U.S. 1 (2031)", "[2031] 1 Q.B. 256". Returned
+ * verbatim, in order, each once; the engine lists them among `unverified`.
+ */
+export function impossibleCitations(text: string, year = new Date().getUTCFullYear()): string[] {
+  const out: string[] = [];
+  const reporter = "[A-Z][A-Za-z0-9.&' ]{0,30}?";
+  const american = new RegExp(
+    `\\b\\d{1,4}\\s+${reporter}\\s+\\d{1,5}(?:,\\s*\\d{1,5})?\\s*\\(([^()\\n]{0,40}?)(\\d{4})\\)`,
+    "g",
+  );
+  const english = new RegExp(`\\[(\\d{4})\\]\\s+(?:\\d{1,3}\\s+)?${reporter}\\s+\\d{1,5}`, "g");
+  for (const m of text.matchAll(american)) if (Number(m[2]) > year && !out.includes(m[0])) out.push(m[0]);
+  for (const m of text.matchAll(english)) if (Number(m[1]) > year && !out.includes(m[0])) out.push(m[0]);
+  return out;
 }
 
 /** Tidies what removing markers leaves behind ("death ." → "death."). */

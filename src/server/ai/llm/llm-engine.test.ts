@@ -96,7 +96,10 @@ describe.each([
     expect(done!.content).not.toMatch(/\[9\]|\[17\]/);
     expect(deltas.join("")).not.toMatch(/\[9\]|\[17\]/);
     expect(done!.content).toContain("[1]");
-    expect(done!.content).toContain("Compare [2].");
+    // Issue 13 §7: the sentence is marked, so source 2 does not seem to back the invented part alone.
+    expect(done!.content).toContain("Compare [2] (unverified: there is no source 17).");
+    expect(done!.content).toContain("Some say otherwise (unverified: there is no source 9).");
+    expect(done!.unverified).toEqual(["(unverified: there is no source 9)", "(unverified: there is no source 17)"]);
     expect(done!.invalidMarkers).toEqual([9, 17]);
     expect(done!.citations.map((c) => c.n)).toEqual([1, 2]);
   });
@@ -130,6 +133,8 @@ describe.each([
     const { done, error } = await run(engine);
     expect(done).toBeUndefined();
     expect((error as AppError).code).toBe("LLM_TIMEOUT");
+    // Issue 13 §7: the message names LLM_TIMEOUT_MS (400 ms here), not a fixed 45 seconds.
+    expect((error as AppError).message).toContain("within 0.4 seconds");
     expect(Date.now() - t0).toBeLessThan(5000);
   });
 
@@ -171,6 +176,30 @@ describe.each([
     expect(done!.declined).toBe(true);
     expect(done!.citations).toEqual([]);
     expect(fake.requests.length).toBe(before);
+  });
+
+  it("keeps a bracketed year, flags a future-dated citation, and alternates turns after a failed answer", async () => {
+    fake.reply({
+      kind: "text",
+      text: "The privilege survives death [1]; compare Carlill [1893] 1 Q.B. 256 and a case at 999 F.4th 1 (2099) [2].",
+      chunkSize: 4,
+    });
+    const before = fake.requests.length;
+    const history: AnswerInput["history"] = [
+      { role: "user", content: "What is the attorney-client privilege?" },
+      { role: "assistant", content: "It protects confidential communications [1]." },
+      { role: "user", content: "Does it cover the accountant? (this answer failed)" },
+    ];
+    const { done, deltas } = await run(engine, { history });
+    expect(deltas.join("")).toContain("[1893] 1 Q.B. 256");
+    expect(done!.content).toContain("[1893] 1 Q.B. 256");
+    expect(done!.invalidMarkers).toBeUndefined();
+    expect(done!.unverified).toContain("999 F.4th 1 (2099)");
+    const roles = (fake.requests[before].body.messages as { role: string }[])
+      .map((m) => m.role)
+      .filter((r) => r !== "system");
+    for (let i = 1; i < roles.length; i++) expect(roles[i]).not.toBe(roles[i - 1]);
+    expect(roles.at(-1)).toBe("user");
   });
 
   it("sends the conversation within its token budget, oldest turns dropped first, old markers stripped", async () => {

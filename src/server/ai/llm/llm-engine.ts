@@ -18,7 +18,7 @@ import type { IndexCache } from "../index-cache";
 import { DECLINE_BELOW, prepare } from "../prepare";
 import { streamText as streamComposed } from "../stream";
 import type { AnswerEngine, AnswerEvent, AnswerInput } from "../types";
-import { MarkerFilter, tidy, unverifiedCaseNames } from "./citations";
+import { impossibleCitations, invalidMarkerNotes, MarkerFilter, tidy, unverifiedCaseNames } from "./citations";
 import { SYSTEM_PROMPT, selectSources, trimHistory, userMessage } from "./prompt";
 import { toLlmError } from "./provider";
 import { smallTalk } from "../compose/decline";
@@ -40,7 +40,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       input.signal?.throwIfAborted();
       const prep = await prepare({ cache: opts.cache, db: opts.db, logger: opts.logger, input });
       if (prep.relevance < DECLINE_BELOW || smallTalk(input.question)) {
-        const { content, declined, sources } = composeAnswer(prep, input.question);
+        const { content, declined, sources, declineKind } = composeAnswer(prep, input.question);
         yield { type: "sources", citations: sources.citations };
         for await (const text of streamComposed(content, { signal: input.signal })) yield { type: "delta", text };
         yield {
@@ -50,6 +50,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
           declined,
           unverified: [],
           kind: prep.classification.kind,
+          ...(declineKind ? { declineKind } : {}),
         };
         return;
       }
@@ -123,7 +124,12 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       }
       const final = tidy(content).trim();
       const citations = all.filter((c) => filter.used.has(c.n));
-      const unverified = unverifiedCaseNames(final, sources.retrieved());
+      // Case names no source holds, markers of sources that do not exist, citations dated in the future.
+      const unverified = [
+        ...unverifiedCaseNames(final, sources.retrieved()),
+        ...invalidMarkerNotes(final),
+        ...impossibleCitations(final),
+      ];
       yield {
         type: "done",
         content: final,

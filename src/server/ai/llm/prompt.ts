@@ -92,7 +92,8 @@ export function trimHistory(
   const out: { role: "user" | "assistant"; content: string }[] = [];
   let left = budget;
   for (const m of [...history].reverse()) {
-    const content = m.role === "assistant" ? m.content.replace(/\s?\[\d+\]/g, "") : m.content;
+    // Markers have one or two digits; "[1893] 1 Q.B. 256" keeps its year.
+    const content = m.role === "assistant" ? m.content.replace(/\s?\[\d{1,2}\]/g, "") : m.content;
     const cost = estimateTokens(content) + 4;
     if (cost > left) break;
     left -= cost;
@@ -100,5 +101,10 @@ export function trimHistory(
   }
   // A conversation sent to a model starts with the user.
   while (out[0]?.role === "assistant") out.shift();
-  return out;
+  // Turns alternate (providers such as Anthropic reject two user turns in a row): a question whose
+  // answer failed has no answer in the history, so it gives way to the next user turn — and the last
+  // history turn must not be a user's, since the new question follows it (issue 13 §7).
+  const alternating = out.filter((m, i) => !(m.role === out[i + 1]?.role));
+  while (alternating.at(-1)?.role === "user") alternating.pop();
+  return alternating;
 }

@@ -47,6 +47,17 @@ function statusOf(err: unknown, depth = 0): number | undefined {
 }
 
 /**
+ * LLM_TIMEOUT_MS in words: "45 seconds", "1 second", "0.4 seconds", "2 minutes", "90 seconds"
+ * (never rounded to "0 seconds").
+ */
+export function durationPhrase(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return ms === 60_000 ? "1 minute" : `${ms / 60_000} minutes`;
+  const s = ms / 1000;
+  if (s === 1) return "1 second";
+  return `${Number.isInteger(s) ? s : Number(s.toFixed(s < 10 ? 1 : 0))} seconds`;
+}
+
+/**
  * Maps any provider failure to one AppError:
  *   401/403 → LLM_UNAUTHORIZED · 429 → LLM_RATE_LIMITED · our time-out → LLM_TIMEOUT ·
  *   the stream breaking after text arrived → LLM_INTERRUPTED · anything else (5xx, 529,
@@ -55,11 +66,10 @@ function statusOf(err: unknown, depth = 0): number | undefined {
 export function toLlmError(err: unknown, ctx: FailureContext): AppError {
   if (err instanceof AppError) return err;
   const status = statusOf(err);
-  const seconds = Math.round(ctx.timeoutMs / 1000);
   if (ctx.timedOut)
     return new AppError(
       "LLM_TIMEOUT",
-      `The AI model did not respond within ${seconds} seconds, so the answer was stopped. Your question is saved — please try again.`,
+      `The AI model did not respond within ${durationPhrase(ctx.timeoutMs)}, so the answer was stopped. Your question is saved — please try again.`,
       { status },
     );
   if (status === 401 || status === 403)

@@ -1,0 +1,99 @@
+/**
+ * The issue-13 evaluation sets (issue 13 §8), written blind by someone who had not read the engine:
+ *   facts-*      fact patterns and plain questions   hit@3, "I don't know" on covered questions
+ *   mbe-*        MBE stems with (A)–(D)               MBE accuracy (the keyed choice in "**Best answer: (X)**")
+ *   followups-*  two-turn conversations               hit@3 of the second answer
+ *   scope-*      out-of-scope requests of 3 kinds     declined, decline kind, law topics named in declines
+ * Each set has a `-dev` split (tuning) and a `-blind` split (run only at the end with
+ * `npm run eval -- --suite blind`). Each set runs in its own child (`eval/run.ts --set <name>`);
+ * this prints one line per set and exits 1 when a set is below its floor.
+ *
+ * FLOORS are what the engine reached on the dev splits when they were set (issue 13: CI fails
+ * below them); the issue's targets are printed beside them.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+interface Summary {
+  set: string;
+  inScope: number;
+  hit3: number;
+  idk: number;
+  validity: number;
+  outOfScope: number;
+  declined: number;
+  declineKinds: number | null;
+  lawInDeclines: number;
+  mbe: number | null;
+  p95: number;
+}
+
+/** Floors (percent) per family; the issue's targets in TARGETS. */
+const FLOORS = {
+  facts: { hit3: 55, idkMax: 15 },
+  mbe: { mbe: 60 },
+  followups: { hit3: 80 },
+  scope: { declined: 100, lawInDeclines: 0 },
+};
+const TARGETS =
+  "targets: facts hit@3 ≥ 92%, IDK ≤ 2%; MBE ≥ 60%; follow-ups hit@3 ≥ 90%; scope 100% declined, 0 law topics";
+
+export function runSuite(split: "dev" | "blind"): number {
+  const root = resolve(import.meta.dirname, "..");
+  const dir = mkdtempSync(join(tmpdir(), "lexmate-eval-"));
+  const lines: string[] = [];
+  const failures: string[] = [];
+  for (const family of ["facts", "mbe", "followups", "scope"] as const) {
+    const set = `${family}-${split}`;
+    if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
+      lines.push(`  ${set.padEnd(16)} (missing)`);
+      continue;
+    }
+    const out = join(dir, `${set}.json`);
+    try {
+      execFileSync(
+        process.execPath,
+        ["--import", "tsx", resolve(root, "eval/run.ts"), "--set", set, "--summary", out],
+        {
+          stdio: ["ignore", process.env.EVAL_VERBOSE ? "inherit" : "ignore", "inherit"],
+        },
+      );
+    } catch {
+      failures.push(`${set}: the run failed (invalid citations or a set problem); run npm run eval -- --set ${set}`);
+      if (!existsSync(out)) continue;
+    }
+    const r = JSON.parse(readFileSync(out, "utf8")) as Summary;
+    const f = (x: number | null) => (x === null ? "—" : `${x.toFixed(1)}%`);
+    if (family === "facts") {
+      lines.push(
+        `  ${set.padEnd(16)} hit@3 ${f(r.hit3)}  I don't know on covered ${f(r.idk)}  (${r.inScope} questions)`,
+      );
+      if (r.hit3 < FLOORS.facts.hit3) failures.push(`${set}: hit@3 ${f(r.hit3)} < ${FLOORS.facts.hit3}%`);
+      if (r.idk > FLOORS.facts.idkMax) failures.push(`${set}: I don't know ${f(r.idk)} > ${FLOORS.facts.idkMax}%`);
+    } else if (family === "mbe") {
+      lines.push(`  ${set.padEnd(16)} MBE accuracy ${f(r.mbe)}  hit@3 ${f(r.hit3)}  (${r.inScope} stems)`);
+      if ((r.mbe ?? 0) < FLOORS.mbe.mbe) failures.push(`${set}: MBE accuracy ${f(r.mbe)} < ${FLOORS.mbe.mbe}%`);
+    } else if (family === "followups") {
+      lines.push(`  ${set.padEnd(16)} follow-up hit@3 ${f(r.hit3)}  (${r.inScope} conversations)`);
+      if (r.hit3 < FLOORS.followups.hit3)
+        failures.push(`${set}: follow-up hit@3 ${f(r.hit3)} < ${FLOORS.followups.hit3}%`);
+    } else {
+      lines.push(
+        `  ${set.padEnd(16)} declined ${f(r.declined)}  right kind ${f(r.declineKinds)}  law topics in declines ${r.lawInDeclines}  (${r.outOfScope} requests)`,
+      );
+      if (r.declined < FLOORS.scope.declined) failures.push(`${set}: declined ${f(r.declined)} < 100%`);
+      if (r.lawInDeclines > FLOORS.scope.lawInDeclines)
+        failures.push(`${set}: ${r.lawInDeclines} declines name a law topic`);
+    }
+  }
+  console.log(`\nIssue 13 sets (${split}):\n${lines.join("\n")}\n  ${TARGETS}`);
+  for (const x of failures) console.log(`BELOW FLOOR: ${x}`);
+  if (failures.length) {
+    console.log(`\nEVAL FAILED: the ${split} sets are below their floors`);
+    return 1;
+  }
+  console.log(`\nThe ${split} sets hold their floors.`);
+  return 0;
+}

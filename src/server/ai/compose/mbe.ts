@@ -1,0 +1,156 @@
+/**
+ * An MBE answer (issue 13 §3): a question with lettered choices "(A) … (D)" gets
+ * `**Best answer: (X)**`, then one line per choice saying why it is the best answer or not, each
+ * citing its source; when two choices remain close it says which two and what decides between
+ * them. The stem alone is retrieved (a wrong choice's words must not pick the doctrine) and the
+ * choices are never quoted as the student's facts.
+ *
+ * Without a model the choice is scored from our content: how much of the choice's reasoning the
+ * issue's rule, elements, exceptions and positions state (idf-weighted matched mass times share),
+ * less how much of it an exam trap of the topic describes (traps are the wrong reasoning examiners
+ * bait), less a little for absolute words ("all", "always", "never"). The leading case cited is the
+ * case of the topic whose holding best matches the chosen choice.
+ */
+import type { BriefDoc, TopicDoc } from "../corpus";
+import { evidence, parseQuery, search } from "../retrieve";
+import { idf } from "../search-index";
+import { isFramingTerm, sentences, terms } from "../text";
+import { caseName, type ComposeContext, mark, plain, short, topicSentences } from "./shared";
+
+export interface Choice {
+  letter: string;
+  text: string;
+}
+
+/** The stem and its lettered choices, or null when the question has fewer than three "(A)"-style choices. */
+export function parseChoices(question: string): { stem: string; choices: Choice[] } | null {
+  const re = /(?:^|\s)\(([A-Ea-e])\)\s+/g;
+  const marks = [...question.matchAll(re)];
+  const letters = marks.map((m) => m[1].toUpperCase());
+  if (marks.length < 3 || letters.some((l, i) => l !== "ABCDE"[i])) return null;
+  const choices = marks.map((m, i) => ({
+    letter: letters[i],
+    text: question
+      .slice((m.index ?? 0) + m[0].length, marks[i + 1]?.index ?? question.length)
+      .trim()
+      .replace(/\s+/g, " "),
+  }));
+  const stem = question.slice(0, marks[0].index ?? 0).trim();
+  return stem ? { stem, choices } : null;
+}
+
+/** Content terms of a choice, without the verdict words every choice shares ("guilty", "because"). */
+const VERDICT =
+  /^(ye|no|not|becaus|unless|onli|if|will|win|lose|guilti|liabl|admiss|inadmiss|valid|invalid|constitut|unconstitut|court|would|should|likely|correct)$/;
+
+function weighted(ctx: ComposeContext, text: string) {
+  return [...new Set(terms(text).filter((t) => !isFramingTerm(t) && !VERDICT.test(t)))].map((stem) => ({
+    stem,
+    idf: idf(ctx.index, stem),
+  }));
+}
+
+function support(wt: { stem: string; idf: number }[], sentence: string): number {
+  const set = new Set(terms(sentence));
+  const total = wt.reduce((n, t) => n + t.idf, 0);
+  const mass = wt.reduce((n, t) => n + (set.has(t.stem) ? t.idf : 0), 0);
+  return total ? mass * (mass / total) : 0;
+}
+
+/** A trap must share at least this much (idf mass × share) with a choice to be named as its error. */
+const TRAP_MIN = 2;
+
+const ABSOLUTE = /\b(all|always|never|any|every|only|automatically|regardless|strictly liable for all)\b/gi;
+
+interface Scored extends Choice {
+  score: number;
+  best: { text: string; topic: TopicDoc; score: number } | null;
+  trap: { text: string; topic: TopicDoc; score: number } | null;
+}
+
+export function composeMbe(ctx: ComposeContext, parsed: { stem: string; choices: Choice[] }): string | null {
+  const q = parseQuery(ctx.index, parsed.stem);
+  const hits = search(ctx.index, q, 12);
+  // Candidate issues: the stem's topics and the whole question's (the choices name doctrines too).
+  const topics: TopicDoc[] = [];
+  const addTopic = (t: TopicDoc | undefined) => {
+    if (t && !topics.includes(t) && topics.length < 5) topics.push(t);
+  };
+  for (const h of hits.slice(0, 6))
+    addTopic(
+      h.doc.kind === "topic"
+        ? h.doc
+        : h.doc.kind === "brief"
+          ? ctx.corpus.topics.get((h.doc as BriefDoc).topicIds[0] ?? "")
+          : undefined,
+    );
+  for (const h of ctx.hits.slice(0, 4)) if (h.doc.kind === "topic") addTopic(h.doc as TopicDoc);
+  if (!topics.length) return null;
+  // One MBE question tests one subject: the stem's leading subject.
+  const subject = topics[0].subjectId;
+  const pool = topics.filter((t) => t.subjectId === subject);
+  // How well each candidate fits the stem's facts (coverage of the stem's words).
+  const fit = new Map(pool.map((t) => [t, evidence(q, ctx.index.docTerms.get(`topic:${t.id}`)).coverage]));
+  const maxFit = Math.max(0.01, ...fit.values());
+  const scored: Scored[] = parsed.choices.map((c) => {
+    const wt = weighted(ctx, c.text);
+    let best: Scored["best"] = null;
+    let trap: Scored["trap"] = null;
+    for (const t of pool) {
+      const w = ((fit.get(t) ?? 0) / maxFit) ** 2;
+      for (const s of topicSentences(t)) {
+        const v = support(wt, s.text) * w;
+        if (s.from === "trap") {
+          if (!trap || v > trap.score) trap = { text: s.text, topic: t, score: v };
+        } else if (!best || v > best.score) best = { text: s.text, topic: t, score: v };
+      }
+    }
+    const absolute = (c.text.match(ABSOLUTE) ?? []).length;
+    const score = (best?.score ?? 0) - 0.6 * (trap?.score ?? 0) - 0.5 * absolute;
+    return { ...c, score, best, trap };
+  });
+  const ranked = [...scored].sort((a, b) => b.score - a.score);
+  const pick = ranked[0];
+  const runnerUp = ranked[1];
+  const main = pick.best?.topic ?? pool[0];
+  const n = ctx.sources.cite(main);
+  const lines: string[] = [`**Best answer: (${pick.letter})**`];
+  // The leading case: the topic's case whose holding best matches the chosen answer's reasoning.
+  const wtPick = weighted(ctx, pick.text);
+  const cases = main.cases
+    .map((id) => ctx.corpus.briefs.get(id))
+    .filter((b): b is BriefDoc => !!b)
+    .map((b) => ({ b, v: support(wtPick, `${b.holding} ${b.rule} ${b.takeaways.join(" ")}`) }))
+    .sort((a, b) => b.v - a.v);
+  const lead = cases[0] && cases[0].v > 0 ? cases[0].b : null;
+  for (const c of parsed.choices) {
+    const s = scored.find((x) => x.letter === c.letter)!;
+    const label = `**(${c.letter})** ${plain(short(c.text, 140))}`;
+    if (s === pick) {
+      const why = s.best ? mark(s.best.text, ctx.sources.cite(s.best.topic)) : mark(short(main.rule), n);
+      const caseLine = lead ? ` See ${caseName(lead)} [${ctx.sources.cite(lead)}].` : "";
+      lines.push(`- ${label} — **Best answer.** It tracks the rule: ${why}${caseLine}`);
+    } else if (s.trap && s.trap.score >= (s.best?.score ?? 0) * 0.6 && s.trap.score >= TRAP_MIN) {
+      lines.push(
+        `- ${label} — **Not the best answer:** it looks like the exam trap the outline warns about: ${mark(s.trap.text, ctx.sources.cite(s.trap.topic))}`,
+      );
+    } else {
+      const rule = pick.best ?? { text: short(main.rule), topic: main };
+      lines.push(
+        `- ${label} — **Not the best answer:** it does not state what decides the issue, which is that ${mark(lowerFirst(rule.text), ctx.sources.cite(rule.topic))}`,
+      );
+    }
+  }
+  if (runnerUp && runnerUp.score >= 0.85 * pick.score && pick.score > 0) {
+    const decider = pick.best && runnerUp.best?.text !== pick.best.text ? pick.best : null;
+    lines.push(
+      decider
+        ? `\n**Close call: (${pick.letter}) and (${runnerUp.letter}).** What decides between them is ${mark(lowerFirst(decider.text), ctx.sources.cite(decider.topic))}`
+        : `\n**Close call: (${pick.letter}) and (${runnerUp.letter}).** Both rest on the same rule; decide which of them applies it to every fact of the stem before you choose.`,
+    );
+  }
+  lines.push(`\n**The rule (${plain(main.title)}).** ${mark(sentences(main.rule).slice(0, 2).join(" "), n)}`);
+  return lines.join("\n");
+}
+
+const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
