@@ -99,6 +99,12 @@ export const topicSchema = z.object({
   cases: z.array(id).default([]),
   traps: textList.min(1, "list at least one common exam trap"),
   related: z.array(id).default([]),
+  /**
+   * Trigger facts (issue 13 §1): situations, in the words a student would use, where this doctrine
+   * comes up on an exam ("the store detective held her in the back room for two hours"). Used by
+   * the companion to get from a student's facts to the doctrine; never shown as law.
+   */
+  triggers: z.array(text.max(300, "a trigger fact has at most 300 characters")).max(20).default([]),
 });
 
 export const briefSchema = z.object({

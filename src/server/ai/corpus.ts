@@ -21,6 +21,8 @@ export interface TopicDoc {
   provisions: string[];
   cases: string[];
   traps: string[];
+  /** Trigger facts in students' words (content `triggers`, issue 13 §1). */
+  triggers: string[];
   related: string[];
 }
 
@@ -128,6 +130,7 @@ export async function readCorpus(db: Db): Promise<Corpus> {
       cases: list(b.cases),
       traps: list(b.traps),
       related: list(b.related),
+      triggers: list(b.triggers),
     });
   }
   for (const r of briefRows) {

@@ -105,7 +105,8 @@ function topicFields(t: TopicDoc, c: Corpus): Record<Field, string> {
     cases: t.cases.map((id) => c.briefs.get(id)?.name ?? "").join(" ; "),
     provisions: provisionWords.join(" ; "),
     cards: extra?.cards ?? "",
-    practice: extra?.practice ?? "",
+    // Official practice stems and the topic's trigger facts: both are stories that raise the issue.
+    practice: [extra?.practice ?? "", ...t.triggers].join(" ; "),
   };
 }
 

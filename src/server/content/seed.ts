@@ -104,6 +104,7 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
           cases: x.cases,
           traps: x.traps,
           related: x.related,
+          triggers: x.triggers,
         },
         isOfficial: true,
         contentHash: hashOf(x),
