@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, getTableName, isNull, notInArray, sql } from "drizzle-orm";
 import { marked } from "marked";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import {
   briefs,
   contentState,
@@ -35,7 +35,7 @@ export interface SeedResult {
  * file does not make every official row look freshly updated.
  */
 async function upsertAll<T extends Record<string, unknown>>(
-  db: Db,
+  db: DbOrTx,
   table: Parameters<Db["insert"]>[0],
   rows: T[],
   target: unknown,
@@ -72,7 +72,7 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
   if (state?.hash === hash) return { skipped: true, counts };
   const now = new Date();
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: DbOrTx = tx;
     await upsertAll(
       t,
       subjects,
