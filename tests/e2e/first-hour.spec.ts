@@ -87,8 +87,8 @@ test("21: a session that expires before the first message of a new chat goes to 
       }
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  await context.clearCookies();
   await page.getByLabel("Ask a question").fill("What is the mailbox rule?");
+  await context.clearCookies(); // the session ends while the student types
   await page.keyboard.press("Enter");
   await page.waitForURL("**/auth");
   await page.waitForTimeout(3000); // past the 2 s 'sync issue' retry
