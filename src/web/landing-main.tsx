@@ -6,7 +6,10 @@
  * (DESIGN.md §6: ≤ 120 KB gzip before first paint, LCP ≤ 800 ms).
  */
 import "./styles.css";
+import { redirectAuthLinkError } from "./lib/auth-link";
 
+// A failed confirmation link that names `/` carries its error in the fragment (SPEC.md §4).
+redirectAuthLinkError();
 const hydrate = () => void import("./landing-islands").then((m) => m.hydrateIslands());
 // requestAnimationFrame runs just before the next paint; the timeout runs just after it.
 requestAnimationFrame(() => setTimeout(hydrate, 0));

@@ -7,6 +7,9 @@ import { queryClient } from "./lib/session";
 import { Toaster } from "./lib/toast";
 import { router } from "./router";
 import "./styles.css";
+import { redirectAuthLinkError } from "./lib/auth-link";
+
+redirectAuthLinkError(); // SPEC.md §4: an auth-link error in the fragment, on any page
 
 window.addEventListener("error", (e) => reportError(e.message, e.error?.stack));
 window.addEventListener("unhandledrejection", (e) =>

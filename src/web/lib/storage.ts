@@ -11,6 +11,8 @@ export const KEYS = {
   redirectAttempts: "last_auth_redirect_attempt",
   sessionMarker: "ask-jds-session-marker",
   trialBannerDismissed: "trial-banner-dismissed",
+  /** The protected page a signed-out visitor asked for (session storage), for after sign-in. */
+  returnTo: "lexmate-return-to",
 } as const;
 
 export function read(key: string, session = false): string | null {

@@ -1,17 +1,21 @@
 /**
  * /auth (SPEC.md §2.1, §5): Sign in / Sign up tabs chosen by `?tab=`, the auth-link error of
  * `?error=`, forgot-password by email. Sign-in of an unconfirmed account says so and offers resend.
+ * After sign-in, and at once for a visitor who is already signed in, it goes to the page asked for
+ * (`?redirectTo=`, or the protected page the gate sent here from; same-origin paths only,
+ * `safeRedirectPath`), else the last visited page, else /chat (issue 12 items 18, 26).
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, MailCheck } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { meetsPasswordRules } from "../../../domain/password";
+import { safeRedirectPath } from "../../../domain/redirect";
 import { Button } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
 import { Field, Input, PasswordInput } from "../../components/ui/input";
 import { ApiError, api } from "../../lib/api";
-import { meQuery } from "../../lib/session";
+import { meQuery, useMe } from "../../lib/session";
 import { KEYS, read, readAuthError, write } from "../../lib/storage";
 import { BrandMark } from "../public/brand";
 import { authErrorMessage, authFailureMessage } from "./messages";
@@ -19,12 +23,48 @@ import { EasyToGuessTips, PasswordChecklist } from "./password-checklist";
 
 type Tab = "signin" | "signup" | "forgot";
 
+/** Where to go once signed in: the page asked for, else the last visited page, else /chat. */
+function useReturnTarget(): () => string {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  return () =>
+    safeRedirectPath(params.get("redirectTo")) ??
+    safeRedirectPath((location.state as { from?: string } | null)?.from) ??
+    safeRedirectPath(read(KEYS.returnTo, true)) ??
+    safeRedirectPath(read(KEYS.lastVisited)) ??
+    "/chat";
+}
+
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const { data: me, isPending } = useMe();
+  const target = useReturnTarget();
   const tab: Tab = params.get("tab") === "signup" ? "signup" : params.get("tab") === "forgot" ? "forgot" : "signin";
   const errorCode = params.get("error");
   const saved = readAuthError();
-  const setTab = (t: Tab) => setParams(t === "signin" ? {} : { tab: t }, { replace: true });
+  const setTab = (t: Tab) => {
+    const next = new URLSearchParams(params);
+    next.delete("tab");
+    if (t !== "signin") next.set("tab", t);
+    setParams(next, { replace: true, state: location.state });
+  };
+  // The sign-in form reached a signed-out visitor: the gate's redirect worked, so it was no loop.
+  useEffect(() => {
+    if (me === null) write(KEYS.redirectAttempts, null);
+  }, [me]);
+
+  if (me) {
+    const to = target();
+    write(KEYS.returnTo, null, true);
+    return <Navigate to={to} replace />;
+  }
+  if (isPending)
+    return (
+      <div className="flex min-h-screen items-center justify-center" role="status">
+        <Spinner className="h-8 w-8 text-brand-700" />
+      </div>
+    );
 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 py-10 dark:bg-slate-950">
@@ -92,8 +132,8 @@ export default function AuthPage() {
   );
 }
 
+/** Signs in; the page then leaves for the return target once `me` arrives (AuthPage). */
 function SignInForm({ onForgot }: { onForgot: () => void }) {
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -110,7 +150,6 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       await api("/api/auth/sign-in/email", { body: { email: email.trim(), password } });
       await qc.invalidateQueries({ queryKey: meQuery.queryKey });
       await qc.fetchQuery(meQuery);
-      navigate(read(KEYS.lastVisited) || "/chat", { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === "EMAIL_NOT_VERIFIED") {
         setUnverified(true);

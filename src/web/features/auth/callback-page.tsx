@@ -71,9 +71,17 @@ export default function CallbackPage() {
         later(SUCCESS_REDIRECT_MS, "/chat");
       })
       .catch((err: unknown) => {
-        if (err instanceof ApiError && (err.code === "otp_expired" || err.code === "invalid_token")) {
-          saveAuthError({ code: err.code, description: err.message, email: get("email") });
-          navigate(`/auth?error=${err.code}`, { replace: true });
+        // A token the server cannot even parse (too short, too long) is an invalid link too: the
+        // student sees §5's 'The confirmation link is invalid…', never the validator's wording.
+        const code =
+          err instanceof ApiError && err.code === "VALIDATION_FAILED" && err.status === 400
+            ? "invalid_token"
+            : err instanceof ApiError
+              ? err.code
+              : null;
+        if (code === "otp_expired" || code === "invalid_token") {
+          saveAuthError({ code, description: "", email: get("email") });
+          navigate(`/auth?error=${code}`, { replace: true });
           return;
         }
         setState({

@@ -11,12 +11,17 @@ import { Button } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/input";
 import { ApiError, api } from "../../lib/api";
-import { readAuthError } from "../../lib/storage";
+import { read, readAuthError, write } from "../../lib/storage";
 import { toast } from "../../lib/toast";
 import { BrandMark } from "../public/brand";
 
 export const RESEND_COOLDOWN_S = 60;
-let lastSentAt = 0; // survives re-mounts within the tab
+/** When the last resend succeeded (ms): in localStorage, so a reload or a new tab still waits (SPEC.md §5). */
+const LAST_SENT_KEY = "lexmate-resend-last-sent";
+const lastSentAt = () => Number(read(LAST_SENT_KEY)) || 0;
+/** §5's cooldown text, or null when another email may be requested now. */
+export const waitMessage = (remainingS: number) =>
+  remainingS > 0 ? `Please wait ${remainingS} seconds before requesting another email.` : null;
 
 export function resendErrorMessage(err: unknown): string {
   const msg = err instanceof Error ? err.message : "";
@@ -45,16 +50,14 @@ export default function ResendPage() {
     e.preventDefault();
     const clean = email.trim();
     if (!clean) return;
-    const wait = Math.ceil((lastSentAt + RESEND_COOLDOWN_S * 1000 - Date.now()) / 1000);
-    if (wait > 0) {
-      setError(`Please wait ${wait} seconds before requesting another email.`);
-      return;
-    }
+    const wait = Math.ceil((lastSentAt() + RESEND_COOLDOWN_S * 1000 - Date.now()) / 1000);
+    if (wait > 0) return; // the wait message is already shown under the field
+
     setError(null);
     setState("sending");
     try {
       await api("/api/account/resend-confirmation", { body: { email: clean } });
-      lastSentAt = Date.now();
+      write(LAST_SENT_KEY, String(Date.now()));
       setState("sent");
       toast.add({
         title: "Email Sent!",
@@ -68,7 +71,7 @@ export default function ResendPage() {
     }
   }
 
-  const remaining = Math.max(0, Math.ceil((lastSentAt + RESEND_COOLDOWN_S * 1000 - now) / 1000));
+  const remaining = Math.max(0, Math.ceil((lastSentAt() + RESEND_COOLDOWN_S * 1000 - now) / 1000));
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">
       <Link to="/" className="mb-6" aria-label="Lexmate home">
@@ -89,7 +92,7 @@ export default function ResendPage() {
             <p className="text-sm text-slate-600 dark:text-slate-400">
               Enter the email you signed up with and we'll send a fresh confirmation link.
             </p>
-            <Field label="Email" htmlFor="resend-email" error={error}>
+            <Field label="Email" htmlFor="resend-email" error={error ?? waitMessage(remaining)}>
               <Input
                 id="resend-email"
                 type="email"
@@ -98,7 +101,7 @@ export default function ResendPage() {
                 onChange={(e) => setEmail(e.target.value)}
               />
             </Field>
-            <Button type="submit" className="w-full" disabled={!email.trim() || state === "sending"}>
+            <Button type="submit" className="w-full" disabled={!email.trim() || state === "sending" || remaining > 0}>
               {state === "sending" && <Spinner className="h-4 w-4" />}
               {state === "sending"
                 ? "Sending…"

@@ -175,7 +175,7 @@ export default function ChatPage() {
       try {
         let id = threadId;
         if (!id) {
-          const created = await createThreadWithToasts();
+          const created = await createThreadWithToasts(text);
           if (!created) {
             setDraft(raw);
             return;

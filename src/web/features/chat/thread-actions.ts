@@ -11,6 +11,7 @@ import {
   dropMessagesLater,
   editThreads,
   isTimeout,
+  preserveDraft,
   removeThread,
   type Thread,
   type ThreadPages,
@@ -22,18 +23,37 @@ import {
 const AUTH_SYNC_RETRY_MS = 2000;
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
+/** True when the server no longer knows the session (re-reads `GET /api/me`, which clears the cached user). */
+async function sessionGone(): Promise<boolean> {
+  try {
+    return (await queryClient.fetchQuery({ ...meQuery, staleTime: 0 })) === null;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Creates a thread. 401 right after sign-in is treated as the §8 'Authentication sync issue':
- * retried once after 2 s; a second 401 means the session is gone. Returns null on failure (toasted).
+ * Creates a thread. A 401 is first checked against the session itself: when it has expired this is
+ * SPEC.md §4's session expiry, not an error: `draft` is preserved (preservedMessage, no thread yet),
+ * the cached user is cleared so the gate sends the student to /auth, and no toast is shown
+ * (issue 12 item 21). A 401 while the session is still valid is the §8 'Authentication sync issue':
+ * retried once after 2 s. Returns null on failure (toasted unless the session expired).
  */
-export async function createThreadWithToasts(): Promise<Thread | null> {
+export async function createThreadWithToasts(draft = ""): Promise<Thread | null> {
   const attempt = () => api<{ thread: Thread }>("/api/threads", { body: {}, timeoutMs: THREAD_TIMEOUTS.create });
+  const expired = async (err: unknown) => {
+    if (!(err instanceof ApiError && err.status === 401)) return false;
+    if (!(await sessionGone())) return false;
+    preserveDraft(draft, null);
+    return true;
+  };
   try {
     let res: { thread: Thread };
     try {
       res = await attempt();
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) throw err;
+      if (await expired(err)) return null;
       toast.add({
         title: "Authentication sync issue",
         description: "Your sign-in is still syncing. Retrying in 2 seconds…",
@@ -46,6 +66,7 @@ export async function createThreadWithToasts(): Promise<Thread | null> {
     upsertThread(res.thread);
     return res.thread;
   } catch (err) {
+    if (await expired(err)) return null;
     if (isTimeout(err)) {
       toast.add({
         title: "Thread creation timeout",

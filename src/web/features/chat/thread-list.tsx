@@ -13,6 +13,8 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { groupThreads, nextThreadAfterDelete } from "../../../domain/threads";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../lib/toast";
+import { ApiError } from "../../lib/api";
+import { meQuery, queryClient } from "../../lib/session";
 import { type Thread, THREAD_TIMEOUTS, threadsOf, threadsQuery } from "./api";
 import { deleteThreadWithToasts, renameThreadWithToasts } from "./thread-actions";
 
@@ -24,17 +26,27 @@ const DeleteThreadDialog = lazy(loadDeleteDialog);
 /** The open thread's id from the path (the sidebar sits outside the chat route). */
 export const openThreadId = (pathname: string) => /^\/chat\/([^/]+)/.exec(pathname)?.[1] ?? null;
 
-function useListToasts(q: { isPending: boolean; isError: boolean; failureCount: number; isFetching: boolean }) {
+function useListToasts(q: {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  failureCount: number;
+  isFetching: boolean;
+}) {
   const [stuck, setStuck] = useState(false);
+  const expired = q.error instanceof ApiError && q.error.status === 401;
   useEffect(() => {
-    if (q.isError)
+    // A 401 is the session expiring (SPEC.md §4): no error toast; re-reading the session lets the
+    // gate send the student to sign in (issue 12 item 21).
+    if (q.isError && expired) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    else if (q.isError)
       toast.add({
         title: "Error loading conversations",
         description: "We encountered an error loading your conversations. Please try again.",
         variant: "destructive",
         durationMs: 8000,
       });
-  }, [q.isError]);
+  }, [q.isError, expired]);
   useEffect(() => {
     if (q.isPending && q.failureCount === 1)
       toast.add({

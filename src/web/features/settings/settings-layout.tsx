@@ -1,4 +1,7 @@
-/** /settings/*: tabs on desktop, the mobile bottom bar of SPEC.md §2.4 (Account, Billing, Theme, Stats, Roadmap). */
+/**
+ * /settings/*: tabs on desktop, the mobile bottom bar of SPEC.md §2.4 (Account, Billing, Theme,
+ * Stats, Roadmap). The roadmap is a tab on the desktop too (issue 12 item 25).
+ */
 import { BarChart3, CreditCard, Map as MapIcon, Palette, User } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 
@@ -27,6 +30,9 @@ export function SettingsLayout() {
                   : t.label}
           </NavLink>
         ))}
+        <NavLink to="/roadmap" className={tab}>
+          Roadmap
+        </NavLink>
       </nav>
       <div className="mt-6">
         <Outlet />

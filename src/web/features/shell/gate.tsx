@@ -2,7 +2,11 @@
  * Protected-route gate (SPEC.md §4, §9): while auth is unresolved show 'Checking authorization...',
  * after 2 s 'Taking longer than expected...', after 10 s redirect to login. Signed out → /auth.
  * More than 3 redirect attempts within a short time shows 'Authorization Issue' with Reload Page
- * and Go to Login, and forces a reload after 2 s. Also remembers the last visited path.
+ * and Go to Login, and forces a reload after 2 s. An attempt only counts until the sign-in form
+ * is shown to a signed-out visitor (auth-page.tsx clears the count): an ordinary redirect to sign
+ * in is not a loop, however many protected links a visitor follows (issue 12 item 17). The page
+ * asked for travels to /auth (navigation state and this tab's session storage) so sign-in returns
+ * to it (item 18). Also remembers the last visited path.
  */
 import { useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
@@ -71,7 +75,9 @@ export function ProtectedGate({ children }: { children: React.ReactNode }) {
   const attempts = [...redirectAttempts(), Date.now()];
   write(KEYS.redirectAttempts, JSON.stringify(attempts));
   if (attempts.length > MAX_REDIRECT_ATTEMPTS) return <AuthorizationIssue />;
-  return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  const from = location.pathname + location.search + location.hash;
+  write(KEYS.returnTo, from, true);
+  return <Navigate to="/auth" replace state={{ from }} />;
 }
 
 export function AuthorizationIssue() {

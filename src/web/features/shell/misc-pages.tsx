@@ -1,9 +1,11 @@
 /** /test-auth (debug: session + two server calls) and /roadmap. */
 import { useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { api } from "../../lib/api";
 import { useMe } from "../../lib/session";
+import { FEATURES, featureStatus } from "./placeholders";
 
 export function TestAuthPage() {
   const { data: me } = useMe();
@@ -45,29 +47,44 @@ export function TestAuthPage() {
   );
 }
 
-const ROADMAP = [
-  { title: "Accounts, settings and plans", status: "Shipped" },
-  { title: "Official content for the seven MBE subjects", status: "In progress" },
-  { title: "Study companion with cited answers", status: "Next" },
-  { title: "Case law library, briefs and notes", status: "Planned" },
-  { title: "Flashcards with FSRS, quizzes and question bank", status: "Planned" },
-  { title: "Outlines and video courses", status: "Planned" },
-];
-
+/**
+ * /roadmap: every feature and whether it is shipped, generated from the placeholder list (a feature
+ * whose routes still show 'coming soon' is Planned), so it cannot fall behind the app (issue 12
+ * item 25). Shipped features link to their page.
+ */
 export function RoadmapPage() {
   return (
     <div className="mx-auto max-w-3xl pb-20">
       <h1 className="text-2xl font-bold tracking-tight">Roadmap</h1>
       <ol className="mt-6 space-y-3">
-        {ROADMAP.map((r) => (
-          <li
-            key={r.title}
-            className="flex items-center justify-between rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-          >
-            <span className="font-medium">{r.title}</span>
-            <span className="text-sm text-slate-500">{r.status}</span>
-          </li>
-        ))}
+        {FEATURES.map((f) => {
+          const status = featureStatus(f.key);
+          return (
+            <li
+              key={f.key}
+              data-testid="roadmap-item"
+              data-status={status}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            >
+              {status === "Shipped" ? (
+                <Link to={f.to} className="font-medium hover:underline">
+                  {f.title}
+                </Link>
+              ) : (
+                <span className="font-medium">{f.title}</span>
+              )}
+              <span
+                className={
+                  status === "Shipped"
+                    ? "rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+                    : "rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+                }
+              >
+                {status}
+              </span>
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

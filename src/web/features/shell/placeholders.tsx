@@ -1,36 +1,16 @@
 /**
- * Placeholder screens for features that are not built yet (SPEC.md §2.3): one per feature, shown
- * by the signed-in route table (app-routes.tsx). Kept apart from router.tsx so the two route
- * tables do not import each other.
+ * Features that are not built yet (SPEC.md §2.3): one 'coming soon' screen per feature, shown by
+ * the signed-in route table (app-routes.tsx), and the roadmap (misc-pages.tsx) that is generated
+ * from the same list: a feature listed here is 'Planned', every other is 'Shipped' (issue 12
+ * item 25). Kept apart from router.tsx so the two route tables do not import each other.
  */
-import { BookOpen, Brain, FileText, GraduationCap, Layers, MessageSquare } from "lucide-react";
+import { GraduationCap, Layers } from "lucide-react";
 import { FeaturePlaceholder } from "./screens";
 
 /** One placeholder element per feature not built yet, keyed by feature. */
 export const placeholders = {
-  chat: (
-    <FeaturePlaceholder
-      title="Chat"
-      icon={MessageSquare}
-      description="Ask legal questions and get answers that cite the topic, case or rule they come from."
-    />
-  ),
-  notes: (
-    <FeaturePlaceholder
-      title="Notes"
-      icon={FileText}
-      description="A note editor with templates, tags and links to case briefs."
-    />
-  ),
   outlines: (
     <FeaturePlaceholder title="Outlines" icon={Layers} description="Drag-and-drop outlines built from your notes." />
-  ),
-  study: (
-    <FeaturePlaceholder
-      title="Study"
-      icon={Brain}
-      description="Flashcards with FSRS spaced repetition, generated cards, quizzes and the question bank."
-    />
   ),
   courses: (
     <FeaturePlaceholder
@@ -39,11 +19,21 @@ export const placeholders = {
       description="Structured video courses by subject, module and lesson."
     />
   ),
-  caseLaw: (
-    <FeaturePlaceholder
-      title="Case law"
-      icon={BookOpen}
-      description="Full-text search and reading of court opinions, with your briefs beside them."
-    />
-  ),
 };
+
+export type FeatureKey = "accounts" | "chat" | "library" | "caseLaw" | "notes" | "study" | "outlines" | "courses";
+
+/** Every feature of SPEC.md §1 with the route a student opens it at, in roadmap order. */
+export const FEATURES: { key: FeatureKey; title: string; to: string }[] = [
+  { key: "accounts", title: "Accounts, settings and plans", to: "/settings/account" },
+  { key: "chat", title: "Study companion with cited answers", to: "/chat" },
+  { key: "library", title: "Official content for the seven MBE subjects", to: "/library" },
+  { key: "caseLaw", title: "Case law library, briefs and collections", to: "/cases" },
+  { key: "notes", title: "Notes with templates, tags and case links", to: "/notes" },
+  { key: "study", title: "Flashcards with FSRS, quizzes and question bank", to: "/flashcards/study" },
+  { key: "outlines", title: "Outlines", to: "/outlines/library" },
+  { key: "courses", title: "Video courses", to: "/courses" },
+];
+
+/** 'Planned' while the feature's routes show a placeholder, otherwise 'Shipped'. */
+export const featureStatus = (key: FeatureKey): "Shipped" | "Planned" => (key in placeholders ? "Planned" : "Shipped");

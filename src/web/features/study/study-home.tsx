@@ -23,7 +23,7 @@ function Counts({ due, fresh, learning }: { due: number; fresh: number; learning
       <span
         className={clsx(
           "min-w-8 text-right font-semibold",
-          due ? "text-sky-600 dark:text-sky-400" : "text-slate-300 dark:text-slate-600",
+          due ? "text-sky-700 dark:text-sky-400" : "text-slate-300 dark:text-slate-600",
         )}
         title="Due"
       >
@@ -32,7 +32,7 @@ function Counts({ due, fresh, learning }: { due: number; fresh: number; learning
       <span
         className={clsx(
           "min-w-8 text-right font-semibold",
-          learning ? "text-amber-600 dark:text-amber-400" : "text-slate-300 dark:text-slate-600",
+          learning ? "text-amber-700 dark:text-amber-400" : "text-slate-300 dark:text-slate-600",
         )}
         title="Learning"
       >
@@ -41,7 +41,7 @@ function Counts({ due, fresh, learning }: { due: number; fresh: number; learning
       <span
         className={clsx(
           "min-w-8 text-right font-semibold",
-          fresh ? "text-emerald-600 dark:text-emerald-400" : "text-slate-300 dark:text-slate-600",
+          fresh ? "text-emerald-700 dark:text-emerald-400" : "text-slate-300 dark:text-slate-600",
         )}
         title="New"
       >

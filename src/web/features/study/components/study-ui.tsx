@@ -92,10 +92,10 @@ export function Stat({
   const tones = {
     slate: "text-slate-900 dark:text-slate-50",
     brand: "text-brand-700 dark:text-brand-100",
-    emerald: "text-emerald-600 dark:text-emerald-400",
-    amber: "text-amber-600 dark:text-amber-400",
-    rose: "text-rose-600 dark:text-rose-400",
-    sky: "text-sky-600 dark:text-sky-400",
+    emerald: "text-emerald-700 dark:text-emerald-400",
+    amber: "text-amber-700 dark:text-amber-400",
+    rose: "text-rose-700 dark:text-rose-400",
+    sky: "text-sky-700 dark:text-sky-400",
   };
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
