@@ -3,9 +3,10 @@
  *
  * Query: PostgreSQL `websearch_to_tsquery('english', q)` (words are ANDed; "quoted phrases",
  * `or` and `-exclusions` work as on web search engines). Visible rows: the shared library and
- * the user's own. Ranking: `ts_rank_cd` (cover density: terms close together score higher)
- * with weights name/citation 1.0, headnote 1.0, court 0.2, text 0.1, normalised by log length
- * and mapped to [0, 1) (flags 1|32). A query matching more than `BROAD` opinions ranks only
+ * the user's own. Ranking (decision 051): `ts_rank_cd` (cover density) with weights
+ * name/citation/doctrine titles 1.0, headnote/doctrine text 1.0, opening 0.2, text/court 0.1,
+ * combined with an every-word bonus and the share of the words the official doctrine holds
+ * (SCORE), in [0, 1). Plain queries also match opinions whose doctrine holds half their words. A query matching more than `BROAD` opinions ranks only
  * candidates so its cost stays bounded (DESIGN.md §6: p95 ≤ 50 ms over 10,000 opinions): the
  * matches whose name, citation or headnote hold the words (the small `head` vector), plus
  * STAGE_ONE others. When no opinion has
@@ -126,7 +127,7 @@ async function ranked(
     ? sql`(select o.id from opinions o where o.doctrine @@ ${anyQ} and ${where} and ${coverage} >= 0.5 limit ${sql.raw(String(DOCTRINE_CAP))})`
     : null;
   const withDoctrine = (set: SQL) => (doctrineSet ? sql`${set} union ${doctrineSet}` : set);
-  const score = sql`(${SCORE.text}::float4 * ts_rank_cd(${WEIGHTS}::float4[], o.search, ${lx ? anyQ : q}, 1|32) + ${SCORE.allWords}::float4 * (o.search @@ ${q})::int + ${SCORE.doctrine}::float4 * ${coverage})`;
+  const score = sql`(${SCORE.text}::float4 * ts_rank_cd(${WEIGHTS}::float4[], o.search, ${q}, 1|32) + ${SCORE.allWords}::float4 * (o.search @@ ${q})::int + ${SCORE.doctrine}::float4 * ${coverage})`;
   const matches = sql`(select o.id from opinions o where o.search @@ ${q} and ${where} limit ${sql.raw(String(COUNT_CAP))})`;
   const [{ total, all }] = await rows<{ total: number; all: number }>(
     db,
