@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importOpinions, type ImportReport } from "../../src/server/features/case-law/import.service";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 import { SHARED_DATA_DIR, SKIP_MESSAGE, sharedFiles } from "../helpers/shared-data";
+import { loadCaseLawQueries, runCaseLawQueries } from "../../eval/case-law-search";
 
 /** Files in the casebook folders that are not opinions: editor's notes, exercises, front matter (13b is Gonzales v. Raich). */
 const NOT_OPINIONS =
@@ -95,6 +96,18 @@ describe.skipIf(!SHARED_DATA_DIR)("importing every opinion in ../shared/data", (
       top.join(" | "),
     ).toBe(true);
   });
+
+  it("finds the leading case in the top 3 for doctrines described in a student's words", async () => {
+    // Issue 12 item 27, decision 051: eval/case-law-queries.yaml (56 queries). Before the
+    // doctrine vector: tune 19/28, held-out 20/28 (after: 27/28, 25/28); the farmer's-wheat query must find Wickard.
+    const { outcomes, hitRate } = await runCaseLawQueries(loadCaseLawQueries(), async (q) =>
+      (await search(q)).map((h) => h.name),
+    );
+    const misses = outcomes.filter((o) => o.rank === null || o.rank > 3).map((o) => `${o.case}: ${o.q}`);
+    expect(outcomes.find((o) => o.case === "Wickard")?.rank ?? 99, misses.join("\n")).toBeLessThanOrEqual(3);
+    expect(hitRate.tune, misses.join("\n")).toBeGreaterThanOrEqual(0.9);
+    expect(hitRate["held-out"], misses.join("\n")).toBeGreaterThanOrEqual(0.85);
+  }, 120_000);
 
   it("answers the stable search shape with escaped, highlighted snippets", async () => {
     const [first] = await search("fair play and substantial justice");

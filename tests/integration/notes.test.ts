@@ -249,3 +249,38 @@ describe("Free tier", () => {
     }
   });
 });
+
+describe("paging", () => {
+  it("pages through notes with equal timestamps, titles and ranks and sees every note exactly once", async () => {
+    // Issue 12 item 9: without a unique tie-breaker, offset paging over equal sort keys skipped
+    // and repeated notes on PostgreSQL (the row order of ties depends on how many rows are asked).
+    const pager = await signedInUser(server, "pager@example.com");
+    const owner = await userId(pager);
+    const at = new Date(clock);
+    const { notes } = await import("../../src/server/db/schema");
+    await server.database.db.insert(notes).values(
+      Array.from({ length: 240 }, (_, i) => ({
+        userId: owner,
+        title: i % 2 ? "Same title" : "same title",
+        html: "<p>Consideration is a bargained-for exchange.</p>",
+        text: "Consideration is a bargained-for exchange.",
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    for (const query of ["sort=updated", "sort=created", "sort=title", "sort=updated&q=consideration"]) {
+      const seen: string[] = [];
+      for (let offset = 0; ; offset += 7) {
+        const r = await pager.json<{ notes: { id: string }[]; total: number }>(
+          `/api/notes?${query}&limit=7&offset=${offset}`,
+        );
+        expect(r.status).toBe(200);
+        expect(r.body.total).toBe(240);
+        if (!r.body.notes.length) break;
+        seen.push(...r.body.notes.map((n) => n.id));
+      }
+      expect(seen.length, query).toBe(240);
+      expect(new Set(seen).size, query).toBe(240);
+    }
+  }, 60_000);
+});

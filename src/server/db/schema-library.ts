@@ -64,6 +64,13 @@ export const opinions = pgTable(
      * picks the candidates of broad queries (search.service.ts).
      */
     head: tsvector("head").notNull(),
+    /**
+     * What the official content says about the case (decision 051): titles of its brief's topics
+     * (A), the brief's issue, rule, holding, facts and takeaways and every official topic sentence
+     * naming the case (B). Empty for opinions without an official brief, so its GIN index picks
+     * the few doctrine candidates of a plain-words query.
+     */
+    doctrine: tsvector("doctrine").notNull().default(sql`''::tsvector`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +78,7 @@ export const opinions = pgTable(
     uniqueIndex("opinions_scope_cite_key_idx").on(t.scope, t.citeKey),
     index("opinions_head_idx").using("gin", t.head),
     index("opinions_search_idx").using("gin", t.search),
+    index("opinions_doctrine_idx").using("gin", t.doctrine),
     index("opinions_year_idx").on(t.year),
   ],
 );

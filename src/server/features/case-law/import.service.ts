@@ -15,7 +15,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { SUBJECT_IDS } from "../../../contract/content";
 import type { Db } from "../../db/client";
-import { briefs, opinionPassages, opinions, opinionTexts, subjects } from "../../db/schema";
+import { briefs, opinionPassages, opinions, opinionTexts, subjects, topics } from "../../db/schema";
 import { citeKey, formatCitation, normalizeCaseName, parseCitation } from "./citations";
 import { mergeBodies, toPassages } from "./merge";
 import { parseOpinionFile } from "./opinion-file";
@@ -55,8 +55,26 @@ interface Candidate extends ParsedOpinion {
   key: string;
   subjectId: string | null;
   headnote: string;
+  doctrine: Doctrine;
   files: string[];
 }
+
+/**
+ * What the official content says about a case, indexed as the opinion's `doctrine` vector
+ * (decision 051): `titles` (weight A) are the titles of the topics its official brief is filed
+ * under; `text` (weight B) is the brief's issue, rule, holding, facts and takeaways plus every
+ * sentence of an official topic (rule, summary, elements, exceptions, positions, traps) that names
+ * the case. So a doctrine described in plain words finds the case the topics cite for it.
+ */
+export interface Doctrine {
+  titles: string;
+  text: string;
+}
+
+const NO_DOCTRINE: Doctrine = { titles: "", text: "" };
+
+/** Characters of an opinion's opening indexed like a syllabus (weight C; decision 051). */
+export const OPENING_CHARS = 1500;
 
 /** The official brief's issue, rule and holding, indexed with the opinion like a headnote. */
 const headnoteOf = (body: Record<string, unknown> | undefined) =>
@@ -67,6 +85,70 @@ const headnoteOf = (body: Record<string, unknown> | undefined) =>
         .join("\n\n")
     : "";
 
+const STATES =
+  "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming";
+const GENERIC_PARTY = new RegExp(
+  `^(?:United States|U\\.S\\.|State|People|Commonwealth|City|County|Town|Board|Department|In re|Ex parte|${STATES})\\b`,
+  "i",
+);
+
+/**
+ * How topics refer to a case: its distinctive party ("Wickard" for Wickard v. Filburn, "Lopez" for
+ * United States v. Lopez), or the whole name when both parties are generic (New York v. United
+ * States). Corporate suffixes are dropped.
+ */
+export function caseShortName(name: string): string {
+  const parties = name.split(/\s+v\.\s+/).map((p) =>
+    p
+      .replace(/,?\s+(?:Inc|Co|Corp|Ltd|L\.L\.C|LLC)\.?(?=\s|,|$).*$/i, "")
+      .replace(/^(?:In re|Ex parte)\s+/i, "")
+      .trim(),
+  );
+  const first = parties[0] ?? name;
+  if (parties.length < 2) return first;
+  if (!GENERIC_PARTY.test(first)) return first.split(/,\s/)[0];
+  if (!GENERIC_PARTY.test(parties[1])) return parties[1].split(/,\s/)[0];
+  return name;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Every string in a topic's body (elements, exceptions, positions, traps…), split into sentences. */
+function sentencesOf(...values: unknown[]): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === "string") out.push(...v.split(/(?<=[.;])\s+(?=[A-Z(])/));
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  values.forEach(walk);
+  return out;
+}
+
+/** The doctrine text of every official brief, keyed by brief id (see `Doctrine`). */
+function doctrinesOf(
+  official: { id: string; name: string; topicIds: string[]; body: Record<string, unknown> }[],
+  topicRows: { id: string; title: string; summary: string; rule: string; body: Record<string, unknown> }[],
+): Map<string, Doctrine> {
+  const title = new Map(topicRows.map((t) => [t.id, t.title]));
+  const sentences = topicRows.flatMap((t) => {
+    const { cases: _cases, related: _related, provisions: _provisions, ...rest } = t.body as Record<string, unknown>;
+    return sentencesOf(t.summary, t.rule, rest);
+  });
+  const out = new Map<string, Doctrine>();
+  for (const b of official) {
+    const short = caseShortName(b.name);
+    const re = short.length >= 3 ? new RegExp(`\\b${escapeRe(short)}\\b`, "i") : null;
+    const naming = re ? sentences.filter((s) => re.test(s)) : [];
+    const own = ["facts", "takeaways"].flatMap((k) => sentencesOf(b.body[k]));
+    out.set(b.id, {
+      titles: b.topicIds.map((id) => title.get(id) ?? "").join("\n"),
+      text: [...own, ...naming].join("\n").slice(0, 20_000),
+    });
+  }
+  return out;
+}
+
 const levenshtein1 = (a: string, b: string) => {
   if (a === b) return true;
   if (Math.abs(a.length - b.length) > 1) return false;
@@ -76,9 +158,11 @@ const levenshtein1 = (a: string, b: string) => {
 };
 
 async function loadReference(db: Db) {
-  const [official, subjectRows] = await Promise.all([
+  const [official, subjectRows, topicRows] = await Promise.all([
     db
       .select({
+        id: briefs.id,
+        topicIds: briefs.topicIds,
         name: briefs.name,
         citation: briefs.citation,
         year: briefs.year,
@@ -89,7 +173,12 @@ async function loadReference(db: Db) {
       .from(briefs)
       .where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
     db.select({ id: subjects.id, name: subjects.name, shortName: subjects.shortName }).from(subjects),
+    db
+      .select({ id: topics.id, title: topics.title, summary: topics.summary, rule: topics.rule, body: topics.body })
+      .from(topics)
+      .where(and(eq(topics.isOfficial, true), isNull(topics.retiredAt))),
   ]);
+  const doctrines = doctrinesOf(official, topicRows);
   const byKey = new Map<string, (typeof official)[number]>();
   const byName = new Map<string, (typeof official)[number]>();
   for (const b of official) {
@@ -102,7 +191,7 @@ async function loadReference(db: Db) {
     const found = subjectRows.find((s) => s.id === h || s.name.toLowerCase() === h || s.shortName.toLowerCase() === h);
     return found?.id ?? ((SUBJECT_IDS as readonly string[]).includes(h) ? h : null);
   };
-  return { byKey, byName, subjectOf };
+  return { byKey, byName, subjectOf, doctrines };
 }
 
 /** Applies the official-brief reference and computes the key. */
@@ -154,6 +243,7 @@ function reconcile(
     key,
     subjectId: subjectId ?? ref.subjectOf(p.subjectHint) ?? official?.subjectId ?? null,
     headnote: headnoteOf(official?.body),
+    doctrine: (official && ref.doctrines.get(official.id)) || NO_DOCTRINE,
     files: [file],
   };
 }
@@ -207,8 +297,11 @@ async function writeOpinion(
       source: c.files.join(", ").slice(0, 2000),
       sourceFormat: c.sourceFormat,
       updatedAt: now,
-      head: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B')`,
-      search: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.court ?? ""}), 'C') || setweight(to_tsvector('english', left(${text}, 200000)), 'D')`,
+      // Decision 051: the official doctrine (topic titles A; brief and topic sentences B) and the
+      // opening of the opinion (its syllabus or first paragraphs, C) weigh above the text (D).
+      doctrine: sql`setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B')`,
+      head: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', left(${text}, ${OPENING_CHARS})), 'C')`,
+      search: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', left(${text}, ${OPENING_CHARS})), 'C') || setweight(to_tsvector('english', ${c.court ?? ""}), 'D') || setweight(to_tsvector('english', left(${text}, 200000)), 'D')`,
     };
     const [row] = await tx
       .insert(opinions)
@@ -219,6 +312,7 @@ async function writeOpinion(
           ...values,
           search: sql`excluded.search`,
           head: sql`excluded.head`,
+          doctrine: sql`excluded.doctrine`,
           subjectId: sql`coalesce(excluded.subject_id, ${opinions.subjectId})`,
         },
       })

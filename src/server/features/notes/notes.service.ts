@@ -280,14 +280,18 @@ export async function listNotes(o: ListNotesOptions) {
     if (!isUuid(o.tag)) return { notes: [], total: 0 };
     where.push(sql`exists (select 1 from ${noteTags} nt where nt.note_id = ${notes.id} and nt.tag_id = ${o.tag})`);
   }
-  const order =
-    q && o.sort === "updated" && !o.q?.match(/^\s*$/)
+  // Every order ends on the unique id: rows with equal keys (same timestamp, same title, same
+  // rank) would otherwise come back in any order, and offset paging would skip or repeat them.
+  const order = [
+    ...(q && o.sort === "updated" && !o.q?.match(/^\s*$/)
       ? [desc(sql`ts_rank_cd(${notes.search}, ${q}, 32)`), desc(notes.updatedAt)]
       : o.sort === "title"
         ? [asc(sql`lower(${notes.title})`)]
         : o.sort === "created"
           ? [desc(notes.createdAt)]
-          : [desc(notes.updatedAt)];
+          : [desc(notes.updatedAt)]),
+    asc(notes.id),
+  ];
   const [rows, [{ total }]] = await Promise.all([
     o.db
       .select({
