@@ -350,18 +350,24 @@ test("hundreds of threads and a long conversation load a page at a time as the s
   await signUpAndConfirm(page, uniqueEmail("pages"));
   // Seeded through the API: the long conversation first (so it is the oldest thread, on the last
   // page of the list), then 120 newer threads.
+  // A page's own writes carry its Origin (the server refuses cross-site writes, issue 12 item 3).
+  const origin = { origin: new URL(page.url()).origin };
   const api = page.request;
-  const long = ((await (await api.post("/api/threads", { data: {} })).json()) as { thread: { id: string } }).thread;
+  const long = (
+    (await (await api.post("/api/threads", { data: {}, headers: origin })).json()) as { thread: { id: string } }
+  ).thread;
   for (let i = 1; i <= 35; i++) {
     const r = await api.post(`/api/threads/${long.id}/messages`, {
       data: { content: `Question ${i}: what is consideration?` },
-      headers: { accept: "application/json" },
+      headers: { accept: "application/json", ...origin },
     });
     expect(r.status()).toBe(200);
   }
   for (let i = 1; i <= 120; i += 10) {
     await Promise.all(
-      Array.from({ length: 10 }, (_, k) => api.post("/api/threads", { data: { title: `Seeded thread ${i + k}` } })),
+      Array.from({ length: 10 }, (_, k) =>
+        api.post("/api/threads", { data: { title: `Seeded thread ${i + k}` }, headers: origin }),
+      ),
     );
   }
 
@@ -401,7 +407,7 @@ test("hundreds of threads and a long conversation load a page at a time as the s
   await list.getByLabel("Conversation title").fill("The long one");
   await list.getByLabel("Conversation title").press("Enter");
   await expect(links.last()).toHaveText("The long one");
-  await api.post("/api/threads", { data: { title: "Made in another tab" } });
+  await api.post("/api/threads", { data: { title: "Made in another tab" }, headers: origin });
   await expect(links.first()).toHaveText("Made in another tab");
   await expect(links).toHaveCount(122);
 

@@ -7,7 +7,7 @@ import type { accountApi } from "../../contract/account";
 import type { ResponseOf } from "../../contract/route";
 import type { SubscriptionSummary } from "../../contract/subscription";
 import { ApiError, api } from "./api";
-import { clearAuthStorage, KEYS, write } from "./storage";
+import { clearAuthStorage, KEYS, read, write } from "./storage";
 
 export type { SubscriptionSummary };
 
@@ -43,6 +43,17 @@ export const meQuery = queryOptions({
 });
 
 export const useMe = () => useQuery(meQuery);
+
+/**
+ * The session, asked for only when this browser has been signed in before (the session marker):
+ * a first-time visitor's sign-in page makes no request the browser would log as a failed 401.
+ * Resolves to null at once without the marker.
+ */
+export const useMeIfSignedInBefore = () => {
+  const known = !!read(KEYS.sessionMarker);
+  const q = useQuery({ ...meQuery, enabled: known });
+  return known ? q : { ...q, data: q.data ?? null, isPending: false };
+};
 
 export async function signOut(navigate: (to: string) => void, to = "/") {
   try {

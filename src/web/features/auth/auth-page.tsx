@@ -15,7 +15,7 @@ import { Button } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
 import { Field, Input, PasswordInput } from "../../components/ui/input";
 import { ApiError, api } from "../../lib/api";
-import { meQuery, useMe } from "../../lib/session";
+import { meQuery, useMeIfSignedInBefore } from "../../lib/session";
 import { KEYS, read, readAuthError, write } from "../../lib/storage";
 import { BrandMark } from "../public/brand";
 import { authErrorMessage, authFailureMessage } from "./messages";
@@ -38,7 +38,7 @@ function useReturnTarget(): () => string {
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  const { data: me, isPending } = useMe();
+  const { data: me, isPending } = useMeIfSignedInBefore();
   const target = useReturnTarget();
   const tab: Tab = params.get("tab") === "signup" ? "signup" : params.get("tab") === "forgot" ? "forgot" : "signin";
   const errorCode = params.get("error");
