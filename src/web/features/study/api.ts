@@ -18,11 +18,6 @@ export type StudySettings = ResponseOf<typeof studyApi.getSettings>["settings"];
 export type Overview = ResponseOf<typeof studyApi.overview>;
 export type DeckDetail = ResponseOf<typeof decksApi.get>;
 export type DeckCard = DeckDetail["cards"][number];
-export interface Subject {
-  id: string;
-  name: string;
-  shortName: string;
-}
 
 export const SUBJECT_NAMES: Record<string, string> = {
   "civil-procedure": "Civil Procedure",
