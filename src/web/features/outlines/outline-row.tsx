@@ -1,0 +1,96 @@
+/**
+ * One row of the outline editor: drag handle (dnd-kit sortable), collapse toggle, the numbering
+ * label and the entry's text. Memoised: typing in one row re-renders only that row.
+ */
+import { useSortable } from "@dnd-kit/sortable";
+import { clsx } from "clsx";
+import { ChevronDown, ChevronRight, GripVertical } from "lucide-react";
+import { type KeyboardEvent, memo } from "react";
+import type { Row } from "./tree";
+
+export const INDENT_PX = 24;
+
+export interface RowProps {
+  row: Row;
+  text: string;
+  collapsed: boolean;
+  /** Depth shown while dragging (the projected level). */
+  depthOverride?: number;
+  register: (id: string, el: HTMLTextAreaElement | null) => void;
+  onText: (id: string, text: string) => void;
+  onKey: (id: string, e: KeyboardEvent<HTMLTextAreaElement>) => void;
+  onToggle: (id: string) => void;
+}
+
+export const OutlineRow = memo(function OutlineRow({
+  row,
+  text,
+  collapsed,
+  depthOverride,
+  register,
+  onText,
+  onKey,
+  onToggle,
+}: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.id,
+  });
+  const depth = depthOverride ?? row.depth;
+  return (
+    <li
+      ref={setNodeRef}
+      data-testid="outline-entry"
+      data-depth={row.depth}
+      style={{
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        transition,
+        paddingLeft: (depth - 1) * INDENT_PX,
+      }}
+      className={clsx("group flex items-start gap-1 py-0.5", isDragging && "opacity-40")}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${text || "entry"}`}
+        className="mt-1 cursor-grab touch-none rounded p-0.5 text-slate-300 opacity-60 hover:text-slate-500 group-hover:opacity-100 dark:text-slate-600"
+      >
+        <GripVertical className="h-4 w-4" aria-hidden />
+      </button>
+      <button
+        type="button"
+        onClick={() => onToggle(row.id)}
+        aria-label={collapsed ? "Expand" : "Collapse"}
+        aria-expanded={row.hasChildren ? !collapsed : undefined}
+        className={clsx("mt-1 rounded p-0.5 text-slate-500", !row.hasChildren && "invisible")}
+        tabIndex={-1}
+      >
+        {collapsed ? <ChevronRight className="h-4 w-4" aria-hidden /> : <ChevronDown className="h-4 w-4" aria-hidden />}
+      </button>
+      <span
+        className={clsx(
+          "mt-[3px] shrink-0 select-none text-right text-sm tabular-nums text-slate-500 dark:text-slate-400",
+          row.depth === 1 ? "min-w-8 font-semibold" : "min-w-6",
+        )}
+        data-testid="outline-label"
+      >
+        {row.label}
+      </span>
+      <textarea
+        ref={(el) => register(row.id, el)}
+        value={text}
+        rows={1}
+        aria-label={`Entry ${row.label}`}
+        placeholder="Type here…"
+        onChange={(e) => onText(row.id, e.target.value.replace(/\n/g, " "))}
+        onKeyDown={(e) => onKey(row.id, e)}
+        className={clsx(
+          "outline-entry min-w-0 flex-1 resize-none overflow-hidden rounded border-0 bg-transparent px-1 py-0.5 text-[15px] leading-6 focus:bg-brand-50/60 focus:outline-none focus:ring-0 dark:focus:bg-slate-800/60",
+          row.depth === 1 && "font-semibold",
+        )}
+        style={{ fieldSizing: "content" } as React.CSSProperties}
+      />
+    </li>
+  );
+});

@@ -1,0 +1,129 @@
+/**
+ * Outlines in Chromium (issue 16 slice 2): create an outline in the library, write nested entries
+ * from the keyboard (Enter, Tab, Shift+Tab), reorder with Alt+↑ and by dragging a subtree, see
+ * the numbering I. A. 1., autosave, and the tree as saved after a reload; then archive and
+ * restore it. Screenshots at 1440 and 375 px go to /tmp/outline-shots/.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { signUpAndConfirm, uniqueEmail } from "./helpers";
+
+const SHOTS = "/tmp/outline-shots";
+
+/** The visible entries as "label text" lines. */
+async function lines(page: Page) {
+  const rows = page.getByTestId("outline-entry");
+  const n = await rows.count();
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = rows.nth(i);
+    out.push(`${await row.getByTestId("outline-label").innerText()} ${await row.locator("textarea").inputValue()}`);
+  }
+  return out;
+}
+
+const saved = (page: Page) =>
+  expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 10_000 });
+
+test("build an outline from the keyboard, reorder it by key and by drag, and find it saved", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpAndConfirm(page, uniqueEmail("outlines"));
+  await page.goto("/outlines");
+  await page.waitForURL("**/outlines/library");
+  await page.getByRole("button", { name: "New outline" }).click();
+  await page.getByLabel("Title").fill("Torts final");
+  await page.getByLabel("Course or subject").fill("Torts — Prof. Lee");
+  await page.getByRole("button", { name: "Create outline" }).click();
+  await page.waitForURL(/\/outlines\/[0-9a-f-]{36}$/);
+
+  await page.getByRole("button", { name: "Add entry" }).click();
+  await page.keyboard.type("Intentional torts");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Battery");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Harmful or offensive contact");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Intent");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.type("Assault");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.type("Negligence");
+  expect(await lines(page)).toEqual([
+    "I. Intentional torts",
+    "A. Battery",
+    "1. Harmful or offensive contact",
+    "2. Intent",
+    "B. Assault",
+    "II. Negligence",
+  ]);
+
+  // Alt+↑ on Intent: it moves above its sibling.
+  await page.getByRole("textbox", { name: "Entry 2." }).click();
+  await page.keyboard.press("Alt+ArrowUp");
+  expect((await lines(page)).slice(2, 4)).toEqual(["1. Intent", "2. Harmful or offensive contact"]);
+  await saved(page);
+
+  // Drag Assault (a leaf) above Battery: the Battery subtree follows it.
+  const handle = page.getByRole("button", { name: "Drag Assault" });
+  const target = page.getByTestId("outline-entry").filter({ has: page.getByRole("textbox", { name: "Entry A." }) });
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 10 });
+  await page.mouse.up();
+  await expect
+    .poll(() => lines(page))
+    .toEqual([
+      "I. Intentional torts",
+      "A. Assault",
+      "B. Battery",
+      "1. Intent",
+      "2. Harmful or offensive contact",
+      "II. Negligence",
+    ]);
+  await saved(page);
+  await page.screenshot({ path: `${SHOTS}/editor-1440.png` });
+
+  // Collapse Battery from the keyboard, then reload: the tree is as saved.
+  await page.getByRole("textbox", { name: "Entry B." }).click();
+  await page.keyboard.press("Control+ArrowUp");
+  await expect(page.getByTestId("outline-entry")).toHaveCount(4);
+  await page.keyboard.press("Control+ArrowDown");
+  await page.reload();
+  await expect
+    .poll(() => lines(page))
+    .toEqual([
+      "I. Intentional torts",
+      "A. Assault",
+      "B. Battery",
+      "1. Intent",
+      "2. Harmful or offensive contact",
+      "II. Negligence",
+    ]);
+  await expect(page.getByLabel("Outline title")).toHaveValue("Torts final");
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/editor-375.png` });
+
+  // The library: it is listed; archive moves it to the archive and back.
+  await page.getByRole("link", { name: "Back to outlines" }).click();
+  const row = page.getByTestId("outline-row").filter({ hasText: "Torts final" });
+  await expect(row).toContainText("6 entries");
+  await page.screenshot({ path: `${SHOTS}/library-375.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/library-1440.png` });
+  await row.getByRole("button", { name: "Archive Torts final" }).click();
+  await expect(row).toHaveCount(0);
+  await page.getByRole("link", { name: "Archive", exact: true }).click();
+  await page
+    .getByTestId("outline-row")
+    .filter({ hasText: "Torts final" })
+    .getByRole("button", { name: "Restore Torts final" })
+    .click();
+  await expect(page.getByTestId("outline-row")).toHaveCount(0);
+});
