@@ -4,6 +4,7 @@
  * the numbering I. A. 1., autosave, and the tree as saved after a reload; then archive and
  * restore it. Screenshots at 1440 and 375 px go to /tmp/outline-shots/.
  */
+import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { signUpAndConfirm, uniqueEmail } from "./helpers";
 
@@ -126,4 +127,83 @@ test("build an outline from the keyboard, reorder it by key and by drag, and fin
     .getByRole("button", { name: "Restore Torts final" })
     .click();
   await expect(page.getByTestId("outline-row")).toHaveCount(0);
+
+  // Delete with undo.
+  await page.getByRole("link", { name: "Library", exact: true }).click();
+  const again = page.getByTestId("outline-row").filter({ hasText: "Torts final" });
+  await again.getByRole("button", { name: "Delete Torts final" }).click();
+  await expect(again).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(again).toHaveCount(1);
+});
+
+test("a 2,000-entry outline opens in the editor (timed)", async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail("outline-big"));
+  const id = await page.evaluate(async () => {
+    const post = (url: string, method: string, body: unknown) =>
+      fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) =>
+        r.json(),
+      );
+    const { outline } = await post("/api/outlines", "POST", { title: "Big outline" });
+    const ops: unknown[] = [];
+    let top: string | null = null;
+    for (let t = 0; t < 20; t++) {
+      const head = crypto.randomUUID();
+      ops.push({ op: "add", id: head, parentId: null, afterId: top, html: `<p>Heading ${t}</p>` });
+      top = head;
+      let prev: string | null = null;
+      for (let k = 0; k < 99; k++) {
+        const e = crypto.randomUUID();
+        ops.push({
+          op: "add",
+          id: e,
+          parentId: head,
+          afterId: prev,
+          html: `<p>Entry ${t}.${k}: a rule and its elements</p>`,
+        });
+        prev = e;
+      }
+    }
+    await post(`/api/outlines/${outline.id}`, "PATCH", { version: 1, ops });
+    return outline.id as string;
+  });
+  const t0 = Date.now();
+  await page.goto(`/outlines/${id}`);
+  await expect(page.getByTestId("outline-entry")).toHaveCount(2000, { timeout: 20_000 });
+  const opened = Date.now() - t0;
+  // Typing in one entry of 2,000 stays responsive: time from an input event to the next painted frame.
+  const last = page.getByTestId("outline-entry").last().locator("textarea");
+  await last.click();
+  await page.keyboard.press("End");
+  const perKey = await page.evaluate(async () => {
+    const times: number[] = [];
+    for (const ch of " more") {
+      const t = performance.now();
+      document.execCommand("insertText", false, ch);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      times.push(performance.now() - t);
+    }
+    return times;
+  });
+  await expect(last).toHaveValue(/more$/);
+  const typed = Math.round(Math.max(...perKey));
+  console.log(
+    `outline e2e: 2,000 entries visible ${opened} ms after navigation; slowest of 5 keystrokes to the next frame ${typed} ms`,
+  );
+  await saved(page);
+});
+
+test("a Free account sees the upgrade card on /outlines", async ({ page }) => {
+  test.skip(
+    !process.env.DATABASE_URL,
+    "needs PostgreSQL: the running PGlite server holds its data directory, so the plan cannot be changed from outside",
+  );
+  const email = uniqueEmail("outline-free");
+  await signUpAndConfirm(page, email);
+  execFileSync(process.execPath, ["--import", "tsx", "src/server/cli.ts", "users:set-plan", email, "free"], {
+    env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+  });
+  await page.goto("/outlines/library");
+  await expect(page.getByTestId("upgrade-card")).toContainText("Outlines is part of Unlimited");
+  expect((await page.request.get("/api/outlines")).status()).toBe(403);
 });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const deck = idOf(await create("/api/study/decks", { title: `Deck ${SECRET}` }), "deck");
   owned.push({ kind: "deck", id: deck, read: `/api/study/decks/${deck}` });
   const cardBody = await create(`/api/study/decks/${deck}/cards`, { question: `Q ${SECRET}`, answer: `A ${SECRET}` });
-  owned.push({ kind: "card", id: idOf(cardBody, "card"), read: `/api/study/decks/${deck}` });
+  owned.push({ kind: "card", id: String(cardBody.id), read: `/api/study/decks/${deck}` });
   const outline = idOf(await create("/api/outlines", { title: `Outline ${SECRET}` }), "outline");
   owned.push({ kind: "outline", id: outline, read: `/api/outlines/${outline}` });
   const thread = await create("/api/threads", {});

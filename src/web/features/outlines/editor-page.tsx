@@ -121,15 +121,30 @@ function Editor({ outline }: { outline: Outline }) {
   );
 
   const [drag, setDrag] = useState<{ id: string; overId: string; dx: number } | null>(null);
-  const allRows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
+  // Text edits keep `tree.kids`: the rows (and every memoised row) stay as they are while typing.
+  const kids = tree.kids;
+  const allRows = useMemo(() => visibleRows({ kids }, collapsed), [kids, collapsed]);
   const rows = useMemo(() => {
     if (!drag) return allRows;
-    const hidden = new Set(subtreeOf(tree, drag.id).slice(1));
+    const hidden = new Set(subtreeOf(treeRef.current, drag.id).slice(1));
     return allRows.filter((r) => !hidden.has(r.id));
-  }, [allRows, drag, tree]);
+  }, [allRows, drag]);
+  const idsKey = rows.map((r) => r.id).join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids change only when idsKey does
+  const ids = useMemo(() => rows.map((r) => r.id), [idsKey]);
   const projection = drag ? projectDrop(rows, drag.id, drag.overId, drag.dx, INDENT_PX) : null;
 
-  const onText = useCallback((id: string, text: string) => apply(editEntry(treeRef.current, id, text)), [apply]);
+  // Typing changes the entry in place (no re-render of the editor); the row shows its own text.
+  const onText = useCallback(
+    (id: string, text: string) => {
+      const t = treeRef.current;
+      const e = t.byId.get(id);
+      if (!e) return;
+      t.byId.set(id, { ...e, text });
+      save.push(editEntry(t, id, text).op);
+    },
+    [save.push],
+  );
   const onToggle = useCallback(
     (id: string) =>
       setCollapsed((s) => {
@@ -225,7 +240,7 @@ function Editor({ outline }: { outline: Outline }) {
           <ArrowLeft className="h-4 w-4" aria-hidden /> Outlines
         </Link>
         <div className="ml-auto flex items-center gap-2">
-          <SaveIndicator status={save.status} error={save.error} />
+          <SaveIndicator store={save.store} />
           <a
             href={outlinesApi.exportUrl(outline.id, "md")}
             className={buttonClass("outline", "sm")}
@@ -261,7 +276,7 @@ function Editor({ outline }: { outline: Outline }) {
             onDragEnd={onDragEnd}
             onDragCancel={() => setDrag(null)}
           >
-            <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <ol aria-label="Outline" className="space-y-0">
                 {rows.map((r) => (
                   <OutlineRow

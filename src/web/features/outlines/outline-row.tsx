@@ -1,11 +1,12 @@
 /**
  * One row of the outline editor: drag handle (dnd-kit sortable), collapse toggle, the numbering
- * label and the entry's text. Memoised: typing in one row re-renders only that row.
+ * label and the entry's text. The text lives in the row (`text` is only its first value), so typing
+ * re-renders this row and nothing else: the editor and dnd-kit's contexts stay still.
  */
 import { useSortable } from "@dnd-kit/sortable";
 import { clsx } from "clsx";
 import { ChevronDown, ChevronRight, GripVertical } from "lucide-react";
-import { type KeyboardEvent, memo } from "react";
+import { type KeyboardEvent, memo, useState } from "react";
 import type { Row } from "./tree";
 
 export const INDENT_PX = 24;
@@ -22,6 +23,19 @@ export interface RowProps {
   onToggle: (id: string) => void;
 }
 
+/** Rows are rebuilt on every change; compare what is shown, so typing re-renders one row. */
+const same = (a: RowProps, b: RowProps) =>
+  a.collapsed === b.collapsed &&
+  a.depthOverride === b.depthOverride &&
+  a.row.id === b.row.id &&
+  a.row.depth === b.row.depth &&
+  a.row.label === b.row.label &&
+  a.row.hasChildren === b.row.hasChildren &&
+  a.register === b.register &&
+  a.onText === b.onText &&
+  a.onKey === b.onKey &&
+  a.onToggle === b.onToggle;
+
 export const OutlineRow = memo(function OutlineRow({
   row,
   text,
@@ -36,6 +50,7 @@ export const OutlineRow = memo(function OutlineRow({
     id: row.id,
   });
   const depth = depthOverride ?? row.depth;
+  const [value, setValue] = useState(text);
   return (
     <li
       ref={setNodeRef}
@@ -53,7 +68,7 @@ export const OutlineRow = memo(function OutlineRow({
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        aria-label={`Drag ${text || "entry"}`}
+        aria-label={`Drag ${value || "entry"}`}
         className="mt-1 cursor-grab touch-none rounded p-0.5 text-slate-300 opacity-60 hover:text-slate-500 group-hover:opacity-100 dark:text-slate-600"
       >
         <GripVertical className="h-4 w-4" aria-hidden />
@@ -79,11 +94,15 @@ export const OutlineRow = memo(function OutlineRow({
       </span>
       <textarea
         ref={(el) => register(row.id, el)}
-        value={text}
+        value={value}
         rows={1}
         aria-label={`Entry ${row.label}`}
         placeholder="Type here…"
-        onChange={(e) => onText(row.id, e.target.value.replace(/\n/g, " "))}
+        onChange={(e) => {
+          const v = e.target.value.replace(/\n/g, " ");
+          setValue(v);
+          onText(row.id, v);
+        }}
         onKeyDown={(e) => onKey(row.id, e)}
         className={clsx(
           "outline-entry min-w-0 flex-1 resize-none overflow-hidden rounded border-0 bg-transparent px-1 py-0.5 text-[15px] leading-6 focus:bg-brand-50/60 focus:outline-none focus:ring-0 dark:focus:bg-slate-800/60",
@@ -93,4 +112,4 @@ export const OutlineRow = memo(function OutlineRow({
       />
     </li>
   );
-});
+}, same);

@@ -1,6 +1,7 @@
 /** The editor's save state: Saved / Saving… / Unsaved changes / Not saved (with the reason). */
 import { clsx } from "clsx";
-import type { SaveStatus } from "./use-outline-save";
+import { useSyncExternalStore } from "react";
+import type { SaveStatus, SaveStore } from "./use-outline-save";
 
 const TEXT: Record<SaveStatus, string> = {
   saved: "Saved",
@@ -10,7 +11,9 @@ const TEXT: Record<SaveStatus, string> = {
   error: "Not saved",
 };
 
-export function SaveIndicator({ status, error }: { status: SaveStatus; error: string | null }) {
+/** Subscribes to the save state itself, so a status change re-renders only this chip. */
+export function SaveIndicator({ store }: { store: SaveStore }) {
+  const { status, error } = useSyncExternalStore(store.subscribe, store.get);
   return (
     <span
       data-testid="save-status"

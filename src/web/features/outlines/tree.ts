@@ -45,10 +45,10 @@ export function buildTree(
   return { byId, kids };
 }
 
-const childrenOf = (t: Tree, id: string | null) => t.kids.get(id) ?? [];
+const childrenOf = (t: Pick<Tree, "kids">, id: string | null) => t.kids.get(id) ?? [];
 
 /** The rows a reader sees, in order: collapsed entries hide their subtrees. */
-export function visibleRows(t: Tree, collapsed: ReadonlySet<string>): Row[] {
+export function visibleRows(t: Pick<Tree, "kids">, collapsed: ReadonlySet<string>): Row[] {
   const out: Row[] = [];
   const walk = (parentId: string | null, depth: number) => {
     childrenOf(t, parentId).forEach((id, index) => {

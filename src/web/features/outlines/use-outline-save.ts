@@ -14,6 +14,31 @@ import { outlinesApi } from "./api";
 export type SaveStatus = "saved" | "dirty" | "saving" | "conflict" | "error";
 export const OUTLINE_SAVE_DELAY_MS = 600;
 
+/** The save state as an external store: only the indicator subscribes, the editor does not re-render. */
+export interface SaveStore {
+  get: () => { status: SaveStatus; error: string | null };
+  subscribe: (l: () => void) => () => void;
+}
+
+function createSaveStore() {
+  let state: { status: SaveStatus; error: string | null } = { status: "saved", error: null };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    subscribe: (l: () => void) => {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+    set(patch: Partial<typeof state>) {
+      if (Object.entries(patch).every(([k, v]) => state[k as keyof typeof state] === v)) return;
+      state = { ...state, ...patch };
+      for (const l of listeners) l();
+    },
+  };
+}
+
 export function useOutlineSave(id: string, startVersion: number, exists: (entryId: string) => boolean) {
   const qc = useQueryClient();
   const version = useRef(startVersion);
@@ -24,8 +49,13 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const existsRef = useRef(exists);
   existsRef.current = exists;
-  const [status, setStatus] = useState<SaveStatus>("saved");
-  const [error, setError] = useState<string | null>(null);
+  const [store] = useState(createSaveStore);
+  const setStatus = useCallback(
+    (s: SaveStatus | ((prev: SaveStatus) => SaveStatus)) =>
+      store.set({ status: typeof s === "function" ? s(store.get().status) : s }),
+    [store],
+  );
+  const setError = useCallback((error: string | null) => store.set({ error }), [store]);
 
   const pendingCount = useCallback(
     () => ops.current.length + edits.current.size + (title.current !== undefined ? 1 : 0),
@@ -73,14 +103,14 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
       setStatus("error");
       setError(err instanceof Error ? err.message : "Could not save.");
     }
-  }, [id, qc, pendingCount]);
+  }, [id, qc, pendingCount, setStatus, setError]);
 
   const schedule = useCallback(() => {
-    if (status === "conflict") return;
+    if (store.get().status === "conflict") return;
     setStatus((s) => (s === "saving" ? s : "dirty"));
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), OUTLINE_SAVE_DELAY_MS);
-  }, [flush, status]);
+  }, [flush, setStatus, store]);
 
   const push = useCallback(
     (op: OutlineOp) => {
@@ -109,5 +139,5 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
     };
   }, [flush, pendingCount]);
 
-  return { status, error, push, setTitle, flush };
+  return { store, push, setTitle, flush };
 }
