@@ -108,13 +108,29 @@ test("build an outline from the keyboard, reorder it by key and by drag, and fin
     ]);
   await expect(page.getByLabel("Outline title")).toHaveValue("Torts final");
 
+  // Six levels deep from the keyboard: I. A. 1. a. (i) (a).
+  await page.getByRole("textbox", { name: "Entry 2." }).click();
+  await page.keyboard.press("End");
+  for (const text of ["Offensive: reasonable sense of dignity", "Examples", "Spitting"]) {
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(text);
+  }
+  expect((await lines(page)).slice(4, 8)).toEqual([
+    "2. Harmful or offensive contact",
+    "a. Offensive: reasonable sense of dignity",
+    "(i) Examples",
+    "(a) Spitting",
+  ]);
+  await saved(page);
+  await page.screenshot({ path: `${SHOTS}/editor-deep-1440.png` });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: `${SHOTS}/editor-375.png` });
 
   // The library: it is listed; archive moves it to the archive and back.
   await page.getByRole("link", { name: "Back to outlines" }).click();
   const row = page.getByTestId("outline-row").filter({ hasText: "Torts final" });
-  await expect(row).toContainText("6 entries");
+  await expect(row).toContainText("9 entries");
   await page.screenshot({ path: `${SHOTS}/library-375.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/library-1440.png` });

@@ -27,8 +27,8 @@ import { ApiError } from "../../lib/api";
 import { NotFoundPage } from "../shell/screens";
 import { type Outline, outlinesApi } from "./api";
 import { OutlinesGate } from "./gate";
-import { INDENT_PX, OutlineRow } from "./outline-row";
-import { SaveIndicator } from "./save-indicator";
+import { indentFor, OutlineRow } from "./outline-row";
+import { ReloadOnConflict, SaveIndicator } from "./save-indicator";
 import {
   addEntry,
   buildTree,
@@ -120,6 +120,12 @@ function Editor({ outline }: { outline: Outline }) {
     [save.push],
   );
 
+  const [indentPx, setIndentPx] = useState(() => indentFor(window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setIndentPx(indentFor(window.innerWidth));
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
   const [drag, setDrag] = useState<{ id: string; overId: string; dx: number } | null>(null);
   // Text edits keep `tree.kids`: the rows (and every memoised row) stay as they are while typing.
   const kids = tree.kids;
@@ -132,7 +138,7 @@ function Editor({ outline }: { outline: Outline }) {
   const idsKey = rows.map((r) => r.id).join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids change only when idsKey does
   const ids = useMemo(() => rows.map((r) => r.id), [idsKey]);
-  const projection = drag ? projectDrop(rows, drag.id, drag.overId, drag.dx, INDENT_PX) : null;
+  const projection = drag ? projectDrop(rows, drag.id, drag.overId, drag.dx, indentPx) : null;
 
   // Typing changes the entry in place (no re-render of the editor); the row shows its own text.
   const onText = useCallback(
@@ -226,7 +232,7 @@ function Editor({ outline }: { outline: Outline }) {
     const d = drag;
     setDrag(null);
     if (!d || !e.over) return;
-    const p = projectDrop(rows, d.id, String(e.over.id), e.delta.x, INDENT_PX);
+    const p = projectDrop(rows, d.id, String(e.over.id), e.delta.x, indentPx);
     if (p) {
       expand(p.parentId);
       apply(moveEntry(treeRef.current, d.id, p.parentId, p.afterId));
@@ -241,6 +247,7 @@ function Editor({ outline }: { outline: Outline }) {
         </Link>
         <div className="ml-auto flex items-center gap-2">
           <SaveIndicator store={save.store} />
+          <ReloadOnConflict store={save.store} />
           <a
             href={outlinesApi.exportUrl(outline.id, "md")}
             className={buttonClass("outline", "sm")}
@@ -285,6 +292,7 @@ function Editor({ outline }: { outline: Outline }) {
                     text={tree.byId.get(r.id)?.text ?? ""}
                     collapsed={collapsed.has(r.id)}
                     depthOverride={drag?.id === r.id && projection ? projection.depth : undefined}
+                    indent={indentPx}
                     register={register}
                     onText={onText}
                     onKey={onKey}

@@ -9,12 +9,15 @@ import { ChevronDown, ChevronRight, GripVertical } from "lucide-react";
 import { type KeyboardEvent, memo, useState } from "react";
 import type { Row } from "./tree";
 
-export const INDENT_PX = 24;
+/** One level of indentation in px: 24 from 640 px wide, 14 on phones. */
+export const indentFor = (width: number) => (width >= 640 ? 24 : 14);
 
 export interface RowProps {
   row: Row;
   text: string;
   collapsed: boolean;
+  /** One level of indentation, px. */
+  indent: number;
   /** Depth shown while dragging (the projected level). */
   depthOverride?: number;
   register: (id: string, el: HTMLTextAreaElement | null) => void;
@@ -27,6 +30,7 @@ export interface RowProps {
 const same = (a: RowProps, b: RowProps) =>
   a.collapsed === b.collapsed &&
   a.depthOverride === b.depthOverride &&
+  a.indent === b.indent &&
   a.row.id === b.row.id &&
   a.row.depth === b.row.depth &&
   a.row.label === b.row.label &&
@@ -41,6 +45,7 @@ export const OutlineRow = memo(function OutlineRow({
   text,
   collapsed,
   depthOverride,
+  indent,
   register,
   onText,
   onKey,
@@ -59,7 +64,7 @@ export const OutlineRow = memo(function OutlineRow({
       style={{
         transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
         transition,
-        paddingLeft: (depth - 1) * INDENT_PX,
+        paddingLeft: (depth - 1) * indent,
       }}
       className={clsx("group flex items-start gap-1 py-0.5", isDragging && "opacity-40")}
     >

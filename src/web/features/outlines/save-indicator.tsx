@@ -33,3 +33,18 @@ export function SaveIndicator({ store }: { store: SaveStore }) {
     </span>
   );
 }
+
+/** After a refused save (another tab changed the outline): a button that loads the newer version. */
+export function ReloadOnConflict({ store }: { store: SaveStore }) {
+  const { status } = useSyncExternalStore(store.subscribe, store.get);
+  if (status !== "conflict") return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.location.reload()}
+      className="rounded-md px-2 py-1 text-xs font-semibold text-red-700 underline dark:text-red-300"
+    >
+      Reload
+    </button>
+  );
+}
