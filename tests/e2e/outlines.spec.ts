@@ -1,8 +1,8 @@
 /**
  * Outlines in Chromium (issue 16 slice 2): create an outline in the library, write nested entries
  * from the keyboard (Enter, Tab, Shift+Tab), reorder with Alt+↑ and by dragging a subtree, see
- * the numbering I. A. 1., autosave, and the tree as saved after a reload; then archive and
- * restore it. Screenshots at 1440 and 375 px go to /tmp/outline-shots/.
+ * the numbering I. A. 1. a. (i) (a), delete a section and undo it, autosave, and the tree as saved
+ * after a reload; then archive, restore, delete and undo in the library. Screenshots at 1440 and 375 px go to /tmp/outline-shots/.
  */
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
@@ -62,14 +62,16 @@ test("build an outline from the keyboard, reorder it by key and by drag, and fin
   ]);
 
   // Alt+↑ on Intent: it moves above its sibling.
-  await page.getByRole("textbox", { name: "Entry 2." }).click();
+  await page.getByRole("textbox", { name: "Entry 2.", exact: true }).click();
   await page.keyboard.press("Alt+ArrowUp");
   expect((await lines(page)).slice(2, 4)).toEqual(["1. Intent", "2. Harmful or offensive contact"]);
   await saved(page);
 
   // Drag Assault (a leaf) above Battery: the Battery subtree follows it.
   const handle = page.getByRole("button", { name: "Drag Assault" });
-  const target = page.getByTestId("outline-entry").filter({ has: page.getByRole("textbox", { name: "Entry A." }) });
+  const target = page
+    .getByTestId("outline-entry")
+    .filter({ has: page.getByRole("textbox", { name: "Entry A.", exact: true }) });
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -91,7 +93,7 @@ test("build an outline from the keyboard, reorder it by key and by drag, and fin
   await page.screenshot({ path: `${SHOTS}/editor-1440.png` });
 
   // Collapse Battery from the keyboard, then reload: the tree is as saved.
-  await page.getByRole("textbox", { name: "Entry B." }).click();
+  await page.getByRole("textbox", { name: "Entry B.", exact: true }).click();
   await page.keyboard.press("Control+ArrowUp");
   await expect(page.getByTestId("outline-entry")).toHaveCount(4);
   await page.keyboard.press("Control+ArrowDown");
@@ -109,7 +111,7 @@ test("build an outline from the keyboard, reorder it by key and by drag, and fin
   await expect(page.getByLabel("Outline title")).toHaveValue("Torts final");
 
   // Six levels deep from the keyboard: I. A. 1. a. (i) (a).
-  await page.getByRole("textbox", { name: "Entry 2." }).click();
+  await page.getByRole("textbox", { name: "Entry 2.", exact: true }).click();
   await page.keyboard.press("End");
   for (const text of ["Offensive: reasonable sense of dignity", "Examples", "Spitting"]) {
     await page.keyboard.press("Enter");
@@ -118,6 +120,18 @@ test("build an outline from the keyboard, reorder it by key and by drag, and fin
   }
   expect((await lines(page)).slice(4, 8)).toEqual([
     "2. Harmful or offensive contact",
+    "a. Offensive: reasonable sense of dignity",
+    "(i) Examples",
+    "(a) Spitting",
+  ]);
+  await saved(page);
+  // Delete the 'a.' section with its sub-entries, then undo from the toast.
+  await page.getByRole("textbox", { name: "Entry a.", exact: true }).click();
+  await page.keyboard.press("Control+Shift+Backspace");
+  await expect(page.getByTestId("outline-entry")).toHaveCount(6);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByTestId("outline-entry")).toHaveCount(9);
+  expect((await lines(page)).slice(5, 8)).toEqual([
     "a. Offensive: reasonable sense of dignity",
     "(i) Examples",
     "(a) Spitting",

@@ -2,7 +2,8 @@
  * /outlines/:outlineId (issue 16 §2): the outline editor. A tree of entries numbered I. A. 1. a.
  * (i), edited from the keyboard like an outliner —
  *   Enter new entry · Tab / Shift+Tab indent / outdent · Alt+↑ / Alt+↓ move among siblings ·
- *   Ctrl(⌘)+↑ / ↓ collapse / expand · ↑ / ↓ previous / next entry · Backspace on an empty leaf deletes it
+ *   Ctrl(⌘)+↑ / ↓ collapse / expand · ↑ / ↓ previous / next entry · Backspace on an empty leaf deletes it ·
+ *   Ctrl(⌘)+Shift+Backspace (or the row's bin) deletes the entry with its subtree, undoable from the toast
  * — and by dragging a row's handle (dnd-kit; the whole subtree moves, a horizontal drag changes
  * its level). Every change is autosaved (use-outline-save.ts) with a saved/saving indicator.
  */
@@ -24,6 +25,7 @@ import { Link, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/card";
 import { ApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { NotFoundPage } from "../shell/screens";
 import { type Outline, outlinesApi } from "./api";
 import { OutlinesGate } from "./gate";
@@ -40,7 +42,9 @@ import {
   moveEntry,
   outdent,
   projectDrop,
+  restoreSubtree,
   shift,
+  snapshotSubtree,
   subtreeOf,
   type Tree,
   visibleRows,
@@ -171,6 +175,40 @@ function Editor({ outline }: { outline: Outline }) {
     });
   }, []);
 
+  const onDelete = useCallback(
+    (id: string) => {
+      const t = treeRef.current;
+      if (!t.byId.has(id)) return;
+      const list = rowsRef.current;
+      const i = list.findIndex((r) => r.id === id);
+      const snap = snapshotSubtree(t, id);
+      const count = subtreeOf(t, id).length;
+      const text = t.byId.get(id)?.text || "Entry";
+      apply(deleteEntry(t, id));
+      const next =
+        list
+          .slice(0, i)
+          .reverse()
+          .find((r) => r.id !== id) ?? list.slice(i + 1).find((r) => !subtreeOf(t, id).includes(r.id));
+      if (next) setFocus({ id: next.id, at: "end" });
+      toast.add({
+        title: count > 1 ? `Deleted "${text.slice(0, 40)}" and ${count - 1} more` : `Deleted "${text.slice(0, 40)}"`,
+        durationMs: 8000,
+        action: {
+          label: "Undo",
+          onClick: () => {
+            const back = restoreSubtree(treeRef.current, snap, () => crypto.randomUUID());
+            treeRef.current = back.tree;
+            setTree(back.tree);
+            for (const op of back.ops) save.push(op);
+            setFocus({ id: back.rootId, at: "end" });
+          },
+        },
+      });
+    },
+    [apply, save.push],
+  );
+
   const rowsRef = useRef(allRows);
   rowsRef.current = allRows;
   const onKey = useCallback(
@@ -207,6 +245,9 @@ function Editor({ outline }: { outline: Outline }) {
       } else if (e.key === "ArrowDown" && !e.shiftKey && i < list.length - 1) {
         e.preventDefault();
         setFocus({ id: list[i + 1].id, at: "end" });
+      } else if (e.key === "Backspace" && mod && e.shiftKey) {
+        e.preventDefault();
+        onDelete(id);
       } else if (e.key === "Backspace" && !e.currentTarget.value && !list[i].hasChildren) {
         e.preventDefault();
         apply(deleteEntry(t, id));
@@ -214,7 +255,7 @@ function Editor({ outline }: { outline: Outline }) {
         else if (list[1]) setFocus({ id: list[1].id, at: "start" });
       }
     },
-    [apply, collapsed, onToggle, expand],
+    [apply, collapsed, onToggle, expand, onDelete],
   );
 
   const addFirst = () => {
@@ -270,8 +311,8 @@ function Editor({ outline }: { outline: Outline }) {
       />
       {outline.subject && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{outline.subject}</p>}
       <p className="mt-3 hidden text-xs text-slate-500 sm:block dark:text-slate-400">
-        Enter: new entry · Tab / Shift+Tab: indent / outdent · Alt+↑↓: move · Ctrl+↑↓: collapse / expand · drag the
-        handle to move a section
+        Enter: new entry · Tab / Shift+Tab: indent / outdent · Alt+↑↓: move · Ctrl+↑↓: collapse / expand ·
+        Ctrl+Shift+Backspace: delete a section · drag the handle to move a section
       </p>
       <div className="mt-4 rounded-xl border border-slate-200 bg-white px-2 py-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
         {rows.length ? (
@@ -297,6 +338,7 @@ function Editor({ outline }: { outline: Outline }) {
                     onText={onText}
                     onKey={onKey}
                     onToggle={onToggle}
+                    onDelete={onDelete}
                   />
                 ))}
               </ol>

@@ -5,7 +5,7 @@
  */
 import { useSortable } from "@dnd-kit/sortable";
 import { clsx } from "clsx";
-import { ChevronDown, ChevronRight, GripVertical } from "lucide-react";
+import { ChevronDown, ChevronRight, GripVertical, Trash2 } from "lucide-react";
 import { type KeyboardEvent, memo, useState } from "react";
 import type { Row } from "./tree";
 
@@ -24,6 +24,8 @@ export interface RowProps {
   onText: (id: string, text: string) => void;
   onKey: (id: string, e: KeyboardEvent<HTMLTextAreaElement>) => void;
   onToggle: (id: string) => void;
+  /** Deletes the entry and its subtree (undoable). */
+  onDelete: (id: string) => void;
 }
 
 /** Rows are rebuilt on every change; compare what is shown, so typing re-renders one row. */
@@ -38,7 +40,8 @@ const same = (a: RowProps, b: RowProps) =>
   a.register === b.register &&
   a.onText === b.onText &&
   a.onKey === b.onKey &&
-  a.onToggle === b.onToggle;
+  a.onToggle === b.onToggle &&
+  a.onDelete === b.onDelete;
 
 export const OutlineRow = memo(function OutlineRow({
   row,
@@ -50,6 +53,7 @@ export const OutlineRow = memo(function OutlineRow({
   onText,
   onKey,
   onToggle,
+  onDelete,
 }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.id,
@@ -115,6 +119,15 @@ export const OutlineRow = memo(function OutlineRow({
         )}
         style={{ fieldSizing: "content" } as React.CSSProperties}
       />
+      <button
+        type="button"
+        tabIndex={-1}
+        onClick={() => onDelete(row.id)}
+        aria-label={`Delete ${value || "entry"}${row.hasChildren ? " and its sub-entries" : ""}`}
+        className="mt-1 rounded p-0.5 text-slate-400 opacity-0 hover:text-red-600 focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100"
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </button>
     </li>
   );
 }, same);

@@ -75,3 +75,23 @@ describe("outline tree", () => {
     expect(htmlToText("<p><strong>Battery</strong> &amp; assault</p><p>x</p>")).toBe("Battery & assault x");
   });
 });
+
+describe("undoing a subtree delete", () => {
+  it("puts the subtree back where it was, with fresh ids", async () => {
+    const { restoreSubtree, snapshotSubtree } = await import("./tree");
+    const t = base();
+    const snap = snapshotSubtree(t, "A1");
+    const gone = deleteEntry(t, "A1").tree;
+    let n = 0;
+    const back = restoreSubtree(gone, snap, () => `new${++n}`);
+    expect(back.ops.map((o) => o.op)).toEqual(["add", "add"]);
+    expect(back.ops[0]).toMatchObject({ id: "new1", parentId: "A", afterId: null });
+    expect(back.ops[1]).toMatchObject({ id: "new2", parentId: "new1", afterId: null });
+    expect(visibleRows(back.tree, new Set()).map((r) => `${r.label}${back.tree.byId.get(r.id)!.text}`)).toEqual([
+      "I.A",
+      "A.A1",
+      "1.A1x",
+      "II.B",
+    ]);
+  });
+});

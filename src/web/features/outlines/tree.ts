@@ -234,3 +234,51 @@ export function htmlToText(html: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** A deleted subtree, kept so the delete can be undone. */
+export interface SubtreeSnapshot {
+  parentId: string | null;
+  afterId: string | null;
+  root: { text: string; embed: TreeEntry["embed"]; children: SubtreeSnapshot["root"][] };
+}
+
+/** What `restoreSubtree` needs to put `id`'s subtree back where it was. */
+export function snapshotSubtree(t: Tree, id: string): SubtreeSnapshot {
+  const e = t.byId.get(id)!;
+  const sibs = childrenOf(t, e.parentId);
+  const node = (x: string): SubtreeSnapshot["root"] => {
+    const entry = t.byId.get(x)!;
+    return { text: entry.text, embed: entry.embed, children: childrenOf(t, x).map(node) };
+  };
+  return { parentId: e.parentId, afterId: sibs[sibs.indexOf(id) - 1] ?? null, root: node(id) };
+}
+
+/**
+ * Re-adds a deleted subtree with fresh ids (`makeId`), at its old place when its parent and
+ * previous sibling still exist, else after them as best it can (top level, first). Returns the
+ * tree, the operations and the new root id.
+ */
+export function restoreSubtree(
+  t: Tree,
+  snap: SubtreeSnapshot,
+  makeId: () => string,
+): { tree: Tree; ops: OutlineOp[]; rootId: string } {
+  const parentId = snap.parentId !== null && t.byId.has(snap.parentId) ? snap.parentId : null;
+  const afterId = snap.afterId !== null && childrenOf(t, parentId).includes(snap.afterId) ? snap.afterId : null;
+  let tree = t;
+  const ops: OutlineOp[] = [];
+  const put = (node: SubtreeSnapshot["root"], parent: string | null, after: string | null): string => {
+    const id = makeId();
+    const c = addEntry(tree, id, parent, after, node.text);
+    tree = c.tree;
+    if (node.embed) {
+      tree.byId.set(id, { ...tree.byId.get(id)!, embed: node.embed });
+      ops.push({ ...(c.op as Extract<OutlineOp, { op: "add" }>), embed: node.embed as never });
+    } else ops.push(c.op);
+    let prev: string | null = null;
+    for (const child of node.children) prev = put(child, id, prev);
+    return id;
+  };
+  const rootId = put(snap.root, parentId, afterId);
+  return { tree, ops, rootId };
+}
