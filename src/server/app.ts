@@ -21,6 +21,7 @@ import { briefsRoutes } from "./features/briefs/briefs.routes";
 import { caseLawRoutes } from "./features/case-law/case-law.routes";
 import { collectionsRoutes } from "./features/collections/collections.routes";
 import { notesRoutes } from "./features/notes/notes.routes";
+import { outlinesRoutes } from "./features/outlines/outlines.routes";
 import { chatRoutes } from "./features/chat/chat.routes";
 import { realtimeRoutes } from "./features/chat/realtime.routes";
 import { contentRoutes } from "./features/content/content.routes";
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", contentRoutes());
   app.route("/api", caseLawRoutes());
   app.route("/api", notesRoutes());
+  app.route("/api", outlinesRoutes());
   app.route("/api", briefsRoutes());
   app.route("/api", collectionsRoutes());
   app.route("/api", chatRoutes(deps));

@@ -18,6 +18,7 @@ const AccountPage = lazy(() => import("./features/settings/account-page"));
 const AppearancePage = lazy(() => import("./features/settings/appearance-page"));
 const StatisticsPage = lazy(() => import("./features/settings/statistics-page"));
 const NotesPage = lazy(() => import("./features/notes/notes-page"));
+const OutlinesRoutes = lazy(() => import("./features/outlines/outlines-routes"));
 const CaseLawPage = lazy(() => import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawPage })));
 const CaseLawSearchPage = lazy(() =>
   import("./features/case-law/case-law-pages").then((m) => ({ default: m.CaseLawSearchPage })),
@@ -61,8 +62,7 @@ export default function AppRoutes() {
         <Route path="case-law/:id" element={S(<OpinionPage />)} />
         <Route path="notes" element={S(<NotesPage />)} />
         <Route path="notes/:noteId" element={S(<NotesPage />)} />
-        <Route path="outlines" element={<Navigate to="/outlines/library" replace />} />
-        <Route path="outlines/*" element={placeholders.outlines} />
+        <Route path="outlines/*" element={S(<OutlinesRoutes />)} />
         <Route path="flashcards/*" element={<FlashcardRoutes />} />
         <Route path="quiz/*" element={<QuizRoutes />} />
         <Route path="courses/*" element={placeholders.courses} />

@@ -52,7 +52,9 @@ beforeAll(async () => {
   const deck = idOf(await create("/api/study/decks", { title: `Deck ${SECRET}` }), "deck");
   owned.push({ kind: "deck", id: deck, read: `/api/study/decks/${deck}` });
   const cardBody = await create(`/api/study/decks/${deck}/cards`, { question: `Q ${SECRET}`, answer: `A ${SECRET}` });
-  owned.push({ kind: "card", id: cardBody.id as string, read: `/api/study/decks/${deck}` });
+  owned.push({ kind: "card", id: String(cardBody.id), read: `/api/study/decks/${deck}` });
+  const outline = idOf(await create("/api/outlines", { title: `Outline ${SECRET}` }), "outline");
+  owned.push({ kind: "outline", id: outline, read: `/api/outlines/${outline}` });
   const thread = await create("/api/threads", {});
   const threadId = idOf(thread, "thread");
   owned.push({ kind: "thread", id: threadId, read: `/api/threads/${threadId}/messages` });
@@ -72,7 +74,7 @@ interface Operation {
 
 describe("cross-user", () => {
   it("B can neither read, change nor delete any of A's resources", async () => {
-    expect(owned.length).toBe(9);
+    expect(owned.length).toBe(10);
     const before = new Map<string, string>();
     for (const o of owned) before.set(o.read, JSON.stringify((await a.json(o.read)).body));
     // Everything A wrote carries the marker (a quiz holds official questions only).

@@ -12,4 +12,5 @@ export * from "./schema-billing";
 export * from "./schema-chat";
 export * from "./schema-content";
 export * from "./schema-library";
+export * from "./schema-outlines";
 export * from "./schema-study";

@@ -1,0 +1,167 @@
+/**
+ * Outlines (issue 16; SPEC.md §1 "drag-and-drop outlines", §2.3 `/outlines/*`; DESIGN.md §5).
+ * An Unlimited / Trial feature (SPEC.md §6 "outline tool", feature id `outline_iq`): every route
+ * answers a Free account with 403 UPGRADE_REQUIRED. Instants are ISO strings in UTC.
+ *
+ * An outline is a tree of entries sent flat: each entry names its `parentId` (null at the top)
+ * and a `position` among its siblings (ascending). Changes go through PATCH as a list of
+ * operations applied in order, all or none, guarded by the outline's `version`.
+ */
+import { z } from "zod";
+import { instant } from "./instant";
+import { defineRoute } from "./route";
+
+/** Longest outline title, in characters. */
+export const MAX_OUTLINE_TITLE = 200;
+/** Deepest entry level accepted (1 = top level). The issue asks for at least 6. */
+export const MAX_OUTLINE_DEPTH = 12;
+/** Most entries in one outline. */
+export const MAX_OUTLINE_ENTRIES = 10_000;
+/** Largest entry body, in bytes of UTF-8. */
+export const MAX_ENTRY_BYTES = 64 * 1024;
+/** Most operations in one PATCH. */
+export const MAX_OUTLINE_OPS = 5_000;
+
+/** What an entry may embed by reference. */
+export const EMBED_KINDS = ["note", "brief", "student_brief", "topic", "provision", "card"] as const;
+export type EmbedKind = (typeof EMBED_KINDS)[number];
+
+const uuid = z.string().uuid("an entry id is a UUID");
+const embed = z.object({ kind: z.enum(EMBED_KINDS), id: z.string().min(1).max(200) });
+
+const entry = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  position: z.number().describe("order among siblings, ascending"),
+  html: z.string().describe("sanitized HTML"),
+  embed: embed.nullable(),
+  updatedAt: instant,
+});
+const summary = z.object({
+  id: z.string(),
+  title: z.string(),
+  subject: z.string().describe("course or subject label"),
+  subjectId: z.string().nullable().describe("official subject it was built from"),
+  version: z.number().int().describe("bumped by every change; send it back with PATCH"),
+  entryCount: z.number().int(),
+  archivedAt: instant.nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+const outline = summary.extend({ entries: z.array(entry).describe("every entry, flat; parents before children") });
+const summaryReply = z.object({ outline: summary });
+
+/** One change to the tree. `afterId` null = first among the new siblings. */
+export const outlineOp = z.discriminatedUnion("op", [
+  z.object({
+    op: z.literal("add"),
+    id: uuid,
+    parentId: uuid.nullable(),
+    afterId: uuid.nullable(),
+    html: z.string().default(""),
+    embed: embed.nullable().optional(),
+  }),
+  z.object({ op: z.literal("edit"), id: uuid, html: z.string().optional(), embed: embed.nullable().optional() }),
+  z.object({ op: z.literal("move"), id: uuid, parentId: uuid.nullable(), afterId: uuid.nullable() }),
+  z.object({ op: z.literal("delete"), id: uuid }),
+]);
+export type OutlineOp = z.input<typeof outlineOp>;
+
+const tags = ["outlines"];
+
+export const outlinesApi = {
+  list: defineRoute({
+    method: "get",
+    path: "/api/outlines",
+    summary: "The user's outlines (no entries), last edited first; q searches titles and subjects (stable).",
+    tags,
+    query: z.object({
+      q: z.string().max(200).optional(),
+      archived: z.enum(["true", "false"]).default("false").describe("true: only archived outlines"),
+    }),
+    responses: { 200: z.object({ outlines: z.array(summary) }) },
+    stable: true,
+  }),
+  create: defineRoute({
+    method: "post",
+    path: "/api/outlines",
+    summary:
+      "Create an outline: blank, or from an official subject skeleton (its topics as top-level headings) (stable).",
+    tags,
+    body: z.object({
+      title: z.string().max(MAX_OUTLINE_TITLE).default(""),
+      subject: z.string().max(120).default(""),
+      from: z
+        .discriminatedUnion("kind", [
+          z.object({ kind: z.literal("blank") }),
+          z.object({ kind: z.literal("subject"), subjectId: z.string().min(1).max(100) }),
+        ])
+        .default({ kind: "blank" }),
+    }),
+    responses: { 201: summaryReply },
+    errors: ["NOT_FOUND"],
+    stable: true,
+  }),
+  get: defineRoute({
+    method: "get",
+    path: "/api/outlines/:id",
+    summary: "One outline with its whole tree (stable).",
+    tags,
+    responses: { 200: z.object({ outline }) },
+    errors: ["NOT_FOUND"],
+    stable: true,
+  }),
+  update: defineRoute({
+    method: "patch",
+    path: "/api/outlines/:id",
+    summary:
+      "Change an outline: title, subject, archive/restore, and tree operations (add, edit, move subtree, delete subtree), all or none. A stale `version` is refused with 409 CONFLICT, details.version = the current one; a move into its own subtree is 400 (stable).",
+    tags,
+    body: z.object({
+      version: z.number().int().positive(),
+      title: z.string().max(MAX_OUTLINE_TITLE).optional(),
+      subject: z.string().max(120).optional(),
+      archived: z.boolean().optional(),
+      ops: z.array(outlineOp).max(MAX_OUTLINE_OPS).default([]),
+    }),
+    responses: { 200: summaryReply },
+    errors: ["NOT_FOUND", "CONFLICT", "VALIDATION_FAILED", "PAYLOAD_TOO_LARGE"],
+    stable: true,
+  }),
+  remove: defineRoute({
+    method: "delete",
+    path: "/api/outlines/:id",
+    summary: "Delete an outline (restorable for 24 hours with POST …/restore) (stable).",
+    tags,
+    responses: { 200: z.object({ ok: z.literal(true), restoreUntil: instant }) },
+    errors: ["NOT_FOUND"],
+    stable: true,
+  }),
+  restore: defineRoute({
+    method: "post",
+    path: "/api/outlines/:id/restore",
+    summary: "Undo a delete (within 24 hours).",
+    tags,
+    responses: { 200: summaryReply },
+    errors: ["NOT_FOUND"],
+  }),
+  duplicate: defineRoute({
+    method: "post",
+    path: "/api/outlines/:id/duplicate",
+    summary: "Copy an outline and its whole tree; the copy is titled '… (copy)'.",
+    tags,
+    responses: { 201: summaryReply },
+    errors: ["NOT_FOUND"],
+  }),
+  export: defineRoute({
+    method: "get",
+    path: "/api/outlines/:id/export",
+    summary:
+      "Download an outline: md (nested list numbered I. A. 1. a. (i)). docx and pdf answer 400 until they are built (stable).",
+    tags,
+    query: z.object({ format: z.enum(["docx", "pdf", "md"]).default("md") }),
+    responses: { 200: { contentType: "text/markdown", description: "`# Title`, then the tree as a nested list" } },
+    errors: ["NOT_FOUND", "VALIDATION_FAILED"],
+    stable: true,
+  }),
+};

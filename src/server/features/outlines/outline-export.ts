@@ -1,0 +1,69 @@
+/**
+ * Outline exports (issue 16 §5). Markdown now: `# Title`, a subject line, then the tree as a
+ * nested list (two spaces a level) whose items carry the outline numbering I. A. 1. a. (i)
+ * (src/domain/outline-numbering.ts). DOCX and PDF come later and answer VALIDATION_FAILED.
+ */
+import { outlineLabel } from "../../../domain/outline-numbering";
+import type { DbOrTx } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { htmlToMarkdown } from "../../lib/html-text";
+import { getOutline } from "./outlines.service";
+
+interface Flat {
+  id: string;
+  parentId: string | null;
+  position: number;
+  html: string;
+  embed: { kind: string; id: string } | null;
+}
+
+/** Entries in reading order with their depth (1 = top) and sibling index (from 0). */
+export function walkOutline(entries: Flat[]): { entry: Flat; depth: number; index: number }[] {
+  const kids = new Map<string | null, Flat[]>();
+  for (const e of entries) {
+    const list = kids.get(e.parentId) ?? [];
+    list.push(e);
+    kids.set(e.parentId, list);
+  }
+  for (const list of kids.values()) list.sort((a, b) => a.position - b.position);
+  const out: { entry: Flat; depth: number; index: number }[] = [];
+  const stack: { entry: Flat; depth: number; index: number }[] = (kids.get(null) ?? [])
+    .map((entry, index) => ({ entry, depth: 1, index }))
+    .reverse();
+  while (stack.length) {
+    const cur = stack.pop()!;
+    out.push(cur);
+    const children = kids.get(cur.entry.id) ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ entry: children[i], depth: cur.depth + 1, index: i });
+  }
+  return out;
+}
+
+/** An outline as a Markdown file. Throws NOT_FOUND, or VALIDATION_FAILED for docx/pdf (not built yet). */
+export async function exportOutline(o: {
+  db: DbOrTx;
+  userId: string;
+  id: string;
+  format: "md" | "docx" | "pdf";
+  origin: string;
+}) {
+  const outline = await getOutline({ db: o.db, userId: o.userId, id: o.id });
+  if (o.format !== "md")
+    throw new AppError("VALIDATION_FAILED", `format: ${o.format.toUpperCase()} export is not available yet; use md.`);
+  const lines = [`# ${outline.title}`, ""];
+  if (outline.subject) lines.push(`Subject: ${outline.subject}`, "");
+  for (const { entry, depth, index } of walkOutline(outline.entries)) {
+    const text = htmlToMarkdown(entry.html, o.origin)
+      .replace(/\s*\n+\s*/g, " ")
+      .trim();
+    const embed = entry.embed ? ` [${entry.embed.kind}: ${entry.embed.id}]` : "";
+    lines.push(`${"  ".repeat(depth - 1)}- ${outlineLabel(depth, index)} ${text}${embed}`.trimEnd());
+  }
+  const filename = `${
+    outline.title
+      .replace(/[^\p{L}\p{N} _-]+/gu, "")
+      .trim()
+      .slice(0, 80) || "outline"
+  }.md`;
+  return { filename, markdown: `${lines.join("\n")}\n` };
+}

@@ -1,0 +1,121 @@
+/**
+ * Outline routes (issue 16; SPEC.md §2.3, §6; DESIGN.md §5). An Unlimited / Trial feature
+ * (`outline_iq`): a Free account gets 403 UPGRADE_REQUIRED on every route here.
+ *   GET    /api/outlines?q=&archived=true|false          → {outlines}                     (stable)
+ *   POST   /api/outlines {title?, subject?, from?}       → 201 {outline}                  (stable)
+ *   GET    /api/outlines/:id                             → {outline: {…, entries}}        (stable)
+ *   PATCH  /api/outlines/:id {version, title?, subject?, archived?, ops?} → {outline} | 409 (stable)
+ *   DELETE /api/outlines/:id                             → {ok, restoreUntil}             (stable)
+ *   POST   /api/outlines/:id/restore                     → {outline}  (undo a delete)
+ *   POST   /api/outlines/:id/duplicate                   → 201 {outline}
+ *   GET    /api/outlines/:id/export?format=md            → text/markdown attachment       (stable)
+ */
+import { Hono } from "hono";
+import { outlinesApi } from "../../../contract/outlines";
+import { bodyLimit } from "../../lib/body-limit";
+import type { AppEnv } from "../../lib/context";
+import { nowOf } from "../../lib/http";
+import { handle, withStatus } from "../../lib/route";
+import { exportOutline } from "./outline-export";
+import { updateOutline } from "./outline-tree.service";
+import {
+  createOutline,
+  deleteOutline,
+  duplicateOutline,
+  getOutline,
+  listOutlines,
+  restoreOutline,
+} from "./outlines.service";
+
+/** A PATCH may carry a whole pasted outline of operations: 8 MB. */
+const patchLimit = bodyLimit({
+  maxBytes: 8 * 1024 * 1024,
+  message: "This change is larger than 8 MB. Save it in parts.",
+});
+
+export function outlinesRoutes() {
+  const r = new Hono<AppEnv>();
+  const db = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => c.get("deps").database.db;
+  const gated = { feature: "outline_iq" as const };
+
+  handle(
+    r,
+    outlinesApi.list,
+    async (c, { user, query }) => ({
+      outlines: await listOutlines({
+        db: db(c),
+        userId: user.id,
+        q: query.q,
+        archived: query.archived === "true",
+        now: nowOf(c),
+      }),
+    }),
+    gated,
+  );
+  handle(
+    r,
+    outlinesApi.create,
+    async (c, { user, body }) =>
+      withStatus(201, { outline: await createOutline({ db: db(c), userId: user.id, ...body, now: nowOf(c) }) }),
+    gated,
+  );
+  handle(
+    r,
+    outlinesApi.get,
+    async (c, { user, params }) => ({ outline: await getOutline({ db: db(c), userId: user.id, id: params.id }) }),
+    gated,
+  );
+  handle(
+    r,
+    outlinesApi.update,
+    async (c, { user, params, body }) => ({
+      outline: await updateOutline({ db: db(c), userId: user.id, id: params.id, ...body, now: nowOf(c) }),
+    }),
+    { ...gated, middleware: [patchLimit] },
+  );
+  handle(
+    r,
+    outlinesApi.remove,
+    async (c, { user, params }) => ({
+      ok: true as const,
+      ...(await deleteOutline({ db: db(c), userId: user.id, id: params.id, now: nowOf(c) })),
+    }),
+    gated,
+  );
+  handle(
+    r,
+    outlinesApi.restore,
+    async (c, { user, params }) => ({
+      outline: await restoreOutline({ db: db(c), userId: user.id, id: params.id, now: nowOf(c) }),
+    }),
+    gated,
+  );
+  handle(
+    r,
+    outlinesApi.duplicate,
+    async (c, { user, params }) =>
+      withStatus(201, {
+        outline: await duplicateOutline({ db: db(c), userId: user.id, id: params.id, now: nowOf(c) }),
+      }),
+    gated,
+  );
+  handle(
+    r,
+    outlinesApi.export,
+    async (c, { user, params, query }) => {
+      const { filename, markdown } = await exportOutline({
+        db: db(c),
+        userId: user.id,
+        id: params.id,
+        format: query.format,
+        origin: c.get("deps").appUrl,
+      });
+      return c.body(markdown, 200, {
+        "content-type": "text/markdown; charset=utf-8",
+        "content-disposition": `attachment; filename="${filename.replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      });
+    },
+    gated,
+  );
+  return r;
+}

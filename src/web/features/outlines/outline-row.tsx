@@ -1,0 +1,133 @@
+/**
+ * One row of the outline editor: drag handle (dnd-kit sortable), collapse toggle, the numbering
+ * label and the entry's text. The text lives in the row (`text` is only its first value), so typing
+ * re-renders this row and nothing else: the editor and dnd-kit's contexts stay still.
+ */
+import { useSortable } from "@dnd-kit/sortable";
+import { clsx } from "clsx";
+import { ChevronDown, ChevronRight, GripVertical, Trash2 } from "lucide-react";
+import { type KeyboardEvent, memo, useState } from "react";
+import type { Row } from "./tree";
+
+/** One level of indentation in px: 24 from 640 px wide, 14 on phones. */
+export const indentFor = (width: number) => (width >= 640 ? 24 : 14);
+
+export interface RowProps {
+  row: Row;
+  text: string;
+  collapsed: boolean;
+  /** One level of indentation, px. */
+  indent: number;
+  /** Depth shown while dragging (the projected level). */
+  depthOverride?: number;
+  register: (id: string, el: HTMLTextAreaElement | null) => void;
+  onText: (id: string, text: string) => void;
+  onKey: (id: string, e: KeyboardEvent<HTMLTextAreaElement>) => void;
+  onToggle: (id: string) => void;
+  /** Deletes the entry and its subtree (undoable). */
+  onDelete: (id: string) => void;
+}
+
+/** Rows are rebuilt on every change; compare what is shown, so typing re-renders one row. */
+const same = (a: RowProps, b: RowProps) =>
+  a.collapsed === b.collapsed &&
+  a.depthOverride === b.depthOverride &&
+  a.indent === b.indent &&
+  a.row.id === b.row.id &&
+  a.row.depth === b.row.depth &&
+  a.row.label === b.row.label &&
+  a.row.hasChildren === b.row.hasChildren &&
+  a.register === b.register &&
+  a.onText === b.onText &&
+  a.onKey === b.onKey &&
+  a.onToggle === b.onToggle &&
+  a.onDelete === b.onDelete;
+
+export const OutlineRow = memo(function OutlineRow({
+  row,
+  text,
+  collapsed,
+  depthOverride,
+  indent,
+  register,
+  onText,
+  onKey,
+  onToggle,
+  onDelete,
+}: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.id,
+  });
+  const depth = depthOverride ?? row.depth;
+  const [value, setValue] = useState(text);
+  return (
+    <li
+      ref={setNodeRef}
+      data-testid="outline-entry"
+      data-depth={row.depth}
+      style={{
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        transition,
+        paddingLeft: (depth - 1) * indent,
+      }}
+      className={clsx("group flex items-start gap-1 py-0.5", isDragging && "opacity-40")}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${value || "entry"}`}
+        className="mt-1 cursor-grab touch-none rounded p-0.5 text-slate-300 opacity-60 hover:text-slate-500 group-hover:opacity-100 dark:text-slate-600"
+      >
+        <GripVertical className="h-4 w-4" aria-hidden />
+      </button>
+      <button
+        type="button"
+        onClick={() => onToggle(row.id)}
+        aria-label={collapsed ? "Expand" : "Collapse"}
+        aria-expanded={row.hasChildren ? !collapsed : undefined}
+        className={clsx("mt-1 rounded p-0.5 text-slate-500", !row.hasChildren && "invisible")}
+        tabIndex={-1}
+      >
+        {collapsed ? <ChevronRight className="h-4 w-4" aria-hidden /> : <ChevronDown className="h-4 w-4" aria-hidden />}
+      </button>
+      <span
+        className={clsx(
+          "mt-[3px] shrink-0 select-none text-right text-sm tabular-nums text-slate-500 dark:text-slate-400",
+          row.depth === 1 ? "min-w-8 font-semibold" : "min-w-6",
+        )}
+        data-testid="outline-label"
+      >
+        {row.label}
+      </span>
+      <textarea
+        ref={(el) => register(row.id, el)}
+        value={value}
+        rows={1}
+        aria-label={`Entry ${row.label}`}
+        placeholder="Type here…"
+        onChange={(e) => {
+          const v = e.target.value.replace(/\n/g, " ");
+          setValue(v);
+          onText(row.id, v);
+        }}
+        onKeyDown={(e) => onKey(row.id, e)}
+        className={clsx(
+          "outline-entry min-w-0 flex-1 resize-none overflow-hidden rounded border-0 bg-transparent px-1 py-0.5 text-[15px] leading-6 focus:bg-brand-50/60 focus:outline-none focus:ring-0 dark:focus:bg-slate-800/60",
+          row.depth === 1 && "font-semibold",
+        )}
+        style={{ fieldSizing: "content" } as React.CSSProperties}
+      />
+      <button
+        type="button"
+        tabIndex={-1}
+        onClick={() => onDelete(row.id)}
+        aria-label={`Delete ${value || "entry"}${row.hasChildren ? " and its sub-entries" : ""}`}
+        className="mt-1 rounded p-0.5 text-slate-400 opacity-0 hover:text-red-600 focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100"
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </button>
+    </li>
+  );
+}, same);

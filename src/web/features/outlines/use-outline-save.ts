@@ -1,0 +1,143 @@
+/**
+ * Autosave for the outline editor: tree operations queue up and are sent together 600 ms after
+ * the last change, with the version the editor holds (one request at a time). Edits of one entry
+ * are merged and sent after the structural operations of the same batch, only for entries that
+ * still exist. A stale version (409: another tab changed the outline) stops saving and asks
+ * the student to reload; nothing is overwritten.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { OutlineOp } from "../../../contract/outlines";
+import { ApiError } from "../../lib/api";
+import { outlinesApi } from "./api";
+
+export type SaveStatus = "saved" | "dirty" | "saving" | "conflict" | "error";
+export const OUTLINE_SAVE_DELAY_MS = 600;
+
+/** The save state as an external store: only the indicator subscribes, the editor does not re-render. */
+export interface SaveStore {
+  get: () => { status: SaveStatus; error: string | null };
+  subscribe: (l: () => void) => () => void;
+}
+
+function createSaveStore() {
+  let state: { status: SaveStatus; error: string | null } = { status: "saved", error: null };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    subscribe: (l: () => void) => {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+    set(patch: Partial<typeof state>) {
+      if (Object.entries(patch).every(([k, v]) => state[k as keyof typeof state] === v)) return;
+      state = { ...state, ...patch };
+      for (const l of listeners) l();
+    },
+  };
+}
+
+export function useOutlineSave(id: string, startVersion: number, exists: (entryId: string) => boolean) {
+  const qc = useQueryClient();
+  const version = useRef(startVersion);
+  const ops = useRef<OutlineOp[]>([]);
+  const edits = useRef(new Map<string, string>());
+  const title = useRef<string | undefined>(undefined);
+  const busy = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const existsRef = useRef(exists);
+  existsRef.current = exists;
+  const [store] = useState(createSaveStore);
+  const setStatus = useCallback(
+    (s: SaveStatus | ((prev: SaveStatus) => SaveStatus)) =>
+      store.set({ status: typeof s === "function" ? s(store.get().status) : s }),
+    [store],
+  );
+  const setError = useCallback((error: string | null) => store.set({ error }), [store]);
+
+  const pendingCount = useCallback(
+    () => ops.current.length + edits.current.size + (title.current !== undefined ? 1 : 0),
+    [],
+  );
+
+  const flush = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (busy.current || !pendingCount()) return;
+    const batch: OutlineOp[] = [...ops.current];
+    for (const [entryId, html] of edits.current)
+      if (existsRef.current(entryId)) batch.push({ op: "edit", id: entryId, html });
+    const t = title.current;
+    ops.current = [];
+    edits.current = new Map();
+    title.current = undefined;
+    busy.current = true;
+    setStatus("saving");
+    try {
+      const saved = await outlinesApi.patch(id, {
+        version: version.current,
+        ops: batch,
+        ...(t !== undefined ? { title: t } : {}),
+      });
+      version.current = saved.version;
+      setError(null);
+      void qc.invalidateQueries({ queryKey: ["outlines"] });
+      busy.current = false;
+      if (pendingCount()) {
+        setStatus("dirty");
+        void flush();
+      } else setStatus("saved");
+    } catch (err) {
+      busy.current = false;
+      if (err instanceof ApiError && err.status === 409) {
+        setStatus("conflict");
+        setError("This outline was changed in another tab or window. Reload to see the newer version.");
+        return;
+      }
+      // Put the batch back in front so a retry sends it again, in order.
+      ops.current = [...batch.filter((o) => o.op !== "edit"), ...ops.current];
+      for (const o of batch) if (o.op === "edit" && !edits.current.has(o.id)) edits.current.set(o.id, o.html ?? "");
+      if (t !== undefined && title.current === undefined) title.current = t;
+      setStatus("error");
+      setError(err instanceof Error ? err.message : "Could not save.");
+    }
+  }, [id, qc, pendingCount, setStatus, setError]);
+
+  const schedule = useCallback(() => {
+    if (store.get().status === "conflict") return;
+    setStatus((s) => (s === "saving" ? s : "dirty"));
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), OUTLINE_SAVE_DELAY_MS);
+  }, [flush, setStatus, store]);
+
+  const push = useCallback(
+    (op: OutlineOp) => {
+      if (op.op === "edit") edits.current.set(op.id, op.html ?? "");
+      else ops.current.push(op);
+      schedule();
+    },
+    [schedule],
+  );
+  const setTitle = useCallback(
+    (t: string) => {
+      title.current = t;
+      schedule();
+    },
+    [schedule],
+  );
+
+  useEffect(() => {
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (pendingCount() || busy.current) e.preventDefault();
+    };
+    window.addEventListener("beforeunload", beforeUnload);
+    return () => {
+      window.removeEventListener("beforeunload", beforeUnload);
+      void flush();
+    };
+  }, [flush, pendingCount]);
+
+  return { store, push, setTitle, flush };
+}
