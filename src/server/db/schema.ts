@@ -307,5 +307,6 @@ export const contentState = pgTable(
 
 // ── feature tables, one file per feature (kept apart so features can be built in parallel) ──
 export * from "./schema-chat";
+export * from "./schema-jobs";
 export * from "./schema-library";
 export * from "./schema-study";
