@@ -8,6 +8,7 @@
  *   GET    /api/case-law/:id             one opinion (Markdown body) + official brief + own briefs
  *   DELETE /api/case-law/:id             own upload (library opinions: administrators)
  *   POST   /api/case-law/import          multipart `files` (≤ 20 MB each), `subject`, `scope=library` (admins)
+ *                                        → 202 {jobId}; follow GET /api/jobs/:id, whose result is the import report
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -19,9 +20,10 @@ import { nowOf, parseBody, parseQuery, requireUser } from "../../lib/http";
 import { documentRoute } from "../../lib/openapi";
 import { track } from "../../services/analytics";
 import { importFromCourtListener, searchCourtListener } from "./courtlistener";
-import { type ImportFile, importOpinions, MAX_IMPORT_FILE_BYTES } from "./import.service";
+import { MAX_IMPORT_FILE_BYTES } from "./import.service";
 import { deleteOpinion, getOpinion, listOpinions, opinionFacets, opinionForBrief } from "./opinions.service";
 import { searchOpinions } from "./search.service";
+import { receiveUpload, startUploadImport } from "./upload.service";
 
 const year = z.coerce.number().int().min(1600).max(2100);
 const filterShape = {
@@ -56,7 +58,8 @@ const hit = z.object({
   mine: z.boolean(),
 });
 const searchResponse = z.object({ results: z.array(hit), total: z.number(), anyWords: z.boolean() });
-const importResponse = z.object({
+/** The import report: the `result` of the `case-law.import` job (GET /api/jobs/:id). */
+export const importReportSchema = z.object({
   imported: z.array(
     z.object({
       id: z.string(),
@@ -82,7 +85,12 @@ const importResponse = z.object({
 
 /** Total request size for an upload: up to 20 files at the per-file limit (400 MB; decision 042). */
 const MAX_UPLOAD_REQUEST = 20 * MAX_IMPORT_FILE_BYTES;
-const uploadLimit = bodyLimit({ maxBytes: MAX_UPLOAD_REQUEST, hint: "Send up to 20 files of at most 20 MB each." });
+const uploadLimit = bodyLimit({
+  maxBytes: MAX_UPLOAD_REQUEST,
+  hint: "Send up to 20 files of at most 20 MB each.",
+  streamed: true,
+});
+const importStarted = z.object({ jobId: z.string() });
 
 export function caseLawRoutes() {
   const r = new Hono<AppEnv>();
@@ -148,47 +156,27 @@ export function caseLawRoutes() {
     method: "post",
     path: "/api/case-law/import",
     summary:
-      "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each), optional `subject`, `scope=library` for administrators. Bad files are reported, the rest import.",
+      "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each, ≤ 20 files), optional `subject`, `scope=library` for administrators. The files stream to storage and a `case-law.import` job parses them: 202 {jobId}; follow GET /api/jobs/:id, whose `result` is the import report (bad files are reported, the rest import).",
     tags: ["case-law"],
     auth: true,
     responses: {
-      200: { description: "import report", schema: importResponse },
-      400: { description: "no files" },
-      413: { description: "a file over 20 MB, or a request over 400 MB" },
+      202: { description: "import started", schema: importStarted },
+      400: { description: "not multipart, or no files" },
+      403: { description: "scope=library without being an administrator" },
+      413: { description: "a file over 20 MB, or a request over 400 MB (refused while streaming; nothing is kept)" },
     },
   });
   r.post("/case-law/import", uploadLimit, async (c) => {
     const user = requireUser(c);
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody({ all: true });
-    } catch {
-      throw new AppError("BAD_REQUEST", "Send the files as multipart/form-data in the field 'files'.");
-    }
-    const list = ([] as (string | File)[]).concat(form.files ?? []).filter((f): f is File => typeof f !== "string");
-    if (!list.length) throw new AppError("VALIDATION_FAILED", "files: choose at least one file to import.");
-    const big = list.find((f) => f.size > MAX_IMPORT_FILE_BYTES);
-    if (big)
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `${big.name} is ${(big.size / 1048576).toFixed(1)} MB; files can be up to 20 MB.`,
-      );
-    const subject =
-      typeof form.subject === "string" && form.subject ? z.enum(SUBJECT_IDS).safeParse(form.subject) : null;
-    if (subject && !subject.success) throw new AppError("VALIDATION_FAILED", "subject: not a known subject.");
-    const library = form.scope === "library";
-    if (library && !user.isAdmin)
-      throw new AppError("FORBIDDEN", "Only an administrator can import into the shared library.");
-    const files: ImportFile[] = await Promise.all(
-      list.map(async (f) => ({ name: f.name || "upload", content: new Uint8Array(await f.arrayBuffer()) })),
-    );
-    const report = await importOpinions({
-      db: db(c),
-      files,
-      ownerId: library ? null : user.id,
-      subjectId: subject?.data ?? null,
+    const deps = c.get("deps");
+    const upload = await receiveUpload({
+      storage: deps.storage,
+      contentType: c.req.header("content-type"),
+      body: c.req.raw.body,
+      maxRequestBytes: MAX_UPLOAD_REQUEST,
     });
-    return c.json(report);
+    const jobId = await startUploadImport({ jobs: deps.jobs, upload, user });
+    return c.json({ jobId } satisfies z.infer<typeof importStarted>, 202);
   });
 
   const live = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => {

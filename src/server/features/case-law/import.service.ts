@@ -13,20 +13,19 @@
  * official brief's for the same case name is corrected (both with a warning in the report).
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { SUBJECT_IDS } from "../../../contract/content";
 import type { Db } from "../../db/client";
 import { briefs, opinionPassages, opinions, opinionTexts, subjects } from "../../db/schema";
-import { citeKey, formatCitation, normalizeCaseName, parseCitation } from "./citations";
-import { mergeBodies, toPassages } from "./merge";
-import { parseOpinionFile } from "./opinion-file";
-import type { ParsedOpinion } from "./opinion-parse";
-import { markdownToPlain, wordCount } from "./opinion-text";
+import {
+  buildReference,
+  type Candidate,
+  candidatesOf,
+  groupAndPrepare,
+  MAX_IMPORT_FILE_BYTES,
+  type PreparedOpinion,
+  type ReferenceRows,
+} from "./import-prepare";
 
-/** Target passage length: small rows keep snippet selection cheap (schema-library.ts). */
-const PASSAGE_CHARS = 500;
-
-/** Largest file accepted by the importer (issue 5 §6). */
-export const MAX_IMPORT_FILE_BYTES = 20 * 1024 * 1024;
+export { MAX_IMPORT_FILE_BYTES };
 
 export interface ImportFile {
   name: string;
@@ -51,31 +50,8 @@ export interface ImportReport {
   ms: number;
 }
 
-interface Candidate extends ParsedOpinion {
-  key: string;
-  subjectId: string | null;
-  headnote: string;
-  files: string[];
-}
-
-/** The official brief's issue, rule and holding, indexed with the opinion like a headnote. */
-const headnoteOf = (body: Record<string, unknown> | undefined) =>
-  body
-    ? ["issue", "rule", "holding"]
-        .map((k) => (typeof body[k] === "string" ? body[k] : ""))
-        .filter(Boolean)
-        .join("\n\n")
-    : "";
-
-const levenshtein1 = (a: string, b: string) => {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
-};
-
-async function loadReference(db: Db) {
+/** The official briefs and subjects metadata is reconciled with (import-prepare.ts `buildReference`). */
+export async function loadReferenceRows(db: Db): Promise<ReferenceRows> {
   const [official, subjectRows] = await Promise.all([
     db
       .select({
@@ -90,102 +66,13 @@ async function loadReference(db: Db) {
       .where(and(eq(briefs.isOfficial, true), isNull(briefs.retiredAt))),
     db.select({ id: subjects.id, name: subjects.name, shortName: subjects.shortName }).from(subjects),
   ]);
-  const byKey = new Map<string, (typeof official)[number]>();
-  const byName = new Map<string, (typeof official)[number]>();
-  for (const b of official) {
-    if (b.citation) byKey.set(citeKey({ citation: b.citation, name: b.name, year: b.year }), b);
-    byName.set(normalizeCaseName(b.name), b);
-  }
-  const subjectOf = (hint: string | null): string | null => {
-    if (!hint) return null;
-    const h = hint.trim().toLowerCase();
-    const found = subjectRows.find((s) => s.id === h || s.name.toLowerCase() === h || s.shortName.toLowerCase() === h);
-    return found?.id ?? ((SUBJECT_IDS as readonly string[]).includes(h) ? h : null);
-  };
-  return { byKey, byName, subjectOf };
+  return { official, subjects: subjectRows };
 }
 
-/** Applies the official-brief reference and computes the key. */
-function reconcile(
-  p: ParsedOpinion,
-  file: string,
-  ref: Awaited<ReturnType<typeof loadReference>>,
-  subjectId: string | null,
-): Candidate {
-  const warnings = [...p.warnings];
-  let { name, citation, year, court } = p;
-  let parsed = citation ? parseCitation(citation) : null;
-  if (parsed && !ref.byKey.has(citeKey({ citation, name, year }))) {
-    const same = ref.byName.get(normalizeCaseName(name));
-    const theirs = same?.citation ? parseCitation(same.citation) : null;
-    if (
-      theirs &&
-      theirs.reporter === parsed.reporter &&
-      theirs.volume === parsed.volume &&
-      theirs.page !== parsed.page &&
-      levenshtein1(String(theirs.page), String(parsed.page))
-    ) {
-      warnings.push(
-        `citation ${citation} corrected to ${formatCitation(theirs)}, the citation of the official brief for ${same?.name}`,
-      );
-      citation = formatCitation(theirs);
-      parsed = theirs;
-    }
-  }
-  const key = citeKey({ citation, name, year, decided: p.decidedOn });
-  const official = ref.byKey.get(key);
-  if (official) {
-    if (!p.nameFromMetadata && official.name !== name) name = official.name;
-    if (official.year && year !== official.year && (year === null || Math.abs(year - official.year) > 1)) {
-      warnings.push(
-        `year ${year ?? "(none)"} replaced by ${official.year} from the official brief for ${official.name}`,
-      );
-      year = official.year;
-    }
-    court ??= official.court;
-  }
-  return {
-    ...p,
-    name,
-    citation,
-    year,
-    court,
-    warnings,
-    key,
-    subjectId: subjectId ?? ref.subjectOf(p.subjectHint) ?? official?.subjectId ?? null,
-    headnote: headnoteOf(official?.body),
-    files: [file],
-  };
-}
-
-function mergeCandidates(list: Candidate[]): Candidate {
-  const sorted = [...list].sort(
-    (a, b) => Number(b.nameFromMetadata) - Number(a.nameFromMetadata) || b.text.length - a.text.length,
-  );
-  const base = sorted[0];
-  let body = base.body;
-  for (const c of sorted.slice(1)) body = mergeBodies(body, c.body);
-  const pick = <K extends keyof Candidate>(k: K) =>
-    sorted.map((c) => c[k]).find((v) => v !== null && v !== undefined) ?? base[k];
-  return {
-    ...base,
-    body,
-    text: markdownToPlain(body),
-    court: pick("court"),
-    year: pick("year"),
-    decidedOn: pick("decidedOn"),
-    subjectId: pick("subjectId"),
-    files: list.flatMap((c) => c.files),
-    warnings: [
-      ...list.flatMap((c) => c.warnings),
-      `merged ${list.length} files with the same citation: ${list.flatMap((c) => c.files).join(", ")}`,
-    ],
-  };
-}
-
-async function writeOpinion(
+/** Writes one prepared opinion (row, text, passages) in its own transaction; upserts on (scope, cite_key). */
+export async function writeOpinion(
   db: Db,
-  c: Candidate,
+  c: PreparedOpinion,
   scope: string,
   ownerId: string | null,
   now: Date,
@@ -202,7 +89,7 @@ async function writeOpinion(
       year: c.year,
       decidedOn: c.decidedOn,
       subjectId: c.subjectId,
-      wordCount: wordCount(text),
+      wordCount: c.words,
       headnote: c.headnote,
       source: c.files.join(", ").slice(0, 2000),
       sourceFormat: c.sourceFormat,
@@ -228,7 +115,7 @@ async function writeOpinion(
       .values({ opinionId: row.id, body: c.body, text })
       .onConflictDoUpdate({ target: opinionTexts.opinionId, set: { body: c.body, text } });
     await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
-    const passages = toPassages(c.text, PASSAGE_CHARS);
+    const passages = c.passages;
     for (let i = 0; i < passages.length; i += 200) {
       await tx
         .insert(opinionPassages)
@@ -273,44 +160,58 @@ export async function importOpinions(opts: {
   now?: () => Date;
 }): Promise<ImportReport> {
   const t0 = performance.now();
-  const ref = await loadReference(opts.db);
+  const ref = buildReference(await loadReferenceRows(opts.db));
   const failed: ImportReport["failed"] = [];
-  const byKey = new Map<string, Candidate[]>();
+  const candidates: Candidate[] = [];
   for (const f of opts.files) {
-    if (f.content.length > MAX_IMPORT_FILE_BYTES) {
-      failed.push({
-        file: f.name,
-        reason: `the file is ${(f.content.length / 1048576).toFixed(1)} MB; files can be up to 20 MB`,
-      });
-      continue;
-    }
-    const r = parseOpinionFile(f.name, f.content);
-    if (!r.ok) {
-      failed.push({ file: f.name, reason: r.reason });
-      continue;
-    }
-    for (const p of r.opinions) {
-      const c = reconcile(p, f.name, ref, opts.subjectId ?? null);
-      byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
-    }
+    const r = candidatesOf(f.name, f.content, ref, opts.subjectId ?? null);
+    if (r.ok) candidates.push(...r.candidates);
+    else failed.push({ file: f.name, reason: r.reason });
   }
+  const imported = await writePrepared({
+    db: opts.db,
+    prepared: groupAndPrepare(candidates),
+    ownerId: opts.ownerId,
+    failed,
+    now: opts.now,
+  });
+  if (imported.length) await settleIndexes(opts.db);
+  return importReport(imported, failed, opts.files.length, t0);
+}
+
+/** Writes prepared opinions one by one; a write that fails is reported in `failed` for each of its files. */
+export async function writePrepared(opts: {
+  db: Db;
+  prepared: PreparedOpinion[];
+  ownerId: string | null;
+  failed: ImportReport["failed"];
+  now?: () => Date;
+}): Promise<ImportedOpinion[]> {
   const scope = opts.ownerId ?? "library";
   const imported: ImportedOpinion[] = [];
-  for (const group of byKey.values()) {
-    const c = group.length > 1 ? mergeCandidates(group) : group[0];
+  for (const c of opts.prepared) {
     try {
       imported.push(await writeOpinion(opts.db, c, scope, opts.ownerId, opts.now?.() ?? new Date()));
     } catch (err) {
       for (const file of c.files)
-        failed.push({ file, reason: `could not be saved: ${(err as Error).message.split("\n")[0]}` });
+        opts.failed.push({ file, reason: `could not be saved: ${(err as Error).message.split("\n")[0]}` });
     }
   }
-  if (imported.length) await settleIndexes(opts.db);
+  return imported;
+}
+
+/** The report of a batch of `files` files that started at `t0` (performance.now()). */
+export function importReport(
+  imported: ImportedOpinion[],
+  failed: ImportReport["failed"],
+  files: number,
+  t0: number,
+): ImportReport {
   return {
     imported,
     failed,
     counts: {
-      files: opts.files.length,
+      files,
       opinions: imported.length,
       created: imported.filter((i) => i.status === "created").length,
       updated: imported.filter((i) => i.status === "updated").length,

@@ -1,0 +1,30 @@
+/**
+ * Background jobs' wire shapes (issue 11 §5), shared by server and web: what `GET /api/jobs/:id`
+ * and `POST /api/jobs/:id/cancel` answer. Times are ISO 8601 UTC strings.
+ */
+import { z } from "zod";
+
+export const JOB_STATE_VALUES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+
+export const jobStatusSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  state: z.enum(JOB_STATE_VALUES),
+  /** 0–100. */
+  progress: z.number().int().min(0).max(100),
+  /** One line for the owner ("Parsing 3 of 15 files…"). */
+  message: z.string(),
+  /** The last attempt's error (a queued job with an error is waiting for its retry). */
+  error: z.string().nullable(),
+  /** The handler's answer once succeeded (e.g. the case-law import report), else null. */
+  result: z.unknown(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** True once the job will not change any more. */
+export const isJobDone = (s: JobStatus["state"]) => s === "succeeded" || s === "failed" || s === "cancelled";
