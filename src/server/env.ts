@@ -4,6 +4,7 @@
  * README.md's configuration table.
  */
 import { z } from "zod";
+import { parseStorageUrl } from "./storage/config";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -84,6 +85,24 @@ export const envSchema = z
     /** CourtListener origin (tests point it at a fake server on 127.0.0.1). */
     COURTLISTENER_BASE_URL: z.url().default("https://www.courtlistener.com"),
     WEB_DIST: z.string().default("./dist/web"),
+    /**
+     * File storage (decision 048): unset = local disk under DATA_DIR/files; `file:///path` = local
+     * disk there; `s3://bucket[/prefix]?endpoint=http://host:port&region=…&forcePathStyle=true` =
+     * S3-compatible object storage.
+     */
+    STORAGE_URL: z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        try {
+          parseStorageUrl(v, ".");
+        } catch (e) {
+          ctx.addIssue({ code: "custom", message: (e as Error).message });
+        }
+      }),
+    /** S3 credentials for STORAGE_URL=s3://…; when unset the AWS SDK's default chain (AWS_* variables, instance role) applies. */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** The companion's model (issue 4): none = answers composed from our content and the student's own material. */
     LLM_PROVIDER: z.enum(["none", "openai-compatible", "anthropic"]).default("none"),
     /** openai-compatible: the API root that holds /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. anthropic: optional override. */
@@ -114,6 +133,12 @@ export const envSchema = z
       need("LLM_API_KEY");
       need("LLM_MODEL");
     }
+    if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither",
+      });
   });
 
 export type Env = z.infer<typeof envSchema>;
