@@ -21,8 +21,7 @@ import { registerCaseLawImportJob } from "./features/case-law/import.job";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer, queuedMailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
-import { createStandInStorage } from "./storage/stand-in";
-import type { Storage } from "./storage/types";
+import { createStorage, type Storage } from "./storage";
 
 export const VERSION = "0.1.0";
 export const BRAND_NAME = "Lexmate";
@@ -102,7 +101,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
       createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, "outbox"), logger });
     // No SMTP server: the outbox is written by the job's first attempt, inline (decision 049).
     const mailer = queuedMailer({ jobs, transport, inline: !env.SMTP_URL });
-    const storage = opts.storage ?? createStandInStorage(join(env.DATA_DIR, "files"));
+    const storage = opts.storage ?? createStorage({ env, dataDir: env.DATA_DIR });
     registerCaseLawImportJob({ jobs, db: database.db, storage, logger });
     realtime = env.DATABASE_URL
       ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db })

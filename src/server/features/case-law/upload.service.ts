@@ -110,7 +110,10 @@ export async function receiveUpload(opts: {
       let size = 0;
       let over = false;
       const put = storage
-        .put(key, out, { maxBytes: MAX_IMPORT_FILE_BYTES, contentType: info.mimeType || "application/octet-stream" })
+        .put(key, out, {
+          maxBytes: MAX_IMPORT_FILE_BYTES,
+          contentType: /^[\w.+-]+\/[\w.+-]+$/.test(info.mimeType) ? info.mimeType : "application/octet-stream",
+        })
         .then(
           () => null,
           (err) => {
