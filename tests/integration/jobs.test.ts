@@ -32,7 +32,9 @@ interface TestDb {
 
 async function openTestDb(opts: { dataDir?: string; schema?: string } = {}): Promise<TestDb> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "lexmate-jobs-"));
-  const schema = url ? (opts.schema ?? `t_jobs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`) : undefined;
+  const schema = url
+    ? (opts.schema ?? `t_jobs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`)
+    : undefined;
   const database = await openDatabase({ databaseUrl: url, dataDir, schema });
   return {
     database,

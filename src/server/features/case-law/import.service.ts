@@ -69,6 +69,55 @@ export async function loadReferenceRows(db: Db): Promise<ReferenceRows> {
   return { official, subjects: subjectRows };
 }
 
+/**
+ * PGlite runs inside this process, and one statement holds the event loop until it ends (and a
+ * chain of awaited statements never lets timers or sockets in): the writes of a large opinion
+ * are therefore cut small and separated by `breathe()` so requests are answered in between
+ * (issue 12 item 1). Passages go 50 rows a statement; a text over `STAGED_TEXT_CHARS` is sent in
+ * `STAGE_CHUNK_CHARS` pieces to a temporary table and assembled by the server (writeStagedText):
+ * a 20 MB parameter alone costs PGlite 1.6 s in one piece.
+ */
+const PASSAGE_BATCH = 50;
+const STAGED_TEXT_CHARS = 1 << 20;
+const STAGE_CHUNK_CHARS = 256 * 1024;
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `s` in pieces of about `size` UTF-16 units, never splitting a surrogate pair. */
+function pieces(s: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; ) {
+    let end = Math.min(s.length, i + size);
+    const last = s.charCodeAt(end - 1);
+    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end--;
+    out.push(s.slice(i, end));
+    i = end;
+  }
+  return out;
+}
+
+/** Upserts a large opinion text through a transaction-scoped temporary table of pieces. */
+async function writeStagedText(tx: Db, opinionId: string, body: string, text: string) {
+  await tx.execute(
+    sql`create temp table if not exists import_text_pieces (col text not null, n int not null, part text not null) on commit drop`,
+  );
+  for (const [col, value] of [
+    ["body", body],
+    ["text", text],
+  ] as const) {
+    for (const [n, part] of pieces(value, STAGE_CHUNK_CHARS).entries()) {
+      await breathe();
+      await tx.execute(sql`insert into import_text_pieces (col, n, part) values (${col}, ${n}, ${part})`);
+    }
+  }
+  await breathe();
+  await tx.execute(sql`insert into opinion_texts (opinion_id, body, text)
+    select ${opinionId},
+      coalesce((select string_agg(part, '' order by n) from import_text_pieces where col = 'body'), ''),
+      coalesce((select string_agg(part, '' order by n) from import_text_pieces where col = 'text'), '')
+    on conflict (opinion_id) do update set body = excluded.body, text = excluded.text`);
+  await tx.execute(sql`delete from import_text_pieces`);
+}
+
 /** Writes one prepared opinion (row, text, passages) in its own transaction; upserts on (scope, cite_key). */
 export async function writeOpinion(
   db: Db,
@@ -95,7 +144,9 @@ export async function writeOpinion(
       sourceFormat: c.sourceFormat,
       updatedAt: now,
       head: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B')`,
-      search: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.court ?? ""}), 'C') || setweight(to_tsvector('english', left(${text}, 200000)), 'D')`,
+      // left(…, 200000) counts characters; 400,000 UTF-16 units always hold 200,000 of them, so the
+      // whole text (up to 20 MB) is not sent as a parameter just to be cut.
+      search: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.court ?? ""}), 'C') || setweight(to_tsvector('english', left(${text.slice(0, 400_000)}, 200000)), 'D')`,
     };
     const [row] = await tx
       .insert(opinions)
@@ -110,16 +161,21 @@ export async function writeOpinion(
         },
       })
       .returning({ id: opinions.id, inserted: sql<boolean>`(xmax = 0)` });
-    await tx
-      .insert(opinionTexts)
-      .values({ opinionId: row.id, body: c.body, text })
-      .onConflictDoUpdate({ target: opinionTexts.opinionId, set: { body: c.body, text } });
+    await breathe();
+    if (c.body.length + text.length <= STAGED_TEXT_CHARS)
+      await tx
+        .insert(opinionTexts)
+        .values({ opinionId: row.id, body: c.body, text })
+        .onConflictDoUpdate({ target: opinionTexts.opinionId, set: { body: c.body, text } });
+    else await writeStagedText(tx as unknown as Db, row.id, c.body, text);
+    await breathe();
     await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
     const passages = c.passages;
-    for (let i = 0; i < passages.length; i += 200) {
+    for (let i = 0; i < passages.length; i += PASSAGE_BATCH) {
+      await breathe();
       await tx
         .insert(opinionPassages)
-        .values(passages.slice(i, i + 200).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
+        .values(passages.slice(i, i + PASSAGE_BATCH).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
     }
     return {
       id: row.id,
