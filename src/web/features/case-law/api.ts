@@ -74,8 +74,11 @@ export const caseLawApi = {
       `/api/case-law/for-brief/${encodeURIComponent(briefId)}`,
     ).then((r) => r.opinion),
   remove: (id: string) => api(`/api/case-law/${id}`, { method: "DELETE" }),
-  /** Multipart upload; the server reports each file. */
-  async import(files: File[], opts: { subject?: string; library?: boolean }): Promise<ImportReport> {
+  /**
+   * Multipart upload: the files stream to the server, which answers 202 {jobId} at once; the
+   * `case-law.import` job's result (GET /api/jobs/:id) is the ImportReport.
+   */
+  async startImport(files: File[], opts: { subject?: string; library?: boolean }): Promise<{ jobId: string }> {
     const form = new FormData();
     for (const f of files) form.append("files", f, f.name);
     if (opts.subject) form.append("subject", opts.subject);
@@ -88,7 +91,7 @@ export const caseLawApi = {
         data?.error?.message ?? `Upload failed (${res.status})`,
         res.status,
       );
-    return data as ImportReport;
+    return data as { jobId: string };
   },
 };
 
