@@ -102,7 +102,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
     // No SMTP server: the outbox is written by the job's first attempt, inline (decision 049).
     const mailer = queuedMailer({ jobs, transport, inline: !env.SMTP_URL });
     const storage = opts.storage ?? createStorage({ env, dataDir: env.DATA_DIR });
-    registerCaseLawImportJob({ jobs, db: database.db, storage, logger });
+    registerCaseLawImportJob({ jobs, db: database.db, storage, logger, kind: database.kind });
     realtime = env.DATABASE_URL
       ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db })
       : createLocalBus();

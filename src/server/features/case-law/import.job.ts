@@ -86,6 +86,8 @@ export async function importStoredFiles(opts: {
   storage: Storage;
   payload: CaseLawImportPayload;
   ctx: Pick<JobContext, "signal" | "progress">;
+  /** Write statement by statement (PGlite: see import.service.ts `writeOpinion`). */
+  split?: boolean;
 }): Promise<ImportReport> {
   const { db, storage, payload, ctx } = opts;
   const t0 = performance.now();
@@ -126,7 +128,7 @@ export async function importStoredFiles(opts: {
       failed.push(...built.failed);
       check();
       const prepared: PreparedOpinion[] = built.prepared;
-      imported.push(...(await writePrepared({ db, prepared, ownerId: payload.ownerId, failed })));
+      imported.push(...(await writePrepared({ db, prepared, ownerId: payload.ownerId, failed, split: opts.split })));
       done += set.length;
     }
     await ctx.progress(95, "Updating the search index…");
@@ -139,7 +141,14 @@ export async function importStoredFiles(opts: {
 }
 
 /** Registers the `case-law.import` handler (boot.ts). */
-export function registerCaseLawImportJob(opts: { jobs: JobQueue; db: Db; storage: Storage; logger: Logger }) {
+export function registerCaseLawImportJob(opts: {
+  jobs: JobQueue;
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  /** The database kind: on PGlite (one in-process session) opinions are written without a long transaction. */
+  kind: "pglite" | "postgres";
+}) {
   const removeFiles = async (payload: CaseLawImportPayload) => {
     await Promise.all(payload.files.map((f) => opts.storage.delete(f.key).catch(() => {})));
   };
@@ -147,7 +156,13 @@ export function registerCaseLawImportJob(opts: { jobs: JobQueue; db: Db; storage
     CASE_LAW_IMPORT_JOB,
     async (ctx) => {
       try {
-        const report = await importStoredFiles({ db: opts.db, storage: opts.storage, payload: ctx.payload, ctx });
+        const report = await importStoredFiles({
+          db: opts.db,
+          storage: opts.storage,
+          payload: ctx.payload,
+          ctx,
+          split: opts.kind === "pglite",
+        });
         await removeFiles(ctx.payload);
         const m = report.counts;
         await ctx.progress(100, `Imported ${m.opinions} opinion${m.opinions === 1 ? "" : "s"}; ${m.failed} failed.`);

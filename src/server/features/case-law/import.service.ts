@@ -95,38 +95,65 @@ function pieces(s: string, size: number): string[] {
   return out;
 }
 
-/** Upserts a large opinion text through a transaction-scoped temporary table of pieces. */
+/**
+ * Upserts a large opinion text through a session temporary table of pieces (keyed by opinion, so
+ * two imports in one PGlite session do not mix), assembled by the server in one statement.
+ */
 async function writeStagedText(tx: Db, opinionId: string, body: string, text: string) {
   await tx.execute(
-    sql`create temp table if not exists import_text_pieces (col text not null, n int not null, part text not null) on commit drop`,
+    sql`create temp table if not exists import_text_pieces (opinion_id uuid not null, col text not null, n int not null, part text not null)`,
   );
+  await tx.execute(sql`delete from import_text_pieces where opinion_id = ${opinionId}`);
   for (const [col, value] of [
     ["body", body],
     ["text", text],
   ] as const) {
     for (const [n, part] of pieces(value, STAGE_CHUNK_CHARS).entries()) {
       await breathe();
-      await tx.execute(sql`insert into import_text_pieces (col, n, part) values (${col}, ${n}, ${part})`);
+      await tx.execute(
+        sql`insert into import_text_pieces (opinion_id, col, n, part) values (${opinionId}, ${col}, ${n}, ${part})`,
+      );
     }
   }
   await breathe();
   await tx.execute(sql`insert into opinion_texts (opinion_id, body, text)
     select ${opinionId},
-      coalesce((select string_agg(part, '' order by n) from import_text_pieces where col = 'body'), ''),
-      coalesce((select string_agg(part, '' order by n) from import_text_pieces where col = 'text'), '')
+      coalesce((select string_agg(part, '' order by n) from import_text_pieces where opinion_id = ${opinionId} and col = 'body'), ''),
+      coalesce((select string_agg(part, '' order by n) from import_text_pieces where opinion_id = ${opinionId} and col = 'text'), '')
     on conflict (opinion_id) do update set body = excluded.body, text = excluded.text`);
-  await tx.execute(sql`delete from import_text_pieces`);
+  await tx.execute(sql`delete from import_text_pieces where opinion_id = ${opinionId}`);
 }
 
-/** Writes one prepared opinion (row, text, passages) in its own transaction; upserts on (scope, cite_key). */
+/**
+ * Writes one prepared opinion (row, text, passages), upserting on (scope, cite_key).
+ * Default: in one transaction, so a failure never leaves half an opinion behind.
+ * `split` (uploads on PGlite): statement by statement outside a transaction, because PGlite is
+ * one session and an open transaction makes every other request of the process wait for it
+ * (a 20 MB opinion held `/api/health` for 34 s). A new opinion whose write fails is deleted
+ * again; an update that fails midway can leave the old row with part of its new passages, and
+ * says so in the report (the next import of the file repairs it).
+ */
 export async function writeOpinion(
   db: Db,
   c: PreparedOpinion,
   scope: string,
   ownerId: string | null,
   now: Date,
+  opts: { split?: boolean } = {},
 ): Promise<ImportedOpinion> {
-  return db.transaction(async (tx) => {
+  if (!opts.split) return db.transaction((tx) => writeOpinionSteps(tx as unknown as Db, c, scope, ownerId, now));
+  return writeOpinionSteps(db, c, scope, ownerId, now, true);
+}
+
+async function writeOpinionSteps(
+  tx: Db,
+  c: PreparedOpinion,
+  scope: string,
+  ownerId: string | null,
+  now: Date,
+  compensate = false,
+): Promise<ImportedOpinion> {
+  {
     const text = c.text;
     const values = {
       scope,
@@ -161,21 +188,28 @@ export async function writeOpinion(
         },
       })
       .returning({ id: opinions.id, inserted: sql<boolean>`(xmax = 0)` });
-    await breathe();
-    if (c.body.length + text.length <= STAGED_TEXT_CHARS)
-      await tx
-        .insert(opinionTexts)
-        .values({ opinionId: row.id, body: c.body, text })
-        .onConflictDoUpdate({ target: opinionTexts.opinionId, set: { body: c.body, text } });
-    else await writeStagedText(tx as unknown as Db, row.id, c.body, text);
-    await breathe();
-    await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
-    const passages = c.passages;
-    for (let i = 0; i < passages.length; i += PASSAGE_BATCH) {
+    try {
       await breathe();
-      await tx
-        .insert(opinionPassages)
-        .values(passages.slice(i, i + PASSAGE_BATCH).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
+      if (c.body.length + text.length <= STAGED_TEXT_CHARS)
+        await tx
+          .insert(opinionTexts)
+          .values({ opinionId: row.id, body: c.body, text })
+          .onConflictDoUpdate({ target: opinionTexts.opinionId, set: { body: c.body, text } });
+      else await writeStagedText(tx, row.id, c.body, text);
+      await breathe();
+      await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
+      const passages = c.passages;
+      for (let i = 0; i < passages.length; i += PASSAGE_BATCH) {
+        await breathe();
+        await tx
+          .insert(opinionPassages)
+          .values(passages.slice(i, i + PASSAGE_BATCH).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
+      }
+    } catch (err) {
+      if (compensate && row.inserted) await tx.delete(opinions).where(eq(opinions.id, row.id));
+      else if (compensate)
+        (err as Error).message = `${(err as Error).message} (the opinion may be incomplete until imported again)`;
+      throw err;
     }
     return {
       id: row.id,
@@ -187,7 +221,7 @@ export async function writeOpinion(
       files: c.files,
       warnings: c.warnings,
     };
-  });
+  }
 }
 
 /**
@@ -242,12 +276,16 @@ export async function writePrepared(opts: {
   ownerId: string | null;
   failed: ImportReport["failed"];
   now?: () => Date;
+  /** writeOpinion's `split` (PGlite uploads). */
+  split?: boolean;
 }): Promise<ImportedOpinion[]> {
   const scope = opts.ownerId ?? "library";
   const imported: ImportedOpinion[] = [];
   for (const c of opts.prepared) {
     try {
-      imported.push(await writeOpinion(opts.db, c, scope, opts.ownerId, opts.now?.() ?? new Date()));
+      imported.push(
+        await writeOpinion(opts.db, c, scope, opts.ownerId, opts.now?.() ?? new Date(), { split: opts.split }),
+      );
     } catch (err) {
       for (const file of c.files)
         opts.failed.push({ file, reason: `could not be saved: ${(err as Error).message.split("\n")[0]}` });
