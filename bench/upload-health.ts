@@ -39,6 +39,7 @@ async function main() {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
+      APP_URL: base,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       RATE_LIMIT_DISABLED: "true",
