@@ -115,7 +115,11 @@ async function main() {
     let result: { counts?: unknown } | null = null;
     const t1 = performance.now();
     while (performance.now() - t1 < MAX_JOB_S * 1000) {
-      const j = (await (await call(`/api/jobs/${jobId}`)).json()) as { state: string; progress: number; result: { counts?: unknown } | null };
+      const j = (await (await call(`/api/jobs/${jobId}`)).json()) as {
+        state: string;
+        progress: number;
+        result: { counts?: unknown } | null;
+      };
       state = `${j.state} ${j.progress}%`;
       if (["succeeded", "failed", "cancelled"].includes(j.state)) {
         result = j.result;

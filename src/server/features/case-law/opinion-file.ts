@@ -39,6 +39,7 @@ export function parseOpinionFile(fileName: string, content: Uint8Array | string)
 }
 
 /** C0 controls other than tab, newline, vertical tab, form feed and carriage return; and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching these control characters is the point.
 const STRAY_CONTROLS = /[\x00-\x08\x0E-\x1F\x7F]/g;
 
 function parseByFormat(fileName: string, source: string): ParseResult {
