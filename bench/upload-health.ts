@@ -111,6 +111,9 @@ async function main() {
     const { jobId } = (await res.json()) as { jobId: string };
     const rssAfterUpload = rssOf(pid);
     phase = "job";
+    console.log(
+      `upload of ${FILES} × 19.5 MB answered ${res.status} in ${(uploadMs / 1000).toFixed(1)} s; /api/health meanwhile: ${stats(health.upload)}; RSS ${rss0.toFixed(0)} → ${rssAfterUpload.toFixed(0)} MB (peak ${rssPeak.toFixed(0)} MB)`,
+    );
     let state = "queued";
     let result: { counts?: unknown } | null = null;
     const t1 = performance.now();
