@@ -7,8 +7,10 @@ import { build } from "esbuild";
 const out = "dist/server";
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: `${out}/main.mjs`,
+  // parse-worker: the case-law upload's worker thread (features/case-law/parse-client.ts loads it beside main.mjs).
+  entryPoints: { main: "src/server/main.ts", "parse-worker": "src/server/features/case-law/parse-worker.ts" },
+  outdir: out,
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",

@@ -82,7 +82,8 @@ const importedOpinion = z.object({
   files: z.array(z.string()),
   warnings: z.array(z.string()),
 });
-const importReport = z.object({
+/** The import report: the `result` of the `case-law.import` job (GET /api/jobs/:id). */
+export const importReport = z.object({
   imported: z.array(importedOpinion),
   failed: z.array(z.object({ file: z.string(), reason: z.string() })),
   counts: z.object({
@@ -180,13 +181,13 @@ export const caseLawApi = {
     method: "post",
     path: "/api/case-law/import",
     summary:
-      "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each), optional `subject`, `scope=library` for administrators. Bad files are reported, the rest import.",
+      "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each, ≤ 20 files), optional `subject`, `scope=library` for administrators. The files stream to storage (limits enforced while streaming; a refused upload keeps nothing) and a `case-law.import` job parses them: 202 {jobId}; follow GET /api/jobs/:id, whose `result` is the import report (bad files are reported, the rest import).",
     tags,
     rawBody: {
       contentType: "multipart/form-data",
       description: "`files` (one or more, ≤ 20 MB each, ≤ 400 MB in all), optional `subject`, optional `scope=library`",
     },
-    responses: { 200: importReport },
+    responses: { 202: z.object({ jobId: z.string() }) },
     errors: ["BAD_REQUEST", "VALIDATION_FAILED", "FORBIDDEN", "PAYLOAD_TOO_LARGE"],
   }),
   live: defineRoute({

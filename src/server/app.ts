@@ -20,6 +20,7 @@ import { entitlementsMiddleware } from "./features/billing/entitlements";
 import { briefsRoutes } from "./features/briefs/briefs.routes";
 import { caseLawRoutes } from "./features/case-law/case-law.routes";
 import { collectionsRoutes } from "./features/collections/collections.routes";
+import { jobsRoutes } from "./features/jobs/jobs.routes";
 import { notesRoutes } from "./features/notes/notes.routes";
 import { outlinesRoutes } from "./features/outlines/outlines.routes";
 import { chatRoutes } from "./features/chat/chat.routes";
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", realtimeRoutes());
   app.route("/api", studyFeatureRoutes());
   app.route("/api", publicApiRoutes());
+  app.route("/api", jobsRoutes());
 
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");

@@ -19,8 +19,11 @@ import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { seedPricing } from "./features/billing/pricing.service";
 import { trustedOriginsOf } from "./lib/origin-check";
-import { createMailer, type Mailer } from "./mail/mailer";
+import { registerCaseLawImportJob } from "./features/case-law/import.job";
+import { createJobQueue, type JobQueue } from "./jobs/queue";
+import { createMailer, type Mailer, queuedMailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
+import { createStorage, type Storage } from "./storage";
 
 export const VERSION = "0.1.0";
 export const BRAND_NAME = "Lexmate";
@@ -32,13 +35,18 @@ export interface Server {
   logger: Logger;
   /** The `/api` operations the app mounts (method and path), for the contract test. */
   apiRoutes(): { method: string; path: string }[];
+  jobs: JobQueue;
+  storage: Storage;
   close(): Promise<void>;
 }
 
 export interface BootOptions {
   env: Env;
   logger?: Logger;
+  /** Replaces the mail transport (the queue still carries every message). */
   mailer?: Mailer;
+  /** Replaces the file storage chosen by configuration. */
+  storage?: Storage;
   /** PostgreSQL schema for test isolation. */
   schema?: string;
   now?: () => Date;
@@ -67,6 +75,16 @@ export async function boot(opts: BootOptions): Promise<Server> {
   const t0 = performance.now();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: opts.schema });
   let realtime: RealtimeBus | null = null;
+  const jobs = createJobQueue({
+    db: database.db,
+    logger,
+    databaseUrl: env.DATABASE_URL,
+    schema: opts.schema,
+    pollMs: env.JOBS_POLL_MS,
+    leaseMs: env.JOBS_LEASE_MS,
+    concurrency: env.JOBS_CONCURRENCY,
+    backoffMs: env.JOBS_BACKOFF_MS,
+  });
   try {
     const { corpus, problems } = loadContent(resolve(env.CONTENT_DIR));
     if (problems.length) {
@@ -82,9 +100,13 @@ export async function boot(opts: BootOptions): Promise<Server> {
 
     const port = env.PORT;
     const appUrl = env.APP_URL ?? `http://localhost:${port}`;
-    const mailer =
+    const transport =
       opts.mailer ??
       createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, "outbox"), logger });
+    // No SMTP server: the outbox is written by the job's first attempt, inline (decision 049).
+    const mailer = queuedMailer({ jobs, transport, inline: !env.SMTP_URL });
+    const storage = opts.storage ?? createStorage({ env, dataDir: env.DATA_DIR });
+    registerCaseLawImportJob({ jobs, db: database.db, storage, logger, kind: database.kind });
     realtime = env.DATABASE_URL
       ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db })
       : createLocalBus();
@@ -125,6 +147,8 @@ export async function boot(opts: BootOptions): Promise<Server> {
         now: opts.now,
         engine,
         realtime: bus,
+        jobs,
+        storage,
       });
     };
     // Port 0 (tests): listen first, then build the app for the real URL.
@@ -137,6 +161,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
     const actualPort = typeof address === "object" && address ? address.port : port;
     const url = port === 0 ? `http://127.0.0.1:${actualPort}` : appUrl;
     if (!app) app = build(url);
+    if (env.JOBS_CONCURRENCY > 0) jobs.start();
     logger.info({ url, db: database.kind, ms: Math.round(performance.now() - t0) }, "Lexmate is ready");
     let closed = false;
     return {
@@ -148,6 +173,8 @@ export async function boot(opts: BootOptions): Promise<Server> {
         app!.routes
           .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL" && !r.path.includes("*"))
           .map((r) => ({ method: r.method.toLowerCase(), path: r.path })),
+      jobs,
+      storage,
       close: async () => {
         if (closed) return;
         closed = true;
@@ -155,11 +182,13 @@ export async function boot(opts: BootOptions): Promise<Server> {
           server.close(() => res());
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        await jobs.stop();
         await bus.close();
         await database.close();
       },
     };
   } catch (err) {
+    await jobs.stop();
     await realtime?.close();
     await database.close();
     throw err;

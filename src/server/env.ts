@@ -111,6 +111,14 @@ export const envSchema = z
     LLM_MODEL: z.string().optional(),
     /** Longest wait (ms) for the model's first token and between tokens before the answer fails with LLM_TIMEOUT. */
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
+    /** Background jobs (issue 11 §5): how often (ms) an idle worker looks for due jobs; new jobs also wake it at once. */
+    JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+    /** Jobs one process runs at once; 0 runs no worker in this process (jobs still get enqueued). */
+    JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+    /** A running job's lease (ms): a job whose process died is run again this long after its last heartbeat. */
+    JOBS_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(60_000),
+    /** First retry delay (ms) of a failed job; doubles per attempt, capped at one hour. */
+    JOBS_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   })
   .superRefine((v, ctx) => {
     const need = (key: "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL") => {

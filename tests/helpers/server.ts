@@ -136,3 +136,21 @@ export function tokenFromLink(link: string): string {
   const hash = new URL(link).hash.slice(1);
   return new URLSearchParams(hash).get("token")!;
 }
+
+/** Polls `GET /api/jobs/:id` as `c` until the job is succeeded, failed or cancelled; returns it. */
+export async function waitForJob<R = unknown>(
+  c: Client,
+  jobId: string,
+  timeoutMs = 60_000,
+): Promise<{ id: string; state: string; progress: number; message: string; error: string | null; result: R }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await c.json<{ state: string; progress: number; message: string; error: string | null; result: R }>(
+      `/api/jobs/${jobId}`,
+    );
+    if (r.status !== 200) throw new Error(`GET /api/jobs/${jobId}: ${r.status} ${JSON.stringify(r.body)}`);
+    if (["succeeded", "failed", "cancelled"].includes(r.body.state)) return { id: jobId, ...r.body };
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${r.body.state} after ${timeoutMs} ms`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+}

@@ -8,7 +8,7 @@ import { request } from "node:http";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseCollections, messages, threads } from "../../src/server/db/schema";
-import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
+import { type Client, signedInUser, startTestServer, type TestServer, waitForJob } from "../helpers/server";
 
 const MB = 1024 * 1024;
 const DEFAULT_413 = { code: "PAYLOAD_TOO_LARGE", message: "The request is too large (at most 1 MB)." };
@@ -157,8 +157,12 @@ Affirmed.`;
       body: form,
       headers: { cookie, origin: server.url },
     });
-    const body = (await res.json()) as { imported: { name: string; status: string }[]; failed: unknown[] };
-    expect(res.status).toBe(200);
+    // The upload answers 202 {jobId}; the import report is the job's result (issue 12 item 1).
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    const job = await waitForJob<{ imported: { name: string; status: string }[]; failed: unknown[] }>(ada, jobId);
+    expect(job.state).toBe("succeeded");
+    const body = job.result;
     expect(body.failed).toEqual([]);
     expect(body.imported).toEqual([
       expect.objectContaining({ name: "Marlow v. Keel Freight Lines", status: "created" }),

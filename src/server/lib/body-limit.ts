@@ -45,9 +45,22 @@ interface Declared {
 const DECLARED = Symbol("lexmate.bodyLimit");
 type Tagged = MiddlewareHandler<AppEnv> & { [DECLARED]?: Declared };
 
-function declare(maxBytes: number, message: string): Declared {
+function declare(maxBytes: number, message: string, streamed = false): Declared {
   if (!Number.isInteger(maxBytes) || maxBytes < 0)
     throw new Error(`bodyLimit: maxBytes must be a non-negative integer, got ${maxBytes}`);
+  const refuse = () => {
+    throw new AppError("PAYLOAD_TOO_LARGE", message, undefined, { connection: "close" });
+  };
+  if (streamed)
+    return {
+      maxBytes,
+      // A streaming route counts the body itself as it reads; only a declared length is checked here.
+      check: async (c, next) => {
+        const length = c.req.header("content-length");
+        if (length && !c.req.header("transfer-encoding") && Number.parseInt(length, 10) > maxBytes) refuse();
+        await next();
+      },
+    };
   return {
     maxBytes,
     check: honoBodyLimit({
@@ -65,10 +78,17 @@ function declare(maxBytes: number, message: string): Declared {
  * attached to (as route middleware or with `use` on a path). `message` replaces the whole 413
  * message (for a limit that restates a content rule, e.g. "This note is larger than 1 MB…");
  * otherwise it is `tooLargeMessage(maxBytes, hint)`. The check itself runs in `apiBodyLimit`; the
- * declaration only checks on its own when mounted in an app without it.
+ * declaration only checks on its own when mounted in an app without it. `streamed`: the handler
+ * reads the body as a stream and enforces `maxBytes` itself while reading (uploads); here only a
+ * `Content-Length` over the limit is refused, and a chunked body is never buffered.
  */
-export function bodyLimit(opts: { maxBytes: number; hint?: string; message?: string }): MiddlewareHandler<AppEnv> {
-  const d = declare(opts.maxBytes, opts.message ?? tooLargeMessage(opts.maxBytes, opts.hint));
+export function bodyLimit(opts: {
+  maxBytes: number;
+  hint?: string;
+  message?: string;
+  streamed?: boolean;
+}): MiddlewareHandler<AppEnv> {
+  const d = declare(opts.maxBytes, opts.message ?? tooLargeMessage(opts.maxBytes, opts.hint), opts.streamed);
   const mw: Tagged = async (c, next) => {
     if (c.get("bodyLimit") !== undefined) return next();
     c.set("bodyLimit", d.maxBytes);

@@ -5,8 +5,10 @@ import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { Entitlements } from "../features/billing/entitlements";
 import type { Env } from "../env";
+import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import type { RealtimeBus } from "../realtime/bus";
+import type { Storage } from "../storage/types";
 
 export interface AppDeps {
   env: Env;
@@ -21,6 +23,10 @@ export interface AppDeps {
   engine: AnswerEngine;
   /** Per-user change bus behind GET /api/realtime (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL). */
   realtime: RealtimeBus;
+  /** Background jobs (src/server/jobs): enqueue work, follow it, cancel it. */
+  jobs: JobQueue;
+  /** File storage (src/server/storage): uploads stream here. */
+  storage: Storage;
   /** Injectable clock (tests). */
   now?: () => Date;
 }

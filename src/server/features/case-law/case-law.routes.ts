@@ -8,6 +8,7 @@
  *   GET    /api/case-law/:id             one opinion (Markdown body) + official brief + own briefs
  *   DELETE /api/case-law/:id             own upload (library opinions: administrators)
  *   POST   /api/case-law/import          multipart `files` (≤ 20 MB each), `subject`, `scope=library` (admins)
+ *                                        → 202 {jobId}; follow GET /api/jobs/:id, whose result is the import report
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -17,16 +18,21 @@ import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf } from "../../lib/http";
-import { type HandlerInput, handle } from "../../lib/route";
+import { handle, withStatus } from "../../lib/route";
 import { track } from "../analytics/analytics.service";
 import { importFromCourtListener, searchCourtListener } from "./courtlistener";
-import { type ImportFile, importOpinions, MAX_IMPORT_FILE_BYTES } from "./import.service";
+import { MAX_IMPORT_FILE_BYTES } from "./import.service";
 import { deleteOpinion, getOpinion, listOpinions, opinionFacets, opinionForBrief } from "./opinions.service";
 import { searchOpinions } from "./search.service";
+import { receiveUpload, startUploadImport } from "./upload.service";
 
 /** Total request size for an upload: up to 20 files at the per-file limit (400 MB; decision 042). */
 const MAX_UPLOAD_REQUEST = 20 * MAX_IMPORT_FILE_BYTES;
-const uploadLimit = bodyLimit({ maxBytes: MAX_UPLOAD_REQUEST, hint: "Send up to 20 files of at most 20 MB each." });
+const uploadLimit = bodyLimit({
+  maxBytes: MAX_UPLOAD_REQUEST,
+  hint: "Send up to 20 files of at most 20 MB each.",
+  streamed: true,
+});
 
 export function caseLawRoutes() {
   const r = new Hono<AppEnv>();
@@ -53,39 +59,21 @@ export function caseLawRoutes() {
     return { ...facets, liveSearch: !!c.get("deps").env.COURTLISTENER_API_TOKEN };
   });
 
-  const importFiles = async (c: Context<AppEnv>, { user }: HandlerInput<typeof caseLawApi.import>) => {
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody({ all: true });
-    } catch {
-      throw new AppError("BAD_REQUEST", "Send the files as multipart/form-data in the field 'files'.");
-    }
-    const list = ([] as (string | File)[]).concat(form.files ?? []).filter((f): f is File => typeof f !== "string");
-    if (!list.length) throw new AppError("VALIDATION_FAILED", "files: choose at least one file to import.");
-    const big = list.find((f) => f.size > MAX_IMPORT_FILE_BYTES);
-    if (big)
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `${big.name} is ${(big.size / 1048576).toFixed(1)} MB; files can be up to 20 MB.`,
-      );
-    const subject =
-      typeof form.subject === "string" && form.subject ? z.enum(SUBJECT_IDS).safeParse(form.subject) : null;
-    if (subject && !subject.success) throw new AppError("VALIDATION_FAILED", "subject: not a known subject.");
-    const library = form.scope === "library";
-    if (library && !user.isAdmin)
-      throw new AppError("FORBIDDEN", "Only an administrator can import into the shared library.");
-    const files: ImportFile[] = await Promise.all(
-      list.map(async (f) => ({ name: f.name || "upload", content: new Uint8Array(await f.arrayBuffer()) })),
-    );
-    const report = await importOpinions({
-      db: db(c),
-      files,
-      ownerId: library ? null : user.id,
-      subjectId: subject?.data ?? null,
-    });
-    return report;
-  };
-  handle(r, caseLawApi.import, importFiles, { middleware: [uploadLimit] });
+  handle(
+    r,
+    caseLawApi.import,
+    async (c, { user }) => {
+      const deps = c.get("deps");
+      const upload = await receiveUpload({
+        storage: deps.storage,
+        contentType: c.req.header("content-type"),
+        body: c.req.raw.body,
+        maxRequestBytes: MAX_UPLOAD_REQUEST,
+      });
+      return withStatus(202, { jobId: await startUploadImport({ jobs: deps.jobs, upload, user }) });
+    },
+    { middleware: [uploadLimit] },
+  );
 
   const live = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => {
     const env = c.get("deps").env;

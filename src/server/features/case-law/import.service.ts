@@ -13,20 +13,20 @@
  * official brief's for the same case name is corrected (both with a warning in the report).
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { SUBJECT_IDS } from "../../../contract/content";
 import type { Db } from "../../db/client";
 import { briefs, opinionPassages, opinions, opinionTexts, subjects, topics } from "../../db/schema";
-import { citeKey, formatCitation, normalizeCaseName, parseCitation } from "./citations";
-import { mergeBodies, toPassages } from "./merge";
-import { parseOpinionFile } from "./opinion-file";
-import type { ParsedOpinion } from "./opinion-parse";
-import { markdownToPlain, wordCount } from "./opinion-text";
+import { doctrinesOf, NO_DOCTRINE, OPENING_CHARS } from "./doctrine";
+import {
+  buildReference,
+  type Candidate,
+  candidatesOf,
+  groupAndPrepare,
+  MAX_IMPORT_FILE_BYTES,
+  type PreparedOpinion,
+  type ReferenceRows,
+} from "./import-prepare";
 
-/** Target passage length: small rows keep snippet selection cheap (schema-library.ts). */
-const PASSAGE_CHARS = 500;
-
-/** Largest file accepted by the importer (issue 5 §6). */
-export const MAX_IMPORT_FILE_BYTES = 20 * 1024 * 1024;
+export { MAX_IMPORT_FILE_BYTES };
 
 export interface ImportFile {
   name: string;
@@ -51,113 +51,8 @@ export interface ImportReport {
   ms: number;
 }
 
-interface Candidate extends ParsedOpinion {
-  key: string;
-  subjectId: string | null;
-  headnote: string;
-  doctrine: Doctrine;
-  files: string[];
-}
-
-/**
- * What the official content says about a case, indexed as the opinion's `doctrine` vector
- * (decision 051): `titles` (weight A) are the titles of the topics its official brief is filed
- * under; `text` (weight B) is the brief's issue, rule, holding, facts and takeaways plus every
- * sentence of an official topic (rule, summary, elements, exceptions, positions, traps) that names
- * the case. So a doctrine described in plain words finds the case the topics cite for it.
- */
-export interface Doctrine {
-  titles: string;
-  text: string;
-}
-
-const NO_DOCTRINE: Doctrine = { titles: "", text: "" };
-
-/** Characters of an opinion's opening indexed like a syllabus (weight C; decision 051). */
-export const OPENING_CHARS = 1500;
-
-/** The official brief's issue, rule and holding, indexed with the opinion like a headnote. */
-const headnoteOf = (body: Record<string, unknown> | undefined) =>
-  body
-    ? ["issue", "rule", "holding"]
-        .map((k) => (typeof body[k] === "string" ? body[k] : ""))
-        .filter(Boolean)
-        .join("\n\n")
-    : "";
-
-const STATES =
-  "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming";
-const GENERIC_PARTY = new RegExp(
-  `^(?:United States|U\\.S\\.|State|People|Commonwealth|City|County|Town|Board|Department|In re|Ex parte|${STATES})\\b`,
-  "i",
-);
-
-/**
- * How topics refer to a case: its distinctive party ("Wickard" for Wickard v. Filburn, "Lopez" for
- * United States v. Lopez), or the whole name when both parties are generic (New York v. United
- * States). Corporate suffixes are dropped.
- */
-export function caseShortName(name: string): string {
-  const parties = name.split(/\s+v\.\s+/).map((p) =>
-    p
-      .replace(/,?\s+(?:Inc|Co|Corp|Ltd|L\.L\.C|LLC)\.?(?=\s|,|$).*$/i, "")
-      .replace(/^(?:In re|Ex parte)\s+/i, "")
-      .trim(),
-  );
-  const first = parties[0] ?? name;
-  if (parties.length < 2) return first;
-  if (!GENERIC_PARTY.test(first)) return first.split(/,\s/)[0];
-  if (!GENERIC_PARTY.test(parties[1])) return parties[1].split(/,\s/)[0];
-  return name;
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Every string in a topic's body (elements, exceptions, positions, traps…), split into sentences. */
-function sentencesOf(...values: unknown[]): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown) => {
-    if (typeof v === "string") out.push(...v.split(/(?<=[.;])\s+(?=[A-Z(])/));
-    else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === "object") Object.values(v).forEach(walk);
-  };
-  values.forEach(walk);
-  return out;
-}
-
-/** The doctrine text of every official brief, keyed by brief id (see `Doctrine`). */
-function doctrinesOf(
-  official: { id: string; name: string; topicIds: string[]; body: Record<string, unknown> }[],
-  topicRows: { id: string; title: string; summary: string; rule: string; body: Record<string, unknown> }[],
-): Map<string, Doctrine> {
-  const title = new Map(topicRows.map((t) => [t.id, t.title]));
-  const sentences = topicRows.flatMap((t) => {
-    const { cases: _cases, related: _related, provisions: _provisions, ...rest } = t.body as Record<string, unknown>;
-    return sentencesOf(t.summary, t.rule, rest);
-  });
-  const out = new Map<string, Doctrine>();
-  for (const b of official) {
-    const short = caseShortName(b.name);
-    const re = short.length >= 3 ? new RegExp(`\\b${escapeRe(short)}\\b`, "i") : null;
-    const naming = re ? sentences.filter((s) => re.test(s)) : [];
-    const own = ["facts", "takeaways"].flatMap((k) => sentencesOf(b.body[k]));
-    out.set(b.id, {
-      titles: b.topicIds.map((id) => title.get(id) ?? "").join("\n"),
-      text: [...own, ...naming].join("\n").slice(0, 20_000),
-    });
-  }
-  return out;
-}
-
-const levenshtein1 = (a: string, b: string) => {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
-};
-
-async function loadReference(db: Db) {
+/** The official briefs and subjects metadata is reconciled with (import-prepare.ts `buildReference`). */
+export async function loadReferenceRows(db: Db): Promise<ReferenceRows> {
   const [official, subjectRows, topicRows] = await Promise.all([
     db
       .select({
@@ -179,108 +74,100 @@ async function loadReference(db: Db) {
       .where(and(eq(topics.isOfficial, true), isNull(topics.retiredAt))),
   ]);
   const doctrines = doctrinesOf(official, topicRows);
-  const byKey = new Map<string, (typeof official)[number]>();
-  const byName = new Map<string, (typeof official)[number]>();
-  for (const b of official) {
-    if (b.citation) byKey.set(citeKey({ citation: b.citation, name: b.name, year: b.year }), b);
-    byName.set(normalizeCaseName(b.name), b);
-  }
-  const subjectOf = (hint: string | null): string | null => {
-    if (!hint) return null;
-    const h = hint.trim().toLowerCase();
-    const found = subjectRows.find((s) => s.id === h || s.name.toLowerCase() === h || s.shortName.toLowerCase() === h);
-    return found?.id ?? ((SUBJECT_IDS as readonly string[]).includes(h) ? h : null);
-  };
-  return { byKey, byName, subjectOf, doctrines };
-}
-
-/** Applies the official-brief reference and computes the key. */
-function reconcile(
-  p: ParsedOpinion,
-  file: string,
-  ref: Awaited<ReturnType<typeof loadReference>>,
-  subjectId: string | null,
-): Candidate {
-  const warnings = [...p.warnings];
-  let { name, citation, year, court } = p;
-  let parsed = citation ? parseCitation(citation) : null;
-  if (parsed && !ref.byKey.has(citeKey({ citation, name, year }))) {
-    const same = ref.byName.get(normalizeCaseName(name));
-    const theirs = same?.citation ? parseCitation(same.citation) : null;
-    if (
-      theirs &&
-      theirs.reporter === parsed.reporter &&
-      theirs.volume === parsed.volume &&
-      theirs.page !== parsed.page &&
-      levenshtein1(String(theirs.page), String(parsed.page))
-    ) {
-      warnings.push(
-        `citation ${citation} corrected to ${formatCitation(theirs)}, the citation of the official brief for ${same?.name}`,
-      );
-      citation = formatCitation(theirs);
-      parsed = theirs;
-    }
-  }
-  const key = citeKey({ citation, name, year, decided: p.decidedOn });
-  const official = ref.byKey.get(key);
-  if (official) {
-    if (!p.nameFromMetadata && official.name !== name) name = official.name;
-    if (official.year && year !== official.year && (year === null || Math.abs(year - official.year) > 1)) {
-      warnings.push(
-        `year ${year ?? "(none)"} replaced by ${official.year} from the official brief for ${official.name}`,
-      );
-      year = official.year;
-    }
-    court ??= official.court;
-  }
   return {
-    ...p,
-    name,
-    citation,
-    year,
-    court,
-    warnings,
-    key,
-    subjectId: subjectId ?? ref.subjectOf(p.subjectHint) ?? official?.subjectId ?? null,
-    headnote: headnoteOf(official?.body),
-    doctrine: (official && ref.doctrines.get(official.id)) || NO_DOCTRINE,
-    files: [file],
+    official: official.map(({ id, topicIds: _topicIds, ...b }) => ({
+      ...b,
+      doctrine: doctrines.get(id) ?? NO_DOCTRINE,
+    })),
+    subjects: subjectRows,
   };
 }
 
-function mergeCandidates(list: Candidate[]): Candidate {
-  const sorted = [...list].sort(
-    (a, b) => Number(b.nameFromMetadata) - Number(a.nameFromMetadata) || b.text.length - a.text.length,
+/**
+ * PGlite runs inside this process, and one statement holds the event loop until it ends (and a
+ * chain of awaited statements never lets timers or sockets in): the writes of a large opinion
+ * are therefore cut small and separated by `breathe()` so requests are answered in between
+ * (issue 12 item 1). Passages go 50 rows a statement; a text over `STAGED_TEXT_CHARS` is sent in
+ * `STAGE_CHUNK_CHARS` pieces to a temporary table and assembled by the server (writeStagedText):
+ * a 20 MB parameter alone costs PGlite 1.6 s in one piece.
+ */
+const PASSAGE_BATCH = 50;
+const STAGED_TEXT_CHARS = 1 << 20;
+const STAGE_CHUNK_CHARS = 256 * 1024;
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `s` in pieces of about `size` UTF-16 units, never splitting a surrogate pair. */
+function pieces(s: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; ) {
+    let end = Math.min(s.length, i + size);
+    const last = s.charCodeAt(end - 1);
+    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end--;
+    out.push(s.slice(i, end));
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * Upserts a large opinion text through a session temporary table of pieces (keyed by opinion, so
+ * two imports in one PGlite session do not mix), assembled by the server in one statement.
+ */
+async function writeStagedText(tx: Db, opinionId: string, body: string, text: string) {
+  await tx.execute(
+    sql`create temp table if not exists import_text_pieces (opinion_id uuid not null, col text not null, n int not null, part text not null)`,
   );
-  const base = sorted[0];
-  let body = base.body;
-  for (const c of sorted.slice(1)) body = mergeBodies(body, c.body);
-  const pick = <K extends keyof Candidate>(k: K) =>
-    sorted.map((c) => c[k]).find((v) => v !== null && v !== undefined) ?? base[k];
-  return {
-    ...base,
-    body,
-    text: markdownToPlain(body),
-    court: pick("court"),
-    year: pick("year"),
-    decidedOn: pick("decidedOn"),
-    subjectId: pick("subjectId"),
-    files: list.flatMap((c) => c.files),
-    warnings: [
-      ...list.flatMap((c) => c.warnings),
-      `merged ${list.length} files with the same citation: ${list.flatMap((c) => c.files).join(", ")}`,
-    ],
-  };
+  await tx.execute(sql`delete from import_text_pieces where opinion_id = ${opinionId}`);
+  for (const [col, value] of [
+    ["body", body],
+    ["text", text],
+  ] as const) {
+    for (const [n, part] of pieces(value, STAGE_CHUNK_CHARS).entries()) {
+      await breathe();
+      await tx.execute(
+        sql`insert into import_text_pieces (opinion_id, col, n, part) values (${opinionId}, ${col}, ${n}, ${part})`,
+      );
+    }
+  }
+  await breathe();
+  await tx.execute(sql`insert into opinion_texts (opinion_id, body, text)
+    select ${opinionId},
+      coalesce((select string_agg(part, '' order by n) from import_text_pieces where opinion_id = ${opinionId} and col = 'body'), ''),
+      coalesce((select string_agg(part, '' order by n) from import_text_pieces where opinion_id = ${opinionId} and col = 'text'), '')
+    on conflict (opinion_id) do update set body = excluded.body, text = excluded.text`);
+  await tx.execute(sql`delete from import_text_pieces where opinion_id = ${opinionId}`);
 }
 
-async function writeOpinion(
+/**
+ * Writes one prepared opinion (row, text, passages), upserting on (scope, cite_key).
+ * Default: in one transaction, so a failure never leaves half an opinion behind.
+ * `split` (uploads on PGlite): statement by statement outside a transaction, because PGlite is
+ * one session and an open transaction makes every other request of the process wait for it
+ * (a 20 MB opinion held `/api/health` for 34 s). A new opinion whose write fails is deleted
+ * again; an update that fails midway can leave the old row with part of its new passages, and
+ * says so in the report (the next import of the file repairs it).
+ */
+export async function writeOpinion(
   db: Db,
-  c: Candidate,
+  c: PreparedOpinion,
   scope: string,
   ownerId: string | null,
   now: Date,
+  opts: { split?: boolean } = {},
 ): Promise<ImportedOpinion> {
-  return db.transaction(async (tx) => {
+  if (!opts.split) return db.transaction((tx) => writeOpinionSteps(tx as unknown as Db, c, scope, ownerId, now));
+  return writeOpinionSteps(db, c, scope, ownerId, now, true);
+}
+
+async function writeOpinionSteps(
+  tx: Db,
+  c: PreparedOpinion,
+  scope: string,
+  ownerId: string | null,
+  now: Date,
+  compensate = false,
+): Promise<ImportedOpinion> {
+  {
     const text = c.text;
     const values = {
       scope,
@@ -292,7 +179,7 @@ async function writeOpinion(
       year: c.year,
       decidedOn: c.decidedOn,
       subjectId: c.subjectId,
-      wordCount: wordCount(text),
+      wordCount: c.words,
       headnote: c.headnote,
       source: c.files.join(", ").slice(0, 2000),
       sourceFormat: c.sourceFormat,
@@ -300,8 +187,10 @@ async function writeOpinion(
       // Decision 051: the official doctrine (topic titles A; brief and topic sentences B) and the
       // opening of the opinion (its syllabus or first paragraphs, C) weigh above the text (D).
       doctrine: sql`setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B')`,
-      head: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', left(${text}, ${OPENING_CHARS})), 'C')`,
-      search: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', left(${text}, ${OPENING_CHARS})), 'C') || setweight(to_tsvector('english', ${c.court ?? ""}), 'D') || setweight(to_tsvector('english', left(${text}, 200000)), 'D')`,
+      head: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', ${text.slice(0, OPENING_CHARS)}), 'C')`,
+      // left(…, 200000) counts characters; 400,000 UTF-16 units always hold 200,000 of them, so the
+      // whole text (up to 20 MB) is not sent as a parameter just to be cut.
+      search: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', ${text.slice(0, OPENING_CHARS)}), 'C') || setweight(to_tsvector('english', ${c.court ?? ""}), 'D') || setweight(to_tsvector('english', left(${text.slice(0, 400_000)}, 200000)), 'D')`,
     };
     const [row] = await tx
       .insert(opinions)
@@ -317,16 +206,28 @@ async function writeOpinion(
         },
       })
       .returning({ id: opinions.id, inserted: sql<boolean>`(xmax = 0)` });
-    await tx
-      .insert(opinionTexts)
-      .values({ opinionId: row.id, body: c.body, text })
-      .onConflictDoUpdate({ target: opinionTexts.opinionId, set: { body: c.body, text } });
-    await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
-    const passages = toPassages(c.text, PASSAGE_CHARS);
-    for (let i = 0; i < passages.length; i += 200) {
-      await tx
-        .insert(opinionPassages)
-        .values(passages.slice(i, i + 200).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
+    try {
+      await breathe();
+      if (c.body.length + text.length <= STAGED_TEXT_CHARS)
+        await tx
+          .insert(opinionTexts)
+          .values({ opinionId: row.id, body: c.body, text })
+          .onConflictDoUpdate({ target: opinionTexts.opinionId, set: { body: c.body, text } });
+      else await writeStagedText(tx, row.id, c.body, text);
+      await breathe();
+      await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
+      const passages = c.passages;
+      for (let i = 0; i < passages.length; i += PASSAGE_BATCH) {
+        await breathe();
+        await tx
+          .insert(opinionPassages)
+          .values(passages.slice(i, i + PASSAGE_BATCH).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
+      }
+    } catch (err) {
+      if (compensate && row.inserted) await tx.delete(opinions).where(eq(opinions.id, row.id));
+      else if (compensate)
+        (err as Error).message = `${(err as Error).message} (the opinion may be incomplete until imported again)`;
+      throw err;
     }
     return {
       id: row.id,
@@ -338,7 +239,7 @@ async function writeOpinion(
       files: c.files,
       warnings: c.warnings,
     };
-  });
+  }
 }
 
 /**
@@ -367,44 +268,62 @@ export async function importOpinions(opts: {
   now?: () => Date;
 }): Promise<ImportReport> {
   const t0 = performance.now();
-  const ref = await loadReference(opts.db);
+  const ref = buildReference(await loadReferenceRows(opts.db));
   const failed: ImportReport["failed"] = [];
-  const byKey = new Map<string, Candidate[]>();
+  const candidates: Candidate[] = [];
   for (const f of opts.files) {
-    if (f.content.length > MAX_IMPORT_FILE_BYTES) {
-      failed.push({
-        file: f.name,
-        reason: `the file is ${(f.content.length / 1048576).toFixed(1)} MB; files can be up to 20 MB`,
-      });
-      continue;
-    }
-    const r = parseOpinionFile(f.name, f.content);
-    if (!r.ok) {
-      failed.push({ file: f.name, reason: r.reason });
-      continue;
-    }
-    for (const p of r.opinions) {
-      const c = reconcile(p, f.name, ref, opts.subjectId ?? null);
-      byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
-    }
+    const r = candidatesOf(f.name, f.content, ref, opts.subjectId ?? null);
+    if (r.ok) candidates.push(...r.candidates);
+    else failed.push({ file: f.name, reason: r.reason });
   }
+  const imported = await writePrepared({
+    db: opts.db,
+    prepared: groupAndPrepare(candidates),
+    ownerId: opts.ownerId,
+    failed,
+    now: opts.now,
+  });
+  if (imported.length) await settleIndexes(opts.db);
+  return importReport(imported, failed, opts.files.length, t0);
+}
+
+/** Writes prepared opinions one by one; a write that fails is reported in `failed` for each of its files. */
+export async function writePrepared(opts: {
+  db: Db;
+  prepared: PreparedOpinion[];
+  ownerId: string | null;
+  failed: ImportReport["failed"];
+  now?: () => Date;
+  /** writeOpinion's `split` (PGlite uploads). */
+  split?: boolean;
+}): Promise<ImportedOpinion[]> {
   const scope = opts.ownerId ?? "library";
   const imported: ImportedOpinion[] = [];
-  for (const group of byKey.values()) {
-    const c = group.length > 1 ? mergeCandidates(group) : group[0];
+  for (const c of opts.prepared) {
     try {
-      imported.push(await writeOpinion(opts.db, c, scope, opts.ownerId, opts.now?.() ?? new Date()));
+      imported.push(
+        await writeOpinion(opts.db, c, scope, opts.ownerId, opts.now?.() ?? new Date(), { split: opts.split }),
+      );
     } catch (err) {
       for (const file of c.files)
-        failed.push({ file, reason: `could not be saved: ${(err as Error).message.split("\n")[0]}` });
+        opts.failed.push({ file, reason: `could not be saved: ${(err as Error).message.split("\n")[0]}` });
     }
   }
-  if (imported.length) await settleIndexes(opts.db);
+  return imported;
+}
+
+/** The report of a batch of `files` files that started at `t0` (performance.now()). */
+export function importReport(
+  imported: ImportedOpinion[],
+  failed: ImportReport["failed"],
+  files: number,
+  t0: number,
+): ImportReport {
   return {
     imported,
     failed,
     counts: {
-      files: opts.files.length,
+      files,
       opinions: imported.length,
       created: imported.filter((i) => i.status === "created").length,
       updated: imported.filter((i) => i.status === "updated").length,

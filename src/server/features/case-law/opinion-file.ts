@@ -25,7 +25,8 @@ export function parseOpinionFile(fileName: string, content: Uint8Array | string)
     }
   }
   // Stray control characters (a NUL at the end of a casebook chapter) cannot be stored as text.
-  const cleaned = [...source].filter((ch) => !isStrayControl(ch.charCodeAt(0))).join("");
+  // One regex pass (a 20 MB file spread into an array of characters took ~1 GB and seconds).
+  const cleaned = source.replace(STRAY_CONTROLS, "");
   const stray = source.length - cleaned.length;
   source = cleaned;
   if (!source.trim()) return { ok: false, reason: "the file is empty" };
@@ -37,8 +38,9 @@ export function parseOpinionFile(fileName: string, content: Uint8Array | string)
   return result;
 }
 
-/** C0 controls other than tab, newline, vertical tab… form feed and carriage return; and DEL. */
-const isStrayControl = (c: number) => (c < 9 || (c > 13 && c < 32) || c === 127) && c !== 12;
+/** C0 controls other than tab, newline, vertical tab, form feed and carriage return; and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching these control characters is the point.
+const STRAY_CONTROLS = /[\x00-\x08\x0E-\x1F\x7F]/g;
 
 function parseByFormat(fileName: string, source: string): ParseResult {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? "";

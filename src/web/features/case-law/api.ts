@@ -1,5 +1,6 @@
 /** Case-law API client (contract: src/contract/case-law.ts; server: src/server/features/case-law/case-law.routes.ts). */
-import type { caseLawApi as contract, SearchHit } from "../../../contract/case-law";
+import type { caseLawApi as contract, importReport, SearchHit } from "../../../contract/case-law";
+import type { z } from "zod";
 import type { ResponseOf } from "../../../contract/route";
 import { ApiError, api } from "../../lib/api";
 
@@ -14,7 +15,8 @@ export interface Filters {
   yearTo?: string;
   subject?: string;
 }
-export type ImportReport = ResponseOf<typeof contract.import>;
+/** The `case-law.import` job's result (GET /api/jobs/:id). */
+export type ImportReport = z.output<typeof importReport>;
 
 const qs = (o: Record<string, string | number | undefined>) =>
   new URLSearchParams(
@@ -36,8 +38,11 @@ export const caseLawApi = {
       (r) => r.opinion,
     ),
   remove: (id: string) => api(`/api/case-law/${id}`, { method: "DELETE" }),
-  /** Multipart upload; the server reports each file. */
-  async import(files: File[], opts: { subject?: string; library?: boolean }): Promise<ImportReport> {
+  /**
+   * Multipart upload: the files stream to the server, which answers 202 {jobId} at once; the
+   * `case-law.import` job's result (GET /api/jobs/:id) is the ImportReport.
+   */
+  async startImport(files: File[], opts: { subject?: string; library?: boolean }): Promise<{ jobId: string }> {
     const form = new FormData();
     for (const f of files) form.append("files", f, f.name);
     if (opts.subject) form.append("subject", opts.subject);
@@ -50,7 +55,7 @@ export const caseLawApi = {
         data?.error?.message ?? `Upload failed (${res.status})`,
         res.status,
       );
-    return data as ImportReport;
+    return data as { jobId: string };
   },
 };
 

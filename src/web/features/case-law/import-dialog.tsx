@@ -2,12 +2,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { AlertCircle, CheckCircle2, FileUp, Upload } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Select, SubjectOptions } from "../../components/ui/select";
 import { useMe } from "../../lib/session";
+import { jobsApi, useJob } from "../jobs/api";
+import { JobProgress } from "../jobs/job-progress";
 import { caseLawApi, type ImportReport, MAX_FILE_BYTES } from "./api";
 import { useSubjects } from "./case-law-ui";
 
@@ -22,19 +24,39 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [library, setLibrary] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobError, setJobError] = useState<string | null>(null);
   const tooBig = files.filter((f) => f.size > MAX_FILE_BYTES);
   const upload = useMutation({
-    mutationFn: () => caseLawApi.import(files, { subject, library }),
+    mutationFn: () => caseLawApi.startImport(files, { subject, library }),
     onSuccess: (r) => {
-      setReport(r);
+      setJobId(r.jobId);
       setFiles([]);
-      void qc.invalidateQueries({ queryKey: ["case-law"] });
-      void qc.invalidateQueries({ queryKey: ["case-law-facets"] });
     },
   });
+  // The upload answered with a job: follow it (every 500 ms) until its report arrives.
+  const job = useJob(jobId);
+  const running = !!jobId && (!job.data || job.data.state === "queued" || job.data.state === "running");
+  useEffect(() => {
+    const j = job.data;
+    if (!jobId || !j || j.id !== jobId) return;
+    if (j.state === "succeeded") {
+      setReport(j.result as ImportReport);
+      setJobId(null);
+      void qc.invalidateQueries({ queryKey: ["case-law"] });
+      void qc.invalidateQueries({ queryKey: ["case-law-facets"] });
+    } else if (j.state === "failed" || j.state === "cancelled") {
+      setJobError(
+        j.state === "cancelled" ? "The import was cancelled." : `The import failed: ${j.error ?? "unknown error"}`,
+      );
+      setJobId(null);
+    }
+  }, [job.data, jobId, qc]);
+  const cancelImport = useMutation({ mutationFn: () => jobsApi.cancel(jobId!) });
   const add = (list: FileList | null) => {
     if (!list) return;
     setReport(null);
+    setJobError(null);
     upload.reset();
     setFiles((cur) =>
       [...cur, ...[...list].filter((f) => !cur.some((c) => c.name === f.name && c.size === f.size))].slice(0, 20),
@@ -45,6 +67,9 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     if (!o) {
       setFiles([]);
       setReport(null);
+      setJobError(null);
+      // A running import goes on in the background; its opinions appear when it ends.
+      setJobId(null);
       upload.reset();
     }
   };
@@ -138,6 +163,17 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             {(upload.error as Error).message}
           </p>
         )}
+        {jobError && (
+          <p role="alert" className="mt-3 text-sm text-red-600">
+            {jobError}
+          </p>
+        )}
+        {(upload.isPending || running) && (
+          <JobProgress
+            label="Import progress"
+            job={job.data ?? { progress: 0, state: "queued", message: upload.isPending ? "Uploading…" : "Starting…" }}
+          />
+        )}
         {report && (
           <div className="mt-5 space-y-3" data-testid="import-report">
             <p className="text-sm font-medium">
@@ -185,12 +221,23 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           </div>
         )}
         <div className="mt-6 flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => close(false)}>
-            {report ? "Done" : "Cancel"}
-          </Button>
-          <Button onClick={() => upload.mutate()} disabled={!files.length || tooBig.length > 0 || upload.isPending}>
+          {running ? (
+            <Button variant="ghost" onClick={() => cancelImport.mutate()} disabled={cancelImport.isPending}>
+              Cancel import
+            </Button>
+          ) : (
+            <Button variant="ghost" onClick={() => close(false)}>
+              {report ? "Done" : "Cancel"}
+            </Button>
+          )}
+          <Button
+            onClick={() => upload.mutate()}
+            disabled={!files.length || tooBig.length > 0 || upload.isPending || running}
+          >
             <Upload className="h-4 w-4" />{" "}
-            {upload.isPending ? "Importing…" : `Import ${files.length || ""} file${files.length === 1 ? "" : "s"}`}
+            {upload.isPending || running
+              ? "Importing…"
+              : `Import ${files.length || ""} file${files.length === 1 ? "" : "s"}`}
           </Button>
         </div>
       </>

@@ -1,0 +1,121 @@
+/**
+ * Starts the parse worker (parse-worker.ts) and talks to it. From TypeScript (tests, `npm run
+ * dev`, the CLI) the worker imports `parse-worker.ts` through tsx; from the bundle (`npm start`)
+ * it runs `parse-worker.mjs`, which scripts/build-server.mjs writes beside `main.mjs`.
+ *
+ * One worker per process, started on first use and stopped after `IDLE_MS` without work, so
+ * its heap (a 20 MB opinion needs a few hundred MB while parsing) is given back between imports.
+ * Imports share it one call at a time (calls queue in the worker).
+ */
+import { Worker } from "node:worker_threads";
+import type { ReferenceRows } from "./import-prepare";
+import type { BuildResult, KeysResult, WorkerFile, WorkerRequest } from "./parse-worker";
+
+/** A worker idle this long (ms) is stopped. */
+const IDLE_MS = 15_000;
+
+export interface ParseWorker {
+  /** Parses one file and answers the citation keys of its opinions (or why it is not an opinion). */
+  keys(file: WorkerFile, subjectId: string | null): Promise<KeysResult>;
+  /** Parses files whose opinions belong together and answers them merged and ready to write. */
+  build(files: WorkerFile[], subjectId: string | null): Promise<BuildResult>;
+  /** Ends this session; a call still running is abandoned (the worker is restarted). */
+  close(): Promise<void>;
+}
+
+/** The worker's entry: the bundled `.mjs`, or a bootstrap that registers tsx and imports the `.ts`. */
+function workerEntry(): URL | string {
+  if (import.meta.url.endsWith(".mjs")) return new URL("./parse-worker.mjs", import.meta.url);
+  const ts = new URL("./parse-worker.ts", import.meta.url).href;
+  return `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(ts)}); });`;
+}
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+class SharedWorker {
+  private worker: Worker | null = null;
+  private next = 1;
+  private readonly pending = new Map<number, Pending>();
+  private idle: NodeJS.Timeout | null = null;
+
+  private start(): Worker {
+    const entry = workerEntry();
+    const w = new Worker(entry, { eval: typeof entry === "string" });
+    w.on("message", (m: { id: number; result?: unknown; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.error !== undefined) p.reject(new Error(m.error));
+      else p.resolve(m.result);
+      this.settle();
+    });
+    const fail = (err: Error) => {
+      if (this.worker !== w) return;
+      this.worker = null;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    w.on("error", fail);
+    w.on("exit", (code) => fail(new Error(`the parse worker stopped (exit code ${code})`)));
+    return w;
+  }
+
+  private settle() {
+    if (this.pending.size || !this.worker) return;
+    this.worker.unref();
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.stop(), IDLE_MS);
+    this.idle.unref();
+  }
+
+  call<T>(req: Omit<WorkerRequest, "id">): Promise<T> {
+    if (this.idle) clearTimeout(this.idle);
+    this.worker ??= this.start();
+    const w = this.worker;
+    w.ref();
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      w.postMessage(
+        { id, ...req } satisfies WorkerRequest,
+        req.files.map((f) => f.bytes.buffer as ArrayBuffer),
+      );
+    });
+  }
+
+  busy() {
+    return this.pending.size > 0;
+  }
+
+  async stop() {
+    const w = this.worker;
+    this.worker = null;
+    if (this.idle) clearTimeout(this.idle);
+    for (const p of this.pending.values()) p.reject(new Error("the parse worker was stopped"));
+    this.pending.clear();
+    await w?.terminate();
+  }
+}
+
+const shared = new SharedWorker();
+
+/** A parse session that reconciles with the official-brief reference `ref`. File bytes are transferred, not copied. */
+export function startParseWorker(ref: ReferenceRows): ParseWorker {
+  let open = true;
+  const call = <T>(op: WorkerRequest["op"], files: WorkerFile[], subjectId: string | null) => {
+    if (!open) return Promise.reject(new Error("the parse session is closed"));
+    return shared.call<T>({ op, files, subjectId, ref });
+  };
+  return {
+    keys: (file, subjectId) => call<KeysResult>("keys", [file], subjectId),
+    build: (files, subjectId) => call<BuildResult>("build", files, subjectId),
+    close: async () => {
+      // A session closed mid-call (cancel) stops the worker so the parse does not run on.
+      if (open && shared.busy()) await shared.stop();
+      open = false;
+    },
+  };
+}
