@@ -50,6 +50,10 @@ describe("brief search (item 26)", () => {
       "In re Polemis and Furness, Withy & Co.",
     ]);
     expect(await caseBriefs("zzzz-no-such-case")).toEqual([]);
+    // No query: the whole list.
+    const all = await caseBriefs("");
+    expect(all.length).toBeGreaterThan(100);
+    expect(all).toEqual(expect.arrayContaining(["Palsgraf v. Long Island Railroad Co.", "INS v. Chadha"]));
   });
 
   it("a student brief's text is searched too, and only the owner's", async () => {

@@ -89,13 +89,14 @@ function wordIn(word: string, columns: (Column | SQL)[]): SQL | undefined {
 }
 
 /**
- * An ORDER BY key for `q`: 0 when every word is in the name or citation, 1 when only the text has
- * some (so "palsgraf" lists Palsgraf before briefs that cite it). A constant 0 without a query.
+ * ORDER BY keys for `q`, to put before a list's own order: 0 when every word is in the name or
+ * citation, 1 when only the text has some (so "palsgraf" lists Palsgraf before briefs that cite
+ * it). None without a query (a bare constant would be read as a column position).
  */
-export function briefSearchRank(q: string | undefined, cols: { name: Column; citation: Column }): SQL {
+export function briefSearchRank(q: string | undefined, cols: { name: Column; citation: Column }): SQL[] {
   const words = queryWords(q ?? "");
-  if (!words.length) return sql`0`;
-  return sql`CASE WHEN ${and(...words.map((w) => wordIn(w, [cols.name, cols.citation])))} THEN 0 ELSE 1 END`;
+  if (!words.length) return [];
+  return [sql`CASE WHEN ${and(...words.map((w) => wordIn(w, [cols.name, cols.citation])))} THEN 0 ELSE 1 END`];
 }
 
 /**

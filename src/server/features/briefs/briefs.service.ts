@@ -223,7 +223,7 @@ export async function listCaseBriefs({
               briefSearchCondition(f.q, { name: briefs.name, citation: briefs.citation, text: briefs.body }),
             ),
           )
-          .orderBy(briefSearchRank(f.q, briefs), asc(briefs.name));
+          .orderBy(...briefSearchRank(f.q, briefs), asc(briefs.name));
   const own =
     f.mine === "exclude"
       ? []
@@ -251,7 +251,7 @@ export async function listCaseBriefs({
               }),
             ),
           )
-          .orderBy(briefSearchRank(f.q, studentBriefs), desc(studentBriefs.updatedAt));
+          .orderBy(...briefSearchRank(f.q, studentBriefs), desc(studentBriefs.updatedAt));
   return [
     ...own.map((b) => ({ ...b, isOfficial: false })),
     ...official.map((b) => ({ ...b, isOfficial: true, updatedAt: null })),

@@ -151,7 +151,7 @@ export async function listBriefs({ db, filter }: Db & { filter: ContentFilter })
     .select(briefSummary)
     .from(briefs)
     .where(and(...where))
-    .orderBy(briefSearchRank(filter.q, briefs), asc(briefs.name));
+    .orderBy(...briefSearchRank(filter.q, briefs), asc(briefs.name));
 }
 
 /** One official brief (retired ones too) with its topics' titles. 404 NOT_FOUND otherwise. */

@@ -52,7 +52,7 @@ export function AnalyticsPanel() {
   }
   const maxW = Math.max(1, ...data.weekly.map((w) => w.attempts));
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid gap-4 lg:grid-cols-3" data-testid="bank-analytics">
       <Card className="lg:col-span-2">
         <div className="grid gap-6 sm:grid-cols-2">
           <div>
