@@ -20,7 +20,7 @@ test("24: the question bank with answers seeded is no wider than a 375 px phone"
         data: { choice: "ABCD"[i % 4] },
         headers: { origin: baseURL! },
       });
-      expect(r.status()).toBe(200);
+      expect(r.status()).toBe(201);
       answered++;
     }
   expect(answered).toBeGreaterThan(5);
