@@ -2,7 +2,7 @@
  * Study mode through HTTP against the real server: queue and review (DESIGN.md §5), daily limits,
  * cram, ownership, Free gating, import/export.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createEmptyCard, fsrs, Rating } from "ts-fsrs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
