@@ -7,7 +7,8 @@ import { FEATURE_IDS } from "../domain/plans";
 import { defineRoute } from "./route";
 import { subscriptionSummarySchema } from "./subscription";
 
-export const confirmBody = z.object({ token: z.string().min(10).max(4000) });
+/** Any string: a malformed token is the handler's 400 invalid_token, like a forged one (issue 12 item 26). */
+export const confirmBody = z.object({ token: z.string() });
 export const resendBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
 });
@@ -70,7 +71,7 @@ export const accountApi = {
     method: "post",
     path: "/api/account/resend-confirmation",
     summary:
-      "Send the confirmation email again: one per 60 s per address (429 RATE_LIMITED with Retry-After); 404 when not registered, 409 when already confirmed.",
+      "Send the confirmation email again: one per 60 s per email address and 5 per 60 s per client address (429 RATE_LIMITED with Retry-After, seconds); 404 when not registered, 409 when already confirmed.",
     tags: ["account"],
     auth: "public",
     body: resendBody,

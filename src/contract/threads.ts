@@ -210,11 +210,11 @@ export const chatApi = {
     method: "get",
     path: "/api/realtime",
     summary:
-      "Per-user change stream: a `ready` frame, then one `change` frame per RealtimeChange (threads, messages, usage), a comment heartbeat every 25 s. 503 UNAVAILABLE when live updates cannot start (the client backs off).",
+      "Per-user change stream: a `ready` frame, then one `change` frame per RealtimeChange (threads, messages, usage), a comment heartbeat every 25 s. 503 UNAVAILABLE when live updates cannot start (the client backs off); 429 RATE_LIMITED (Retry-After: 30 s) when the user already holds 8 open streams on this process.",
     tags: ["chat"],
     responses: {
       200: { contentType: "text/event-stream", description: "ready, then change events (RealtimeChange)" },
     },
-    errors: ["UNAVAILABLE"],
+    errors: ["UNAVAILABLE", "RATE_LIMITED"],
   }),
 };

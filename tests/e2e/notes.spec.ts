@@ -9,8 +9,10 @@ import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 async function newNote(page: Page, title: string, body: string) {
   await page.goto("/notes");
   await page.getByRole("button", { name: "New", exact: true }).click();
-  await page.waitForURL(/\/notes\/[0-9a-f-]{36}/);
+  // A draft until the first edit (issue 12 item 26); the first edit creates the note and its URL.
+  await page.waitForURL(/\/notes\/new/);
   await page.getByLabel("Title").fill(title);
+  await page.waitForURL(/\/notes\/[0-9a-f-]{36}/);
   await page.getByTestId("note-body").click();
   await page.keyboard.type(body);
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 10_000 });
@@ -65,6 +67,36 @@ test("write a note: autosave, headings and lists, tags, search, export", async (
   expect(md).toContain("# Personal jurisdiction");
   expect(md).toContain("## Elements");
   expect(md).toContain("- Purposeful availment");
+});
+
+test("'New' and 'Blank note' save nothing until the first edit (issue 12 item 26)", async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail("drafts"));
+  const total = async () => ((await (await page.request.get("/api/notes")).json()) as { total: number }).total;
+  await page.goto("/notes");
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  await page.waitForURL(/\/notes\/new/);
+  await expect(page.getByLabel("Title")).toBeVisible();
+  await page.goto("/notes");
+  await page.getByRole("button", { name: "New note from a template" }).click();
+  await page.getByRole("button", { name: /Blank note/ }).click();
+  await page.waitForURL(/\/notes\/new/);
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "draft");
+  await page.waitForTimeout(1500); // past the autosave delay: still nothing saved
+  expect(await total()).toBe(0);
+  await page.goto("/notes");
+  await expect(page.getByTestId("note-row")).toHaveCount(0);
+  expect(await total()).toBe(0);
+
+  // The first keystroke creates one note, and the editor keeps everything typed meanwhile.
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  await page.getByTestId("note-body").click();
+  await page.keyboard.type("Consideration is a bargained-for exchange.");
+  await page.waitForURL(/\/notes\/[0-9a-f-]{36}/);
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved", { timeout: 10_000 });
+  await expect(page.getByTestId("note-row")).toHaveCount(1);
+  expect(await total()).toBe(1);
+  await page.reload();
+  await expect(page.getByTestId("note-body")).toContainText("Consideration is a bargained-for exchange.");
 });
 
 test("two tabs editing one note: the stale save is refused and the newer text is shown", async ({ page, context }) => {

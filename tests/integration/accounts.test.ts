@@ -297,8 +297,12 @@ describe("rate limits", () => {
 
 describe("profiles, admins and entitlements", () => {
   it("creates the profile, updates names and rejects over-long ones", async () => {
+    // signedInUser signs up with the name "names": it is the profile's first name (issue 12 item 20).
     const a = await signedInUser(server, "names@example.com");
-    expect((await a.json<{ firstName: string }>("/api/profile")).body.firstName).toBe("");
+    expect((await a.json<{ firstName: string; lastName: string }>("/api/profile")).body).toMatchObject({
+      firstName: "names",
+      lastName: "",
+    });
     const up = await a.json<{ firstName: string; lastName: string }>("/api/profile", {
       method: "PATCH",
       body: { firstName: "  Ruth ", lastName: "Ginsburg" },

@@ -4,7 +4,8 @@
  * - Sign-up requires email confirmation. The confirmation email links to the app's
  *   `/auth/callback#token=…&email=…` (the token stays in the fragment, out of server logs); the
  *   page confirms through `POST /api/account/confirm`.
- * - Confirmation starts the 7-day trial and creates the profile row.
+ * - Confirmation starts the 7-day trial and creates the profile row; the profile's first and last
+ *   name come from the name typed at sign-up (`namesFromSignUp`).
  * - Passwords must pass the five rules of SPEC.md §5 and a zxcvbn score of 3; otherwise 400 with
  *   a message containing "easy to guess".
  * - Rate limits: better-auth's per-IP limiter (database storage, so it holds across processes)
@@ -30,7 +31,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { brandedEmail, type Mailer } from "../mail/mailer";
 import { track } from "../features/analytics/analytics.service";
-import { ensureProfile } from "../features/account/profiles.service";
+import { ensureProfile, namesFromSignUp } from "../features/account/profiles.service";
 import { consumeRateLimit } from "../lib/rate-limit";
 import { startTrial } from "../features/billing/subscriptions.service";
 import { isEasyToGuess } from "./password-strength";
@@ -152,7 +153,7 @@ export function createAuth(o: AuthOptions) {
       expiresIn: CONFIRMATION_TTL_S,
       sendVerificationEmail: async ({ user, token }) => sendConfirmation(user.email, token),
       afterEmailVerification: async (user) => {
-        await ensureProfile(o.db, user.id);
+        await ensureProfile(o.db, user.id, namesFromSignUp(user.name));
         await startTrial(o.db, user.id);
       },
     },
@@ -163,7 +164,8 @@ export function createAuth(o: AuthOptions) {
             data: { ...user, isAdmin: o.adminEmails.includes(String(user.email).toLowerCase()) },
           }),
           after: async (user) => {
-            await ensureProfile(o.db, user.id);
+            // The name typed at sign-up becomes the profile's first and last name (issue 12 item 20).
+            await ensureProfile(o.db, user.id, namesFromSignUp(user.name));
             await track(o.db, "signed_up", user.id);
           },
         },

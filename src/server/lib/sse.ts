@@ -86,14 +86,17 @@ export function sseChannel(opts: {
           stop();
         }
       }, opts.heartbeatMs ?? 25_000);
-      opts.signal.addEventListener("abort", () => {
+      const end = () => {
         stop();
         try {
           controller.close();
         } catch {
           // already closed
         }
-      });
+      };
+      // A client gone before the stream started would never fire "abort": end at once.
+      if (opts.signal.aborted) end();
+      else opts.signal.addEventListener("abort", end, { once: true });
     },
     cancel: stop,
   });

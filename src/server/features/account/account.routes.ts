@@ -1,7 +1,9 @@
 /**
  * Account endpoints beside better-auth's (issue 2 §4, §6, §8); shapes in src/contract/account.ts:
  *   POST  /api/account/confirm              {token} → {status:"confirmed"|"already_confirmed", email}; 400 otp_expired | invalid_token
- *   POST  /api/account/resend-confirmation  {email} → {sent:true}; 404 (not registered), 409 (already confirmed), 429 (60 s cooldown)
+ *   POST  /api/account/confirm              a token that is not a 10–4000 character string is invalid_token too (item 26)
+ *   POST  /api/account/resend-confirmation  {email} → {sent:true}; 404 (not registered), 409 (already confirmed),
+ *                                           429 (60 s cooldown per email; 5 per 60 s per client address, issue 12 item 8)
  *   GET   /api/me                           the session user, profile and subscription summary; 401 when signed out
  *   GET   /api/profile · PATCH /api/profile  {firstName,lastName} (≤ 100 characters each)
  *   GET   /api/account/stats                the four counters of /settings/statistics (null = unknown → 'N/A')
@@ -16,12 +18,32 @@ import { AppError } from "../../lib/errors";
 import { nowOf } from "../../lib/http";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import { handle } from "../../lib/route";
+import { addressKey, CLIENT_IP_HEADER } from "../../auth/auth";
 import { entitlementsOf } from "../billing/entitlements";
 import { findEmailVerified, getAccountStats } from "./account.service";
 import { ensureProfile, updateProfile } from "./profiles.service";
 
 /** SPEC.md §9: one resend per 60 seconds. */
 export const RESEND_COOLDOWN_MS = 60_000;
+/**
+ * Resend requests per client address in RESEND_COOLDOWN_MS, counted before the email is looked up,
+ * so the endpoint cannot be used to probe which addresses are registered (issue 12 item 8). The
+ * same budget as better-auth's `/send-verification-email` rule (src/server/auth/auth.ts).
+ */
+export const RESEND_PER_ADDRESS_LIMIT = 5;
+
+const INVALID_TOKEN = "The confirmation link is invalid. Please request a new one.";
+
+/** 429 RATE_LIMITED with Retry-After (s); the message contains "rate limit", which the web maps (SPEC.md §8 Resend). */
+function resendLimited(retryAfterMs: number, message: (seconds: number) => string): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(
+    "RATE_LIMITED",
+    message(seconds),
+    { retryAfterSeconds: seconds },
+    { "Retry-After": String(seconds) },
+  );
+}
 
 /** The email claim of a confirmation token (unverified: better-auth verifies the signature). */
 function emailInToken(token: string): string | null {
@@ -41,6 +63,7 @@ export function accountRoutes() {
 
   handle(r, accountApi.confirm, async (c, { body: { token } }) => {
     const deps = c.get("deps");
+    if (token.length < 10 || token.length > 4000) throw new AppError("invalid_token", INVALID_TOKEN);
     const email = emailInToken(token);
     const before = email ? await findEmailVerified({ db: deps.database.db, email }) : null;
     const res = await deps.auth.api.verifyEmail({ query: { token }, headers: c.req.raw.headers, asResponse: true });
@@ -52,11 +75,24 @@ export function accountRoutes() {
     }
     if (body.code === "TOKEN_EXPIRED")
       throw new AppError("otp_expired", "Your confirmation link has expired. Please request a new one.");
-    throw new AppError("invalid_token", "The confirmation link is invalid. Please request a new one.");
+    throw new AppError("invalid_token", INVALID_TOKEN);
   });
 
   handle(r, accountApi.resendConfirmation, async (c, { body: { email } }) => {
     const deps = c.get("deps");
+    if (!deps.env.RATE_LIMIT_DISABLED) {
+      const perAddress = await consumeRateLimit(deps.database.db, {
+        key: `resend-ip:${addressKey(c.req.header(CLIENT_IP_HEADER) ?? "unknown")}`,
+        limit: RESEND_PER_ADDRESS_LIMIT,
+        windowMs: RESEND_COOLDOWN_MS,
+        now: nowOf(c),
+      });
+      if (!perAddress.allowed)
+        throw resendLimited(
+          perAddress.retryAfterMs,
+          (s) => `Rate limit: too many requests from your network. Please wait ${s} seconds and try again.`,
+        );
+    }
     const verified = await findEmailVerified({ db: deps.database.db, email });
     if (verified === null)
       throw new AppError("NOT_FOUND", "This email address is not registered. Please sign up first.");
@@ -67,15 +103,11 @@ export function accountRoutes() {
       windowMs: RESEND_COOLDOWN_MS,
       now: nowOf(c),
     });
-    if (!limit.allowed) {
-      const seconds = Math.ceil(limit.retryAfterMs / 1000);
-      throw new AppError(
-        "RATE_LIMITED",
-        `Rate limit: please wait ${seconds} seconds before requesting another email.`,
-        { retryAfterSeconds: seconds },
-        { "Retry-After": String(seconds) },
+    if (!limit.allowed)
+      throw resendLimited(
+        limit.retryAfterMs,
+        (s) => `Rate limit: please wait ${s} seconds before requesting another email.`,
       );
-    }
     await deps.auth.api.sendVerificationEmail({ body: { email }, headers: c.req.raw.headers });
     return { sent: true as const, email };
   });

@@ -4,7 +4,7 @@
  * 'Draft brief', which prefills the sections from an opinion for the student to edit.
  * All reads and writes are scoped to the owner (another user's brief is NOT_FOUND).
  */
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { SECTION_KEYS, type SectionKey } from "../../../contract/briefs";
 import type { DbOrTx } from "../../db/client";
 import { briefs, studentBriefs } from "../../db/schema";
@@ -13,6 +13,7 @@ import type { Env } from "../../env";
 import { htmlToPlainText } from "../../lib/html-text";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { opinionText } from "../case-law/opinions.service";
+import { briefSearchCondition, briefSearchRank } from "./brief-search";
 import { extractDraft } from "./draft-extract";
 import { configuredLlm, draftWithLlm } from "./draft-llm";
 import { isUuid } from "../../../domain/ids";
@@ -199,7 +200,6 @@ export async function listCaseBriefs({
   userId: string;
   filters: { subject?: string; topic?: string; q?: string; mine?: "only" | "exclude" };
 }) {
-  const like = f.q ? `%${f.q.replace(/[%_\\]/g, "\\$&")}%` : null;
   const official =
     f.mine === "only"
       ? []
@@ -220,10 +220,10 @@ export async function listCaseBriefs({
               isNull(briefs.retiredAt),
               f.subject ? eq(briefs.subjectId, f.subject) : undefined,
               f.topic ? sql`${f.topic} = ANY(${briefs.topicIds})` : undefined,
-              like ? or(ilike(briefs.name, like), ilike(briefs.citation, like)) : undefined,
+              briefSearchCondition(f.q, { name: briefs.name, citation: briefs.citation, text: briefs.body }),
             ),
           )
-          .orderBy(asc(briefs.name));
+          .orderBy(...briefSearchRank(f.q, briefs), asc(briefs.name));
   const own =
     f.mine === "exclude"
       ? []
@@ -244,10 +244,14 @@ export async function listCaseBriefs({
               eq(studentBriefs.userId, userId),
               f.subject ? eq(studentBriefs.subjectId, f.subject) : undefined,
               f.topic ? sql`${f.topic} = ANY(${studentBriefs.topicIds})` : undefined,
-              like ? or(ilike(studentBriefs.name, like), ilike(studentBriefs.citation, like)) : undefined,
+              briefSearchCondition(f.q, {
+                name: studentBriefs.name,
+                citation: studentBriefs.citation,
+                text: studentBriefs.sections,
+              }),
             ),
           )
-          .orderBy(desc(studentBriefs.updatedAt));
+          .orderBy(...briefSearchRank(f.q, studentBriefs), desc(studentBriefs.updatedAt));
   return [
     ...own.map((b) => ({ ...b, isOfficial: false })),
     ...official.map((b) => ({ ...b, isOfficial: true, updatedAt: null })),

@@ -6,7 +6,7 @@
  * are public. Every function takes one options object; errors are AppError NOT_FOUND /
  * UPGRADE_REQUIRED as named.
  */
-import { and, asc, count, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hasFeature } from "../../../domain/plans";
 import { buildProvisionRegistry } from "../../../domain/provisions";
 import type { DbOrTx } from "../../db/client";
@@ -14,6 +14,7 @@ import { briefs, decks, demoFlashcards, flashcards, noteTemplates, questions, su
 import { notFound } from "../../lib/errors";
 import { getSubscriptionSummary } from "../billing/subscriptions.service";
 import { premiumRequired } from "../study/premium";
+import { briefSearchCondition, briefSearchRank } from "../briefs/brief-search";
 
 type Db = { db: DbOrTx };
 /** Filters of the brief, deck and question lists (validated by the contract's `contentQuery`). */
@@ -139,17 +140,18 @@ export async function getTopic({ db, id }: Db & { id: string }) {
   };
 }
 
-/** Live official briefs by name, filtered by subject, topic and a case-insensitive name fragment. */
+/** Live official briefs by name, filtered by subject, topic and a search of name, citation and text (`briefSearchCondition`). */
 export async function listBriefs({ db, filter }: Db & { filter: ContentFilter }) {
   const where = [eq(briefs.isOfficial, true), isNull(briefs.retiredAt)];
   if (filter.subject) where.push(eq(briefs.subjectId, filter.subject));
   if (filter.topic) where.push(sql`${filter.topic} = ANY(${briefs.topicIds})`);
-  if (filter.q) where.push(ilike(briefs.name, `%${filter.q.replace(/[%_\\]/g, "\\$&")}%`));
+  const search = briefSearchCondition(filter.q, { name: briefs.name, citation: briefs.citation, text: briefs.body });
+  if (search) where.push(search);
   return db
     .select(briefSummary)
     .from(briefs)
     .where(and(...where))
-    .orderBy(asc(briefs.name));
+    .orderBy(...briefSearchRank(filter.q, briefs), asc(briefs.name));
 }
 
 /** One official brief (retired ones too) with its topics' titles. 404 NOT_FOUND otherwise. */

@@ -1,7 +1,10 @@
 /**
- * Who may study what (SPEC.md §3, §6; decision 025): a student's own cards always; official cards
- * of free sample decks always; every other official card only with the `flashcards` feature
- * (Trial, premium, unlimited). Bank questions need `question_bank`.
+ * Who may study what (SPEC.md §3, §6; decision 025 as amended for issue 12 item 22): flashcards are Unlimited (and Trial)
+ * only, so with the `flashcards` feature (Trial, premium, unlimited) a student studies their own
+ * cards and every official card, and without it (Free) nothing: the study routes answer 403
+ * UPGRADE_REQUIRED and the study counts (overview, stats) are zero. Bank questions need
+ * `question_bank`. The landing's demo cards (not `isPremium`) and the content API's free sample
+ * decks stay readable to everyone; they are not studied (no schedule).
  */
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { hasFeature, type TierName } from "../../../domain/plans";
@@ -11,7 +14,7 @@ import { getSubscriptionSummary } from "../billing/subscriptions.service";
 
 export interface Access {
   tier: TierName;
-  /** Official premium decks and cards. */
+  /** The `flashcards` feature: own and official decks and cards (none at all without it). */
   officialCards: boolean;
   questionBank: boolean;
 }
@@ -28,10 +31,8 @@ export async function accessOf({ db, userId, now }: { db: DbOrTx; userId: string
 
 /** SQL condition on `decks` (joined) for decks the user may study. */
 export function deckVisible(userId: string, access: Access): SQL {
-  const official = access.officialCards
-    ? eq(decks.isOfficial, true)
-    : and(eq(decks.isOfficial, true), eq(decks.isFree, true));
-  return and(isNull(decks.retiredAt), or(eq(decks.createdBy, userId), official)) as SQL;
+  if (!access.officialCards) return sql`false`;
+  return and(isNull(decks.retiredAt), or(eq(decks.createdBy, userId), eq(decks.isOfficial, true))) as SQL;
 }
 
 /** SQL condition on `flashcards` joined with `decks`. */

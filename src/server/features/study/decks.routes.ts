@@ -8,6 +8,10 @@
  *   POST   /api/study/decks/:id/import {text, delimiter?}                 CSV/TSV, all or nothing
  *   GET    /api/study/decks/:id/export?format=csv|tsv&anki=1              file download
  *   PATCH  /api/study/cards/:id (deckId moves it) · DELETE /api/study/cards/:id
+ * SPEC.md §6 (issue 12 item 22): flashcards are Unlimited (and Trial) only, so every route that
+ * creates, reads or changes cards answers 403 UPGRADE_REQUIRED on Free (`feature: "flashcards"`).
+ * Deleting an own deck or card and exporting an own deck stay open on every plan: a student who
+ * drops to Free can still take their cards away or remove them.
  */
 import { Hono } from "hono";
 import { decksApi } from "../../../contract/study";
@@ -36,31 +40,50 @@ export const STUDY_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
 const importLimit = bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Split the file and import it in parts." });
 const bulkLimit = bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Save the cards in smaller batches." });
 
+const flashcards = { feature: "flashcards" } as const;
+
 export function deckRoutes() {
   const r = new Hono<AppEnv>();
   const db = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => c.get("deps").database.db;
 
-  handle(r, decksApi.create, async (c, { user, body }) =>
-    withStatus(201, { deck: await createDeck({ db: db(c), userId: user.id, input: body }) }),
+  handle(
+    r,
+    decksApi.create,
+    async (c, { user, body }) =>
+      withStatus(201, { deck: await createDeck({ db: db(c), userId: user.id, input: body }) }),
+    flashcards,
   );
 
-  handle(r, decksApi.get, async (c, { user, params }) =>
-    getDeck({ db: db(c), userId: user.id, deckId: params.id, now: nowOf(c) }),
+  handle(
+    r,
+    decksApi.get,
+    async (c, { user, params }) => getDeck({ db: db(c), userId: user.id, deckId: params.id, now: nowOf(c) }),
+    flashcards,
   );
 
-  handle(r, decksApi.update, async (c, { user, params, body }) => ({
-    deck: await updateDeck({ db: db(c), userId: user.id, deckId: params.id, patch: body }),
-  }));
+  handle(
+    r,
+    decksApi.update,
+    async (c, { user, params, body }) => ({
+      deck: await updateDeck({ db: db(c), userId: user.id, deckId: params.id, patch: body }),
+    }),
+    flashcards,
+  );
 
   handle(r, decksApi.remove, async (c, { user, params }) => {
     await deleteDeck({ db: db(c), userId: user.id, deckId: params.id });
     return c.body(null, 204);
   });
 
-  handle(r, decksApi.addCard, async (c, { user, params, body }) => {
-    const [id] = await addCards({ db: db(c), userId: user.id, deckId: params.id, cards: [body], source: "manual" });
-    return withStatus(201, { id });
-  });
+  handle(
+    r,
+    decksApi.addCard,
+    async (c, { user, params, body }) => {
+      const [id] = await addCards({ db: db(c), userId: user.id, deckId: params.id, cards: [body], source: "manual" });
+      return withStatus(201, { id });
+    },
+    flashcards,
+  );
 
   handle(
     r,
@@ -69,7 +92,7 @@ export function deckRoutes() {
       withStatus(201, {
         ids: await addCards({ db: db(c), userId: user.id, deckId: params.id, cards: body.cards, source: body.source }),
       }),
-    { middleware: [bulkLimit] },
+    { middleware: [bulkLimit], ...flashcards },
   );
 
   handle(
@@ -86,7 +109,7 @@ export function deckRoutes() {
           delimiter: body.delimiter,
         }),
       ),
-    { middleware: [importLimit] },
+    { middleware: [importLimit], ...flashcards },
   );
 
   handle(r, decksApi.export, async (c, { user, params, query }) => {
@@ -106,9 +129,14 @@ export function deckRoutes() {
     return c.body(file.text);
   });
 
-  handle(r, decksApi.updateCard, async (c, { user, params, body }) => ({
-    card: await updateCard({ db: db(c), userId: user.id, cardId: params.id, patch: body }),
-  }));
+  handle(
+    r,
+    decksApi.updateCard,
+    async (c, { user, params, body }) => ({
+      card: await updateCard({ db: db(c), userId: user.id, cardId: params.id, patch: body }),
+    }),
+    flashcards,
+  );
 
   handle(r, decksApi.removeCard, async (c, { user, params }) => {
     await deleteCard({ db: db(c), userId: user.id, cardId: params.id });

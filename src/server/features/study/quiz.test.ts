@@ -232,7 +232,8 @@ describe("quizzes", () => {
   });
 
   it("a flashcard quiz builds four distinct choices with the card's answer among them", async () => {
-    const c = await user("free");
+    // Unlimited: quizzes are not part of Free (issue 12 item 22, SPEC.md §6); this test ran on Free before.
+    const c = await user();
     const r = await c.json<{ id: string; total: number }>("/api/quizzes", {
       body: { source: "flashcards", count: 5, mode: "tutor" },
     });
@@ -288,7 +289,7 @@ describe("quizzes", () => {
 });
 
 describe("plan changes", () => {
-  it("after a Trial ends, bank quizzes and quizzes of premium cards are closed (403) on every route and not offered to resume; they reopen with the plan", async () => {
+  it("after a Trial ends, every quiz is closed (403) on every route and not offered to resume; they reopen with the plan", async () => {
     clock = new Date();
     const c = await user();
     const me = (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
@@ -315,12 +316,17 @@ describe("plan changes", () => {
         expect(r.body.items).toBeUndefined();
       }
     }
-    expect((await c.json<{ quiz: unknown }>("/api/quizzes/active")).body.quiz).toBeNull();
-    // a flashcard quiz of the student's own cards and the free samples stays open on Free
-    const own = await c.json<{ id: string }>("/api/quizzes", {
+    // Issue 12 item 22 (SPEC.md §6): on Free no quiz route answers, so nothing is offered to resume
+    // (was 200 with quiz: null) and a flashcard quiz of own cards and samples is refused too (was 200).
+    const active = await c.json<{ error: { code: string }; quiz?: unknown }>("/api/quizzes/active");
+    expect(active.status).toBe(403);
+    expect(active.body.error.code).toBe("UPGRADE_REQUIRED");
+    expect(active.body.quiz).toBeUndefined();
+    const own = await c.json<{ error: { code: string } }>("/api/quizzes", {
       body: { source: "flashcards", count: 5, mode: "tutor" },
     });
-    expect((await c.json(`/api/quizzes/${own.body.id}`)).status).toBe(200);
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe("UPGRADE_REQUIRED");
     await setPlan(server.database.db, me, "unlimited", new Date(Date.now() + 300 * DAY));
     const back = await c.json<QuizView>(`/api/quizzes/${bank.body.id}`);
     expect(back.status).toBe(200);

@@ -17,8 +17,8 @@ const DAY = 86_400_000;
 export type { DeckOverview };
 
 /**
- * Every deck the student can see: their own and every official one (premium decks `locked` for
- * Free users, shown with the upgrade card), with total / new / due / learning counts.
+ * Every deck the student can see: their own and every official one (every deck `locked` on Free,
+ * which may not study: SPEC.md §6), with total / new / due / learning counts.
  */
 export async function studyOverview(opts: { db: Db; userId: string; now: Date }) {
   const { db, userId, now } = opts;
@@ -48,7 +48,8 @@ export async function studyOverview(opts: { db: Db; userId: string; now: Date })
     topicId: (d.topic_id as string) ?? null,
     isOfficial: !!d.is_official,
     isFree: !!d.is_free,
-    locked: !!d.is_official && !d.is_free && !access.officialCards,
+    // Without the flashcards feature (Free) no deck can be studied, own decks included (SPEC.md §6).
+    locked: !access.officialCards,
     total: num(d.total),
     new: num(d.new),
     due: num(d.due),

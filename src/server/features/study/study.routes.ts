@@ -9,6 +9,9 @@
  *   GET  /api/study/overview                               per-deck due/new counts for the study home
  *   GET  /api/study/stats                                  due today, reviewed today, true retention, forecast, heatmap
  *   POST /api/study/generate {sources,useLlm}              card drafts for review
+ * SPEC.md §6 (issue 12 item 22): queue, reviews, cram and generate need the `flashcards` feature
+ * (403 UPGRADE_REQUIRED on Free). Settings, overview and stats stay readable on every plan (on Free
+ * they count nothing to study: src/server/features/study/access.ts).
  */
 import { Hono } from "hono";
 import { studyApi } from "../../../contract/study";
@@ -23,6 +26,8 @@ import { buildQueue, cramCards } from "./study-queue.service";
 import { recordReview } from "./study-review.service";
 import { getStudySettings, studySettingsSaved, updateStudySettings } from "./study-settings.service";
 
+const flashcards = { feature: "flashcards" } as const;
+
 export function studyRoutes() {
   const r = new Hono<AppEnv>();
   const db = (c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }) => c.get("deps").database.db;
@@ -32,27 +37,46 @@ export function studyRoutes() {
     tags: q.tags,
   });
 
-  handle(r, studyApi.queue, async (c, { user, query }) =>
-    buildQueue({ db: db(c), userId: user.id, now: nowOf(c), limit: query.limit, filter: filterOf(query) }),
+  handle(
+    r,
+    studyApi.queue,
+    async (c, { user, query }) =>
+      buildQueue({ db: db(c), userId: user.id, now: nowOf(c), limit: query.limit, filter: filterOf(query) }),
+    flashcards,
   );
 
-  handle(r, studyApi.review, async (c, { user, body }) =>
-    recordReview({
-      db: db(c),
-      userId: user.id,
-      now: nowOf(c),
-      itemId: body.cardId,
-      rating: body.rating,
-      kind: body.kind,
-      cram: body.mode === "cram",
-      durationMs: body.durationMs,
-      expectedDue: body.expectedDue == null ? body.expectedDue : new Date(body.expectedDue),
+  handle(
+    r,
+    studyApi.review,
+    async (c, { user, body }) =>
+      recordReview({
+        db: db(c),
+        userId: user.id,
+        now: nowOf(c),
+        itemId: body.cardId,
+        rating: body.rating,
+        kind: body.kind,
+        cram: body.mode === "cram",
+        durationMs: body.durationMs,
+        expectedDue: body.expectedDue == null ? body.expectedDue : new Date(body.expectedDue),
+      }),
+    flashcards,
+  );
+
+  handle(
+    r,
+    studyApi.cram,
+    async (c, { user, query }) => ({
+      cards: await cramCards({
+        db: db(c),
+        userId: user.id,
+        now: nowOf(c),
+        limit: query.limit,
+        filter: filterOf(query),
+      }),
     }),
+    flashcards,
   );
-
-  handle(r, studyApi.cram, async (c, { user, query }) => ({
-    cards: await cramCards({ db: db(c), userId: user.id, now: nowOf(c), limit: query.limit, filter: filterOf(query) }),
-  }));
 
   handle(r, studyApi.getSettings, async (c, { user }) => {
     const opts = { db: db(c), userId: user.id };
@@ -79,7 +103,10 @@ export function studyRoutes() {
         useLlm: body.useLlm,
         llm: body.useLlm ? draftLlm(c.get("deps")) : null,
       }),
-    { middleware: [bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Use fewer or shorter sources." })] },
+    {
+      middleware: [bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Use fewer or shorter sources." })],
+      ...flashcards,
+    },
   );
 
   return r;

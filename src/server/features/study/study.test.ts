@@ -2,7 +2,7 @@
  * Study mode through HTTP against the real server: queue and review (DESIGN.md §5), daily limits,
  * cram, ownership, Free gating, import/export.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createEmptyCard, fsrs, Rating } from "ts-fsrs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
@@ -305,7 +305,7 @@ describe("concurrent ratings of one card (decision 043)", () => {
 describe("daily limits", () => {
   it("new cards per day: the queue stops offering new cards once today's quota is used, and offers more tomorrow", async () => {
     clock = new Date("2026-06-10T12:00:00Z");
-    const { c } = await user("free");
+    const { c } = await user(); // Unlimited: Free may not study (issue 12 item 22)
     const { deckId } = await deckWith(c, 10);
     expect((await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 3 } })).status).toBe(200);
     const q1 = await c.json<Queue>(`/api/study/queue?decks=${deckId}`);
@@ -320,7 +320,7 @@ describe("daily limits", () => {
   });
 
   it("the daily allowance renews at midnight in the student's time zone, not at UTC midnight", async () => {
-    const { c } = await user("free");
+    const { c } = await user(); // Unlimited: Free may not study (issue 12 item 22)
     const { deckId } = await deckWith(c, 6);
     await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 2, timeZone: "America/New_York" } });
     clock = new Date("2026-06-10T22:30:00-04:00"); // 02:30 UTC on the 11th
@@ -336,7 +336,7 @@ describe("daily limits", () => {
 
   it("maximum reviews per day caps the due reviews offered", async () => {
     clock = new Date("2026-07-01T12:00:00Z");
-    const { c } = await user("free");
+    const { c } = await user(); // Unlimited: Free may not study (issue 12 item 22)
     const { deckId, cardIds } = await deckWith(c, 5);
     await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 0, maxReviewsPerDay: 2 } });
     for (const id of cardIds) expect((await review(c, id, "easy")).body.state).toBe("review");
@@ -490,56 +490,109 @@ describe("ownership and tiers", () => {
     ).toEqual([from.cardIds[1]]);
   });
 
-  it("Free students study their own cards and the free sample decks; premium official cards are gated", async () => {
+  // Issue 12 item 22 / SPEC.md §6: flashcards and the question bank are Unlimited (and Trial) only.
+  // This test replaced "Free students study their own cards and the free sample decks; premium
+  // official cards are gated": Free now gets UPGRADE_REQUIRED on every study route, and the flows
+  // that test ran on Free pass for a Trial student (next test).
+  it("Free gets 403 UPGRADE_REQUIRED on every deck, card, queue, review, cram, import, generate and quiz route, and counts nothing to study", async () => {
     clock = new Date();
+    const trial = await user("trial");
+    const { deckId, cardIds } = await deckWith(trial.c, 2);
     const { c } = await user("free");
+    const ov = await c.json<{ decks: { id: string; isOfficial: boolean; isFree: boolean; locked: boolean }[] }>(
+      "/api/study/overview",
+    );
+    expect(ov.status).toBe(200);
+    expect(ov.body.decks.length).toBeGreaterThan(0);
+    expect(ov.body.decks.every((d) => d.locked)).toBe(true);
+    const premium = ov.body.decks.find((d) => d.isOfficial && !d.isFree)!;
+    const sample = ov.body.decks.find((d) => d.isOfficial && d.isFree)!;
+    const sampleCard = (await trial.c.json<{ cards: { id: string }[] }>(`/api/study/decks/${sample.id}`)).body.cards[0]
+      .id;
+    const premiumCard = (await trial.c.json<{ cards: { id: string }[] }>(`/api/study/decks/${premium.id}`)).body
+      .cards[0].id;
+    const card = { question: "What is consideration?", answer: "A bargained-for exchange." };
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/api/study/decks", { title: "Mine" }],
+      ["GET", `/api/study/decks/${sample.id}`],
+      ["GET", `/api/study/decks/${premium.id}`],
+      ["GET", `/api/study/decks/${deckId}`],
+      ["PATCH", `/api/study/decks/${deckId}`, { title: "Renamed" }],
+      ["POST", `/api/study/decks/${deckId}/cards`, card],
+      ["POST", `/api/study/decks/${deckId}/cards/bulk`, { cards: [card] }],
+      ["POST", `/api/study/decks/${deckId}/import`, { text: "q,a\nWhat?,That." }],
+      ["PATCH", `/api/study/cards/${cardIds[0]}`, { answer: "x" }],
+      ["GET", "/api/study/queue"],
+      ["GET", "/api/study/cram"],
+      ["POST", "/api/study/reviews", { cardId: sampleCard, rating: "good" }],
+      ["POST", "/api/study/reviews", { cardId: premiumCard, rating: "good" }],
+      ["POST", "/api/study/reviews", { cardId: premiumCard, rating: "good", mode: "cram" }],
+      [
+        "POST",
+        "/api/study/generate",
+        { sources: [{ kind: "text", text: "Consideration is a bargained-for exchange." }] },
+      ],
+      ["POST", "/api/quizzes", { source: "flashcards", count: 5, mode: "tutor" }],
+      ["GET", "/api/quizzes/active"],
+      ["GET", "/api/quizzes"],
+    ];
+    for (const [method, path, body] of calls) {
+      const r = await c.json<{ error?: { code: string } }>(path, { method, body });
+      expect([method, path, r.status, r.body.error?.code]).toEqual([method, path, 403, "UPGRADE_REQUIRED"]);
+    }
+    // Still 403 through export for a premium deck (the export route stays open for own decks).
+    const exp = await c.json<{ error: { code: string } }>(`/api/study/decks/${premium.id}/export`);
+    expect(exp.status).toBe(403);
+    expect(exp.body.error.code).toBe("UPGRADE_REQUIRED");
+    const stats = await c.json<{ dueToday: number; states: Record<string, number> }>("/api/study/stats");
+    expect(stats.body.dueToday).toBe(0);
+    // The Trial student's deck is untouched by the refused writes.
+    const mine = await trial.c.json<{ deck: { title: string }; cards: { answer: string }[] }>(
+      `/api/study/decks/${deckId}`,
+    );
+    expect(mine.body.deck.title).toBe("Mine");
+    expect(mine.body.cards.map((x) => x.answer)).toEqual(["A1", "A2"]);
+  });
+
+  it("a Trial student studies own cards, the sample decks and premium official cards (the flows Free may not run)", async () => {
+    clock = new Date();
+    const { c } = await user("trial");
+    const { cardIds } = await deckWith(c, 2);
     await c.json("/api/study/settings", { method: "PUT", body: { newPerDay: 500 } });
     const ov = await c.json<{ decks: { id: string; isOfficial: boolean; isFree: boolean; locked: boolean }[] }>(
       "/api/study/overview",
     );
+    expect(ov.body.decks.some((d) => d.locked)).toBe(false);
     const premium = ov.body.decks.find((d) => d.isOfficial && !d.isFree)!;
-    const free = ov.body.decks.find((d) => d.isOfficial && d.isFree)!;
-    expect(premium.locked).toBe(true);
-    expect(free.locked).toBe(false);
+    const sample = ov.body.decks.find((d) => d.isOfficial && d.isFree)!;
     const q = await c.json<Queue>("/api/study/queue?limit=500");
-    const officialDecks = new Set(q.body.cards.filter((x) => x.isOfficial).map((x) => x.deckId));
-    expect(officialDecks.size).toBeGreaterThan(0);
-    for (const id of officialDecks) expect(ov.body.decks.find((d) => d.id === id)?.isFree).toBe(true);
-    const locked = await c.json<{ deck: { locked: boolean }; cards: unknown[] }>(`/api/study/decks/${premium.id}`);
-    expect(locked.body.deck.locked).toBe(true);
-    expect(locked.body.cards).toHaveLength(0);
-    const unlimited = await user();
-    const premiumCard = (await unlimited.c.json<{ cards: { id: string }[] }>(`/api/study/decks/${premium.id}`)).body
-      .cards[0].id;
-    const r = await review(c, premiumCard, "good");
-    expect(r.status).toBe(403);
-    expect(r.body.error?.code).toBe("UPGRADE_REQUIRED");
-    expect((await review(unlimited.c, premiumCard, "good")).status).toBe(200);
-    // nor through export, cram, a flashcard quiz or a cram rating
-    const exp = await c.json<{ error: { code: string } }>(`/api/study/decks/${premium.id}/export`);
-    expect(exp.status).toBe(403);
-    expect(exp.body.error.code).toBe("UPGRADE_REQUIRED");
-    expect((await review(c, premiumCard, "good", { mode: "cram" })).status).toBe(403);
-    const premiumDecks = new Set(ov.body.decks.filter((d) => d.locked).map((d) => d.id));
-    const cram = await c.json<{ cards: QueueCard[] }>("/api/study/cram?limit=500");
-    expect(cram.body.cards.length).toBeGreaterThan(0);
-    expect(cram.body.cards.filter((x) => premiumDecks.has(x.deckId))).toEqual([]);
-    const quiz = await c.json<{ id: string }>("/api/quizzes", {
-      body: { source: "flashcards", count: 100, mode: "tutor" },
-    });
-    const items = (await c.json<{ items: { itemId: string }[] }>(`/api/quizzes/${quiz.body.id}`)).body.items.map(
-      (i) => i.itemId,
+    const decksInQueue = new Set(q.body.cards.map((x) => x.deckId));
+    const premiumDeckIds = new Set(ov.body.decks.filter((d) => d.isOfficial && !d.isFree).map((d) => d.id));
+    expect([...decksInQueue].some((id) => premiumDeckIds.has(id))).toBe(true);
+    expect(q.body.cards.some((x) => cardIds.includes(x.id))).toBe(true);
+    const opened = await c.json<{ deck: { locked: boolean }; cards: { id: string }[] }>(
+      `/api/study/decks/${premium.id}`,
     );
-    const inPremium = await server.database.db
-      .select({ id: flashcards.id })
-      .from(flashcards)
-      .where(and(inArray(flashcards.id, items), inArray(flashcards.deckId, [...premiumDecks])));
-    expect(inPremium).toEqual([]);
+    expect(opened.body.deck.locked).toBe(false);
+    expect(opened.body.cards.length).toBeGreaterThan(0);
+    const sampleCard = (await c.json<{ cards: { id: string }[] }>(`/api/study/decks/${sample.id}`)).body.cards[0].id;
+    for (const id of [cardIds[0], sampleCard, opened.body.cards[0].id])
+      expect((await review(c, id, "good")).status).toBe(200);
+    expect((await review(c, opened.body.cards[1].id, "good", { mode: "cram" })).status).toBe(200);
+    const exp = await c.fetch(`/api/study/decks/${premium.id}/export`);
+    expect(exp.status).toBe(200);
+    const cram = await c.json<{ cards: QueueCard[] }>("/api/study/cram?limit=500");
+    expect(cram.body.cards.some((x) => premiumDeckIds.has(x.deckId))).toBe(true);
+    const quiz = await c.json<{ id: string }>("/api/quizzes", {
+      body: { source: "flashcards", count: 5, mode: "tutor" },
+    });
+    expect(quiz.status).toBe(201);
+    expect((await c.json(`/api/quizzes/${quiz.body.id}`)).status).toBe(200);
   });
 });
 
 describe("statistics", () => {
-  it("count only what the student can study now: after a Trial ends, premium cards leave 'due today' and the card states, and come back with the plan", async () => {
+  it("count only what the student can study now: after a Trial ends, every card leaves 'due today' and the card states, and comes back with the plan", async () => {
     clock = new Date("2026-09-14T12:00:00Z");
     const { c, id } = await user("trial");
     const { cardIds } = await deckWith(c, 1);
@@ -557,12 +610,16 @@ describe("statistics", () => {
     expect(trial.body.dueToday).toBe(4);
     expect(trial.body.states.review).toBe(4);
     await setPlan(server.database.db, id, "free", new Date(clock.getTime() + DAY));
+    // Issue 12 item 22 (SPEC.md §6): on Free nothing can be studied, own cards included, so every
+    // count is 0 (was 1, the own card) and the queue is 403 UPGRADE_REQUIRED (was due: 1).
     const free = await c.json<Stats>("/api/study/stats");
-    expect(free.body.dueToday).toBe(1);
-    expect(free.body.states.review).toBe(1);
+    expect(free.body.dueToday).toBe(0);
+    expect(free.body.states.review).toBe(0);
     const ov = await c.json<{ decks: { due: number; locked: boolean }[] }>("/api/study/overview");
     expect(ov.body.decks.filter((d) => !d.locked).reduce((n, d) => n + d.due, 0)).toBe(free.body.dueToday);
-    expect((await c.json<Queue>("/api/study/queue")).body.counts.due).toBe(1);
+    const queue = await c.json<{ error: { code: string } }>("/api/study/queue");
+    expect(queue.status).toBe(403);
+    expect(queue.body.error.code).toBe("UPGRADE_REQUIRED");
     await setPlan(server.database.db, id, "unlimited", new Date(clock.getTime() + 300 * DAY));
     expect((await c.json<Stats>("/api/study/stats")).body.dueToday).toBe(4);
   });

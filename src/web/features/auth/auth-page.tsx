@@ -232,7 +232,8 @@ function SignUpForm() {
     try {
       const clean = email.trim();
       await api("/api/auth/sign-up/email", {
-        body: { email: clean, password, name: name.trim() || clean.split("@")[0] },
+        // The typed name (possibly empty) becomes the profile's first and last name.
+        body: { email: clean, password, name: name.trim() },
       });
       setSentTo(clean);
     } catch (err) {

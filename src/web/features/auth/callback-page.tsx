@@ -71,14 +71,8 @@ export default function CallbackPage() {
         later(SUCCESS_REDIRECT_MS, "/chat");
       })
       .catch((err: unknown) => {
-        // A token the server cannot even parse (too short, too long) is an invalid link too: the
-        // student sees §5's 'The confirmation link is invalid…', never the validator's wording.
-        const code =
-          err instanceof ApiError && err.code === "VALIDATION_FAILED" && err.status === 400
-            ? "invalid_token"
-            : err instanceof ApiError
-              ? err.code
-              : null;
+        // The server answers invalid_token for any token it cannot use, malformed ones included.
+        const code = err instanceof ApiError ? err.code : null;
         if (code === "otp_expired" || code === "invalid_token") {
           saveAuthError({ code, description: "", email: get("email") });
           navigate(`/auth?error=${code}`, { replace: true });

@@ -39,6 +39,11 @@ export function SaveIndicator({
   error: string | null;
 }) {
   const map: Record<SaveStatus, { icon: React.ReactNode; text: string; tone: string }> = {
+    draft: {
+      icon: <span className="h-1.5 w-1.5 rounded-full bg-slate-400" />,
+      text: "Not saved until you type",
+      tone: "text-slate-500 dark:text-slate-400",
+    },
     saved: {
       icon: <Check className="h-3.5 w-3.5" />,
       text: `Saved ${relativeTime(savedAt)}`,
@@ -127,14 +132,17 @@ export function NoteEditor({
   note,
   onDeleted,
   onSaveTemplate,
+  onCreated,
 }: {
   note: Note;
   onDeleted: () => void;
   onSaveTemplate: (n: { title: string; html: string }) => void;
+  /** A draft (`note.id` ""): called once its first edit has created it on the server. */
+  onCreated?: (note: Note) => void;
 }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const save = useAutosave(note);
+  const save = useAutosave(note, onCreated);
   const [title, setTitle] = useState(note.title);
   const [tags, setTags] = useState(note.tags.map((t) => t.name));
   const [html, setHtml] = useState(note.html);
@@ -163,8 +171,10 @@ export function NoteEditor({
   }, [save.conflict]);
 
   const del = useMutation({
-    mutationFn: () => notesApi.remove(note.id),
+    // A draft never saved has nothing to delete on the server.
+    mutationFn: async () => (save.id.current ? notesApi.remove(save.id.current) : undefined),
     onSuccess: () => {
+      if (!save.id.current) return onDeleted();
       void qc.invalidateQueries({ queryKey: ["notes"] });
       onDeleted();
       toast.add({
@@ -174,9 +184,11 @@ export function NoteEditor({
         action: {
           label: "Undo",
           onClick: () => {
-            void notesApi.restore(note.id).then(() => {
+            const id = save.id.current;
+            if (!id) return;
+            void notesApi.restore(id).then(() => {
               void qc.invalidateQueries({ queryKey: ["notes"] });
-              navigate(`/notes/${note.id}`);
+              navigate(`/notes/${id}`);
               toast.add({ title: "Note restored", variant: "success" });
             });
           },
@@ -224,7 +236,7 @@ export function NoteEditor({
               >
                 <DropdownMenu.Item asChild>
                   <a
-                    href={`/api/notes/${note.id}/export.md`}
+                    href={`/api/notes/${note.id || save.id.current}/export.md`}
                     download
                     className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
                   >

@@ -3,7 +3,7 @@
  * tag filter, sort) beside the open note. On phones the list and the note are separate
  * screens. Notes are an Unlimited / Trial feature: Free accounts see the upgrade card.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { LayoutTemplate, Plus, Search, Tags } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -13,9 +13,8 @@ import { Spinner } from "../../components/ui/card";
 import { Select } from "../../components/ui/select";
 import { ApiError } from "../../lib/api";
 import { useMe } from "../../lib/session";
-import { toast } from "../../lib/toast";
 import { NotFoundPage, UpgradeCard } from "../shell/screens";
-import { type NoteSort, notesApi, type Template } from "./api";
+import { type Note, type NoteSort, notesApi, type Template } from "./api";
 import { EmptyEditor, NoteEditor } from "./note-editor";
 import { NoteList } from "./note-list";
 import { SaveTemplateDialog } from "./save-template-dialog";
@@ -29,6 +28,35 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return v;
+}
+
+/** The path segment of a draft note not yet saved (/notes/new). */
+const NEW_NOTE = "new";
+
+interface Draft {
+  /** The editor's React key, kept when the draft becomes a saved note. */
+  key: string;
+  /** The unsaved note the editor starts from (id ""). */
+  note: Note;
+  /** The id the first edit created. */
+  createdId?: string;
+}
+
+function newDraft(t: Template | null): Draft {
+  const now = new Date().toISOString();
+  return {
+    key: `draft-${Math.random().toString(36).slice(2)}`,
+    note: {
+      id: "",
+      title: t?.title ?? "",
+      html: t?.html ?? "",
+      tags: [],
+      links: [],
+      version: 0,
+      createdAt: now,
+      updatedAt: now,
+    },
+  };
 }
 
 export default function NotesPage() {
@@ -81,24 +109,30 @@ function Notes() {
     placeholderData: (p) => p,
   });
   const tags = useQuery({ queryKey: ["tags"], queryFn: notesApi.tags });
+  const isDraft = noteId === NEW_NOTE;
   const note = useQuery({
     queryKey: ["note", noteId],
     queryFn: () => notesApi.get(noteId!),
-    enabled: !!noteId,
+    enabled: !!noteId && !isDraft,
     staleTime: 0,
   });
 
-  const create = useMutation({
-    mutationFn: (t: Template | null) => notesApi.create({ title: t ? t.title : "", html: t?.html ?? "" }),
-    onSuccess: (n) => {
-      qc.setQueryData(["note", n.id], n);
-      void qc.invalidateQueries({ queryKey: ["notes"] });
-      setPicker(false);
-      navigate(`/notes/${n.id}${window.location.search}`);
-    },
-    onError: (e) =>
-      toast.add({ title: "Could not create the note", description: (e as Error).message, variant: "destructive" }),
-  });
+  // 'New' and a template open a draft at /notes/new; the note is created on the server by its first
+  // edit (issue 12 item 26), so opening and leaving it saves nothing. The draft's editor stays
+  // mounted (same key) when the URL moves to the created note's id.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const openDraft = (t: Template | null) => {
+    setDraft(newDraft(t));
+    setPicker(false);
+    navigate(`/notes/${NEW_NOTE}${window.location.search}`);
+  };
+  const draftShown = isDraft ? (draft ?? newDraft(null)) : draft?.createdId === noteId ? draft : null;
+  const onCreated = (n: Note) => {
+    setDraft((d) => (d ? { ...d, createdId: n.id } : d));
+    void qc.invalidateQueries({ queryKey: ["notes"] });
+    void qc.invalidateQueries({ queryKey: ["tags"] });
+    navigate(`/notes/${n.id}${window.location.search}`, { replace: true });
+  };
 
   const qs = window.location.search;
   const activeTag = useMemo(() => tags.data?.find((t) => t.id === tag), [tags.data, tag]);
@@ -128,12 +162,7 @@ function Notes() {
                   <Tags className="h-4 w-4" />
                 </button>
                 <div className="flex">
-                  <Button
-                    size="sm"
-                    className="rounded-r-none"
-                    onClick={() => create.mutate(null)}
-                    disabled={create.isPending}
-                  >
+                  <Button size="sm" className="rounded-r-none" onClick={() => openDraft(null)}>
                     <Plus className="h-4 w-4" /> New
                   </Button>
                   <Button
@@ -209,9 +238,20 @@ function Notes() {
         className={clsx("min-w-0 flex-1 px-4 pt-14 pb-10 md:px-8 md:pt-0", noteId ? "block" : "hidden lg:block")}
       >
         {!noteId ? (
-          <EmptyEditor onNew={() => create.mutate(null)} />
-        ) : notFound ? (
+          <EmptyEditor onNew={() => openDraft(null)} />
+        ) : notFound && !draftShown ? (
           <NotFoundPage />
+        ) : draftShown ? (
+          <NoteEditor
+            key={draftShown.key}
+            note={draftShown.createdId ? (note.data ?? draftShown.note) : draftShown.note}
+            onDeleted={() => {
+              setDraft(null);
+              navigate(`/notes${qs}`);
+            }}
+            onSaveTemplate={setTemplateFrom}
+            onCreated={onCreated}
+          />
         ) : note.data ? (
           <NoteEditor
             key={note.data.id}
@@ -223,7 +263,7 @@ function Notes() {
           <Spinner className="m-10 text-brand-700" />
         )}
       </section>
-      <TemplatePicker open={picker} onOpenChange={setPicker} onPick={(t) => create.mutate(t)} />
+      <TemplatePicker open={picker} onOpenChange={setPicker} onPick={(t) => openDraft(t)} />
       <TagManager open={tagsOpen} onOpenChange={setTagsOpen} />
       <SaveTemplateDialog source={templateFrom} onClose={() => setTemplateFrom(null)} />
     </div>

@@ -2,13 +2,17 @@
  * Autosave for one note: edits are merged and sent 800 ms after the last keystroke with the
  * version the editor started from. The server refuses a stale version (409): the newer note
  * is then shown and the unsaved edit is kept aside so the student can re-apply it on purpose.
+ *
+ * A draft (a note whose `id` is "", from 'New' or a template) is created on the server by its
+ * first save, i.e. on the first edit, never when it is opened (issue 12 item 26: no empty
+ * 'Untitled note' rows); `onCreated` then receives the new note and later saves go to its id.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/api";
 import { type Note, notesApi } from "./api";
 
-export type SaveStatus = "saved" | "dirty" | "saving" | "conflict" | "error";
+export type SaveStatus = "draft" | "saved" | "dirty" | "saving" | "conflict" | "error";
 export interface Patch {
   title?: string;
   html?: string;
@@ -17,13 +21,19 @@ export interface Patch {
 
 export const AUTOSAVE_DELAY_MS = 800;
 
-export function useAutosave(note: Note) {
+export function useAutosave(note: Note, onCreated?: (note: Note) => void) {
   const qc = useQueryClient();
   const version = useRef(note.version);
+  /** The note's id on the server; "" until a draft's first save creates it. */
+  const id = useRef(note.id);
+  const created = useRef(onCreated);
+  created.current = onCreated;
+  /** A draft's starting content (a template's), sent with its first edit. */
+  const start = useRef({ title: note.title, html: note.html, tags: note.tags.map((t) => t.name) });
   const pending = useRef<Patch>({});
   const saving = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [status, setStatus] = useState<SaveStatus>("saved");
+  const [status, setStatus] = useState<SaveStatus>(note.id ? "saved" : "draft");
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<{ newer: Note; mine: Patch } | null>(null);
   const [savedAt, setSavedAt] = useState<string>(note.updatedAt);
@@ -37,10 +47,16 @@ export function useAutosave(note: Note) {
     saving.current = true;
     setStatus("saving");
     try {
-      const saved = await notesApi.save(note.id, { ...patch, version: version.current });
+      const saved = id.current
+        ? await notesApi.save(id.current, { ...patch, version: version.current })
+        : await notesApi.create({ ...start.current, ...patch });
       version.current = saved.version;
       setSavedAt(saved.updatedAt);
-      qc.setQueryData(["note", note.id], saved);
+      qc.setQueryData(["note", saved.id], saved);
+      if (!id.current) {
+        id.current = saved.id;
+        created.current?.(saved);
+      }
       void qc.invalidateQueries({ queryKey: ["notes"] });
       if (patch.tags) void qc.invalidateQueries({ queryKey: ["tags"] });
       setError(null);
@@ -51,7 +67,7 @@ export function useAutosave(note: Note) {
         version.current = newer.version;
         setConflict({ newer, mine: { ...patch, ...pending.current } });
         pending.current = {};
-        qc.setQueryData(["note", note.id], newer);
+        qc.setQueryData(["note", id.current], newer);
         setStatus("conflict");
       } else {
         pending.current = { ...patch, ...pending.current };
@@ -63,7 +79,7 @@ export function useAutosave(note: Note) {
       if (Object.keys(pending.current).length && !timer.current)
         timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
     }
-  }, [note.id, qc]);
+  }, [qc]);
 
   const change = useCallback(
     (patch: Patch) => {
@@ -100,5 +116,5 @@ export function useAutosave(note: Note) {
     };
   }, [flush]);
 
-  return { status, error, conflict, savedAt, change, flush, applyMine, dismissConflict, version };
+  return { status, error, conflict, savedAt, change, flush, applyMine, dismissConflict, version, id };
 }

@@ -73,17 +73,9 @@ export default function BankPage() {
     return (
       <StudyPage>
         <PageHeader title="Question bank" />
-        <StudyUpgrade
-          title="The question bank is part of Unlimited"
-          secondary={
-            <Link to="/quiz/setup" className={buttonClass("outline")}>
-              Quiz yourself on flashcards
-            </Link>
-          }
-        >
+        <StudyUpgrade title="The question bank is part of Unlimited">
           Hundreds of MBE-style questions with an explanation for every choice, timed exams, accuracy by subject and
-          topic, and missed questions back in your daily reviews. Free includes flashcard quizzes of your own cards and
-          the free sample decks.
+          topic, and missed questions back in your daily reviews.
         </StudyUpgrade>
       </StudyPage>
     );

@@ -1,7 +1,8 @@
 /**
  * /flashcards/study — the study home (issue 6 §1): today's workload (due, new, reviewed, missed
  * questions), a Study button for everything, and due/new counts per deck: own decks first, then
- * official decks by subject. Free users see the free sample decks and an upgrade card.
+ * official decks by subject. Free users never reach it: study is Unlimited and Trial only (SPEC.md
+ * §6), and routes.tsx shows them the upgrade card instead.
  */
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
@@ -205,7 +206,6 @@ export default function StudyHome() {
   );
   const dueTotal = work.reviews + work.learning;
   const newAvail = work.fresh;
-  const free = !data.access.officialCards;
 
   return (
     <StudyPage>
@@ -276,26 +276,6 @@ export default function StudyHome() {
           <Stat label="Missed questions" value="—" tone="slate" hint="with the question bank (Unlimited)" />
         )}
       </div>
-
-      {free && (
-        <Card
-          className="mt-6 flex flex-col items-start gap-3 border-brand-200 bg-gradient-to-br from-brand-50 to-white p-5 sm:flex-row sm:items-center dark:border-brand-800 dark:from-brand-700/10 dark:to-slate-900"
-          data-testid="upgrade-card"
-        >
-          <Lock className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-100" />
-          <div className="flex-1">
-            <p className="font-semibold">Unlock every official deck and the question bank</p>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              Free includes your own decks and the free sample decks. Unlimited adds{" "}
-              {data.decks.filter((d) => d.locked).length} premium decks, quizzes from the question bank and
-              missed-question reviews.
-            </p>
-          </div>
-          <Link to="/settings?upgrade=unlimited" className={buttonClass("primary")}>
-            Upgrade
-          </Link>
-        </Card>
-      )}
 
       <section className="mt-8">
         <div className="mb-2 flex items-center justify-between">

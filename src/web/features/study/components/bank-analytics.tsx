@@ -52,10 +52,12 @@ export function AnalyticsPanel() {
   }
   const maxW = Math.max(1, ...data.weekly.map((w) => w.attempts));
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
-      <Card className="lg:col-span-2">
-        <div className="grid gap-6 sm:grid-cols-2">
-          <div>
+    // grid-cols-1 (minmax(0, 1fr)) and min-w-0: a long subject or topic name is truncated inside
+    // its card instead of widening the grid past a phone's screen (issue 12 item 24: 491 px at 375).
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3" data-testid="bank-analytics">
+      <Card className="min-w-0 lg:col-span-2">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
+          <div className="min-w-0">
             <h2 className="font-semibold">Accuracy by subject</h2>
             <ul className="mt-3 space-y-2">
               {data.bySubject.map((s) => (
@@ -76,7 +78,7 @@ export function AnalyticsPanel() {
               ))}
             </ul>
           </div>
-          <div>
+          <div className="min-w-0">
             <h2 className="font-semibold">Weakest topics</h2>
             <ul className="mt-3 space-y-2">
               {data.byTopic.slice(0, 5).map((t) => (
@@ -101,7 +103,7 @@ export function AnalyticsPanel() {
           </div>
         </div>
       </Card>
-      <Card>
+      <Card className="min-w-0">
         <h2 className="font-semibold">Last 12 weeks</h2>
         <ol className="mt-3 flex h-28 items-end gap-1" aria-label="Answers and accuracy per week">
           {data.weekly.map((w) => (
