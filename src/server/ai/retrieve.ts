@@ -8,6 +8,7 @@
  * words missing from every document and scores low however well BM25 ranks its best partial match.
  * Naming a case ("Palsgraf v. Long Island") or a provision ("FRE 403") is strong evidence on its own.
  */
+import { isStory } from "./classify";
 import { SYNONYMS, expandShorthand } from "./lexicon";
 import { ORDINALS } from "../../domain/provisions";
 import { detectProvisionIds } from "./provision-refs";
@@ -31,6 +32,8 @@ export interface ParsedQuery {
   weights: Map<string, number>;
   provisionIds: string[];
   caseMentions: { briefId: string; strength: "full" | "short" }[];
+  /** The question tells a story (classify.ts isStory): the example vote weighs more. */
+  story: boolean;
 }
 
 export interface Hit {
@@ -142,6 +145,7 @@ export function parseQuery(index: SearchIndex, question: string): ParsedQuery {
     weights,
     provisionIds,
     caseMentions: findCaseMentions(index, question),
+    story: isStory(question),
   };
 }
 
@@ -227,7 +231,10 @@ function titleCoverage(index: SearchIndex, q: ParsedQuery, key: string): number 
 }
 
 /** Weight of the example vote in a topic's ranking score (tuned on the issue-13 dev sets). */
-export let VOTE_WEIGHT = Number(process.env.LEXMATE_VOTE_WEIGHT ?? 0.3);
+export const VOTE_WEIGHT = {
+  story: Number(process.env.LEXMATE_VOTE_WEIGHT ?? 0.3),
+  question: Number(process.env.LEXMATE_VOTE_Q ?? 0),
+};
 /** How many nearest examples vote. */
 const VOTERS = 8;
 
@@ -329,7 +336,7 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
       0.15 * titlePrecision +
       0.6 * l +
       prior +
-      VOTE_WEIGHT * vote;
+      (q.story ? VOTE_WEIGHT.story : VOTE_WEIGHT.question) * vote;
     hits.push({ key, doc, score, relevance, coverage: e.coverage, titleCoverage: titleCov });
   }
   hits.sort((a, b) => b.score - a.score);
