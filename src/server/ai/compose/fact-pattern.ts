@@ -72,8 +72,9 @@ function bestFact(
 /** Matched idf mass at which a fact speaks to a long element (about two specific words). */
 const FACT_MASS = 6;
 
-const matchingFact = (ctx: ComposeContext, facts: Fact[], text: string) =>
-  bestFact(ctx, facts, text, true)?.text ?? null;
+/** The fact an exception or trap clearly speaks to; the topic's own title words do not count (every fact about the issue shares them). */
+const matchingFact = (ctx: ComposeContext, facts: Fact[], text: string, title: Set<string>) =>
+  bestFact(ctx, facts, text, true, title)?.text ?? null;
 
 /**
  * The story cut into the clauses a fact is quoted from: sentences, split again at semicolons and
