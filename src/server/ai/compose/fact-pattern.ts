@@ -42,7 +42,10 @@ function weightedTerms(ctx: ComposeContext, text: string) {
 
 interface Fact {
   text: string;
+  /** Its stems, their synonyms and the lay lexicon's doctrine words. */
   set: Set<string>;
+  /** Its stems and synonyms only: an exception is matched on what the student actually wrote. */
+  raw: Set<string>;
 }
 
 /** The fact (a clause of the story) that speaks most to `text`, with its score, when it shares enough of its meaningful words. */
@@ -58,7 +61,8 @@ function bestFact(
   if (!total) return null;
   let best: { text: string; score: number; mass: number; n: number } | null = null;
   for (const f of facts) {
-    const hit = wt.filter((t) => f.set.has(t.stem));
+    const set = strict ? f.raw : f.set;
+    const hit = wt.filter((t) => set.has(t.stem));
     const mass = hit.reduce((n, t) => n + t.idf, 0);
     if (!best || mass / total > best.score) best = { text: f.text, score: mass / total, mass, n: hit.length };
   }
@@ -242,12 +246,16 @@ function counter(t: TopicDoc, a: Applied, n: number): string | null {
 export function composeFactPattern(ctx: ComposeContext, issues: TopicDoc[]): string {
   // A fact sentence also holds the doctrinal words its plain words stand for ("grabbed" → taking).
   const withSynonyms = (text: string) => {
-    // The lay lexicon's doctrine words count too ("no fence … pool" → attractive nuisance).
-    const set = new Set(terms(expandShorthand(normalize(text))));
+    const set = new Set(terms(text));
     for (const t of [...set]) for (const alt of SYNONYMS.get(t) ?? []) for (const x of terms(alt)) set.add(x);
     return set;
   };
-  const facts: Fact[] = factClauses(ctx.question).map((text) => ({ text, set: withSynonyms(text) }));
+  // The lay lexicon's doctrine words count for elements too ("no fence … pool" → attractive nuisance).
+  const facts: Fact[] = factClauses(ctx.question).map((text) => ({
+    text,
+    set: withSynonyms(expandShorthand(normalize(text))),
+    raw: withSynonyms(text),
+  }));
   // The issues first, as a list: the student sees the shape of the answer before the detail.
   const list = issues.map((t) => `**${plain(t.title)}** [${ctx.sources.cite(t)}]`);
   const parts = [
