@@ -12,7 +12,7 @@ import { stem } from "./stemmer";
 const SHORTHAND: [RegExp, string][] = [
   // Issue 13 §1, a lay lexicon: situations students describe → the doctrine's own words.
   [
-    /\b(?:unfenced|unlocked|open) (?:swimming )?pool\b|\b(?:child|kid|boy|girl|toddler)\b[^.?!]{0,60}\b(?:drown\w*|pool|trampoline)\b/g,
+    /\b(?:unfenced|unlocked|open) (?:swimming )?pool\b|\b(?:child|children|kids?|boy|girl|toddler|son|daughter|\w+-year-old)\b[^.?!]{0,60}\b(?:drown\w*|pool|trampoline)\b/g,
     "$& attractive nuisance child trespasser",
   ],
   [
@@ -66,6 +66,14 @@ const SHORTHAND: [RegExp, string][] = [
   ],
   [/\b(?:past|prior|previous|old) (crimes?|convictions?|acts?|bad acts?)\b/g, "prior $1"],
   // Issue 13 §1 (decision 053): more situations in students' words → the doctrine's words.
+  [
+    /\b(?:airport|layover|connecting flight|changing planes|passing through|just visiting|on a (?:business )?trip)\b/g,
+    "$& physically present in the state transient tag jurisdiction",
+  ],
+  [
+    /\b(?:summons|process server|served (?:me|him|her|with)|handed (?:me|him|her) (?:the )?(?:lawsuit )?papers)\b/g,
+    "$& papers served service of process",
+  ],
   [
     /\b(?:over the phone|on a handshake|handshake deal|verbal(?:ly)? (?:agreed|agreement|deal|promise)|oral(?:ly)? (?:agreed|agreement|deal|promise))\b|\b(?:nothing|never|wasn'?t|not|no)\b[^.?!]{0,20}\b(?:in writing|written down|signed|put on paper)\b/g,
     "$& oral agreement writing statute of frauds",
