@@ -231,10 +231,7 @@ function titleCoverage(index: SearchIndex, q: ParsedQuery, key: string): number 
 }
 
 /** Weight of the example vote in a topic's ranking score (tuned on the issue-13 dev sets). */
-export const VOTE_WEIGHT = {
-  story: Number(process.env.LEXMATE_VOTE_WEIGHT ?? 0.3),
-  question: Number(process.env.LEXMATE_VOTE_Q ?? 0),
-};
+export const VOTE_WEIGHT = { story: 0.3, question: 0 } as const;
 /** How many nearest examples vote. */
 const VOTERS = 8;
 
