@@ -39,4 +39,19 @@ describe("classify", () => {
       "present sense impression",
     ]);
   });
+
+  it("reads a student's story as a fact pattern, a doctrine question as a concept (issue 13 §1)", () => {
+    for (const story of [
+      "My coworker told the whole office I was fired for stealing. It's not true and now nobody will hire me.",
+      "Police arrested me in my kitchen and then searched the locked safe in the basement without a warrant.",
+      "The city's only public pool admits residents only. A family from the next town wants to swim there. Can they?",
+    ])
+      expect(classify(story, null).kind).toBe("fact_pattern");
+    for (const concept of [
+      "Can an offer to settle be used to prove the defendant was liable?",
+      "When does a land-use regulation go so far that it counts as a taking?",
+      "How far does Congress's commerce power go? Can it regulate activity that isn't economic at all?",
+    ])
+      expect(classify(concept, null).kind).toBe("concept");
+  });
 });

@@ -33,6 +33,37 @@ const STORY_START =
 const FIRST_PERSON_STORY =
   /\b(my (?:landlord|tenant|neighbor|neighbour|boss|employer|client|friend|roommate|wife|husband|brother|sister|mother|father|son|daughter|contractor|doctor)|i (?:was|got|signed|bought|sold|rented|agreed|promised|told|hit|slipped|fell))\b/;
 
+/** Past-tense verbs of a story ("posted", "kicked", "rear-ended"); adjectives ending in -ed that rarely narrate are left out. */
+const PAST_TENSE =
+  /\b(?!(?:based|related|required|called|needed|allowed|supposed|used|interested|concerned|married|limited|united|alleged|so-called|detailed|advanced|mixed|fixed-?term|red|bed|shed|need|feed|speed|seed|deed|breed|greed|proceed|exceed|succeed|indeed|hundred|sacred|naked|wicked|kindred)\b)[a-z]+(?:-[a-z]+)?ed\b/g;
+/** Irregular past tenses a story is told in. */
+const IRREGULAR_PAST =
+  /\b(held|kept|caught|ran|saw|gave|threw|got|made|came|went|knew|thought|ate|bit|spent|lost|won|wrote|spoke|swore|stood|sat|hid|led|meant|heard|felt|told|said|sold|stole|took|fell|broke|drove|hit|shot|left|paid|found|sent|built|bought)\b/g;
+/** Asking for an explanation rather than telling a story. */
+const EXPLAIN_START =
+  /^\s*(?:what|whats|what's|how|why|when|which|who|is|are|does|do|can|could|explain|define|tell me|give me|describe|list|name|summari[sz]e)\b/;
+
+/**
+ * A story in the student's own words (issue 13 §1): a statement of what happened (a sentence ending
+ * in "." or "!", not a request to explain), followed by or holding the question, or two past-tense
+ * events. "A coworker posted on Facebook that I steal from the register. It's totally false." and
+ * "Police arrested me in my living room and then searched my closet" are stories; "Can an offer to
+ * settle be used to prove liability?" is not.
+ */
+export function isStory(question: string): boolean {
+  const q = question.toLowerCase().replace(/[’]/g, "'");
+  const words = wordCount(q);
+  if (words < 10) return false;
+  const statements = (q.match(/[^.?!]+[.!]['"”’]?(?=\s|$)/g) ?? []).filter(
+    (x) => wordCount(x) >= 5 && !EXPLAIN_START.test(x),
+  );
+  const past = (q.match(PAST_TENSE) ?? []).length + (q.match(IRREGULAR_PAST) ?? []).length;
+  if (statements.length >= 2) return true;
+  if (statements.length && (past >= 1 || STORY_START.test(q) || FIRST_PERSON_STORY.test(q) || /[?]/.test(q)))
+    return true;
+  return words >= 14 && past >= 3 && !DISTINCTION.test(q);
+}
+
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /** Cleans one side of a comparison: leading articles, trailing "in criminal law?" kept, punctuation dropped. */
@@ -87,7 +118,12 @@ export function classify(question: string, caseMention: "full" | "short" | null)
   const narrative = (q.match(NARRATIVE_VERBS) ?? []).length;
   const outcome = OUTCOME.test(q);
   const story = STORY_START.test(q) || FIRST_PERSON_STORY.test(q);
-  if (words >= 45 || (words >= 14 && outcome && (narrative >= 2 || story)) || (story && outcome && words >= 8))
+  if (
+    words >= 45 ||
+    (words >= 14 && outcome && (narrative >= 2 || story)) ||
+    (story && outcome && words >= 8) ||
+    isStory(question)
+  )
     return { kind: "fact_pattern" };
   if (SUMMARY.test(q)) return { kind: "summary" };
   if (caseMention === "full") return { kind: "case" };

@@ -58,8 +58,11 @@ export interface Corpus {
   topics: Map<string, TopicDoc>;
   briefs: Map<string, BriefDoc>;
   provisions: Map<string, ProvisionDoc>;
-  /** Flashcard and practice-question text per topic id (retrieval vocabulary only). */
-  extra: Map<string, { cards: string; practice: string }>;
+  /**
+   * Flashcard and practice-question text per topic id (retrieval vocabulary only), and each card's
+   * question and each practice stem on its own (labelled examples for issue spotting, issue 13 §1).
+   */
+  extra: Map<string, { cards: string; practice: string; cardQuestions: string[]; stems: string[] }>;
 }
 
 /** The hash of the last official content seed (one indexed SELECT). */
@@ -161,15 +164,21 @@ export async function readCorpus(db: Db): Promise<Corpus> {
   const extra = (id: string) => {
     let e = corpus.extra.get(id);
     if (!e) {
-      e = { cards: "", practice: "" };
+      e = { cards: "", practice: "", cardQuestions: [], stems: [] };
       corpus.extra.set(id, e);
     }
     return e;
   };
-  for (const c of cardRows) if (c.topicId) extra(c.topicId).cards += ` ${c.question} ${c.answer} ${c.tags.join(" ")}`;
+  for (const c of cardRows)
+    if (c.topicId) {
+      const e = extra(c.topicId);
+      e.cards += ` ${c.question} ${c.answer} ${c.tags.join(" ")}`;
+      e.cardQuestions.push(c.question);
+    }
   for (const q of questionRows) {
     const e = extra(q.topicId);
     e.practice += ` ${q.stem} ${q.call} ${q.tags.join(" ")}`;
+    e.stems.push(q.stem);
     e.cards += ` ${q.tags.join(" ")} ${q.explanations[q.answer] ?? ""}`;
   }
   return corpus;

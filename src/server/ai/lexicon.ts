@@ -12,7 +12,7 @@ import { stem } from "./stemmer";
 const SHORTHAND: [RegExp, string][] = [
   // Issue 13 §1, a lay lexicon: situations students describe → the doctrine's own words.
   [
-    /\b(?:unfenced|unlocked|open) (?:swimming )?pool\b|\b(?:child|kid|boy|girl|toddler)\b[^.?!]{0,60}\b(?:drown\w*|pool|trampoline)\b/g,
+    /\b(?:unfenced|unlocked|open) (?:swimming )?pool\b|\b(?:child|children|kids?|boy|girl|toddler|son|daughter|\w+-year-old)\b[^.?!]{0,60}\b(?:drown\w*|pool|trampoline)\b/g,
     "$& attractive nuisance child trespasser",
   ],
   [
@@ -65,6 +65,51 @@ const SHORTHAND: [RegExp, string][] = [
     "$& repudiation",
   ],
   [/\b(?:past|prior|previous|old) (crimes?|convictions?|acts?|bad acts?)\b/g, "prior $1"],
+  // Issue 13 §1 (decision 053): more situations in students' words → the doctrine's words.
+  [
+    /\b(?:airport|layover|connecting flight|changing planes|passing through|just visiting|on a (?:business )?trip)\b/g,
+    "$& physically present in the state transient tag jurisdiction",
+  ],
+  [
+    /\b(?:summons|process server|served (?:me|him|her|with)|handed (?:me|him|her) (?:the )?(?:lawsuit )?papers)\b/g,
+    "$& papers served service of process",
+  ],
+  [
+    /\b(?:over the phone|on a handshake|handshake deal|verbal(?:ly)? (?:agreed|agreement|deal|promise)|oral(?:ly)? (?:agreed|agreement|deal|promise))\b|\b(?:nothing|never|wasn'?t|not|no)\b[^.?!]{0,20}\b(?:in writing|written down|signed|put on paper)\b/g,
+    "$& oral agreement writing statute of frauds",
+  ],
+  [
+    /\b(?:quit|left|gave up|turned down) (?:my|his|her|their|a) (?:job|position|apartment|offer)\b|\b(?:sold|moved|enrolled|relied)\b[^.?!]{0,40}\bbecause (?:of )?(?:the|her|his|their) promise\b/g,
+    "$& reliance promissory estoppel",
+  ],
+  [
+    /\b(?:using|used|farming|farmed|growing|grew|occupying|occupied|fenced|mowing|mowed|living on|lived on|parking on|parked on)\b[^.?!]{0,60}\b(?:neighbou?r'?s?|someone else'?s|another'?s|his|her|their) (?:land|lot|property|yard|strip|field|acre\w*)\b[^.?!]{0,40}\b(?:for|over) (?:\d+|five|seven|ten|twelve|fifteen|twenty|thirty|many|decades)\b/g,
+    "$& adverse possession continuous open hostile",
+  ],
+  [
+    /\b(?:only (?:way|access|road|route) to (?:reach|get to|access)|landlocked|no (?:other )?(?:way|access) to the (?:road|street|highway))\b/g,
+    "$& easement by necessity landlocked",
+  ],
+  [
+    /\b(?:drag|bring|pull|add|join)\b[^.?!]{0,30}\binto (?:the|this|our) (?:same )?(?:lawsuit|case|suit|action)\b/g,
+    "$& impleader third-party joinder",
+  ],
+  [
+    /\b(?:earlier|previous|prior|first|another|other) (?:case|lawsuit|trial|suit)\b[^.?!]{0,80}\b(?:found|decided|held|ruled|determined|jury)\b|\b(?:use|rely on) (?:that|the|this) (?:verdict|finding|judgment)\b/g,
+    "$& issue preclusion collateral estoppel already litigated",
+  ],
+  [
+    /\b(?:defend|defense|defence|respond|argue)\w*\b[^.?!]{0,40}\bfederal (?:law|statute|act|housing law|defense|defence)\b/g,
+    "$& federal defense well-pleaded complaint",
+  ],
+  [
+    /\b(?:he|she|they|the (?:other )?(?:driver|defendant|plaintiff|company|seller|buyer))\s+(?:said|admitted|told me|apologi[sz]ed)\b[^?]{0,120}\b(?:against (?:him|her|them|it)|at trial)\b/g,
+    "$& statement of an opposing party admission",
+  ],
+  [
+    /\b(?:told me|said that|said to me)\b[^?]{0,120}\b(?:at trial|testify|on the stand|in court)\b|\b(?:testify|say|repeat) (?:at trial )?(?:that|what) (?:her|his|my|their|a|the) \w+ (?:told|said)\b/g,
+    "$& out-of-court statement hearsay",
+  ],
   [/\b(?:π|pi)\b(?=\s+(?:sues|sued|v\.?|files|filed|wants|seeks|claims))/g, "plaintiff"],
   [/\bΔ/g, "defendant "],
   [/\bπ/g, "plaintiff "],

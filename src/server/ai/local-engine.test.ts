@@ -129,6 +129,33 @@ describe("composed answers", () => {
     expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("torts-defense-of-property-and-recapture");
   });
 
+  it("applies each element to the student's facts, concludes with a reason and meets the counter-argument (issue 13 §2)", async () => {
+    const { done } = await ask(
+      "A neighbour's seven-year-old squeezed through a gap in my fence and drowned in my backyard swimming pool. Am I liable to his parents?",
+    );
+    expect(done.kind).toBe("fact_pattern");
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("torts-duties-of-land-possessors");
+    expect(done.content).toContain("**Likely conclusion.**");
+    expect(done.content).toContain("**Counter-argument.**");
+    expect(done.content).toContain("**Bottom line.**");
+    // The element the facts speak to is matched and decides the conclusion.
+    expect(done.content).toMatch(/Likely decided under attractive nuisance/i);
+    expect(done.content).not.toMatch(/take each element in turn/i);
+    // Every paragraph and bullet carries its citation; the markers resolve.
+    for (const line of done.content.split("\n").filter((l) => l.trim() && !l.startsWith("###")))
+      if (!/^\*\*The elements on your facts\*\*$/.test(line)) expect(line).toMatch(/\[\d+\]/);
+    expectConsistent(done.content, done.citations);
+  });
+
+  it("gets from a plain story to the doctrine through the topics' trigger facts (issue 13 §1)", async () => {
+    const { done } = await ask(
+      "A process server handed me a summons at O'Hare while I waited for a connecting flight. I have never lived in Illinois. Can the Illinois court hear the case against me?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("civpro-personal-jurisdiction-traditional-bases");
+  });
+
   it("cites the provision a question names, with its in-app page", async () => {
     const { done } = await ask("What does FRE 407 cover?");
     expect(done.citations[0].id).toBe("evidence-subsequent-remedial-measures");

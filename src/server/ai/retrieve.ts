@@ -8,11 +8,12 @@
  * words missing from every document and scores low however well BM25 ranks its best partial match.
  * Naming a case ("Palsgraf v. Long Island") or a provision ("FRE 403") is strong evidence on its own.
  */
+import { isStory } from "./classify";
 import { SYNONYMS, expandShorthand } from "./lexicon";
 import { ORDINALS } from "../../domain/provisions";
 import { detectProvisionIds } from "./provision-refs";
 import type { CorpusDoc } from "./corpus";
-import { findCaseMentions, idf, type SearchIndex } from "./search-index";
+import { EXAMPLE_WEIGHT, findCaseMentions, idf, type SearchIndex } from "./search-index";
 import { editDistance, isFramingTerm, normalize, terms } from "./text";
 
 export interface QueryTerm {
@@ -31,6 +32,8 @@ export interface ParsedQuery {
   weights: Map<string, number>;
   provisionIds: string[];
   caseMentions: { briefId: string; strength: "full" | "short" }[];
+  /** The question tells a story (classify.ts isStory): the example vote weighs more. */
+  story: boolean;
 }
 
 export interface Hit {
@@ -142,6 +145,7 @@ export function parseQuery(index: SearchIndex, question: string): ParsedQuery {
     weights,
     provisionIds,
     caseMentions: findCaseMentions(index, question),
+    story: isStory(question),
   };
 }
 
@@ -226,6 +230,43 @@ function titleCoverage(index: SearchIndex, q: ParsedQuery, key: string): number 
   return total ? hit / total : 0;
 }
 
+/** Weight of the example vote in a topic's ranking score (tuned on the issue-13 dev sets). */
+export const VOTE_WEIGHT = { story: 0.3, question: 0 } as const;
+/** How many nearest examples vote. */
+const VOTERS = 8;
+
+export interface ExampleVote {
+  /** The topic's share of the nearest examples' votes, scaled so the best-voted topic has 1. */
+  vote: number;
+  /** The best coverage of the question's idf mass by one of the topic's voting examples. */
+  coverage: number;
+}
+
+/**
+ * Nearest-neighbour issue spotting (issue 13 §1): the question is matched against every labelled
+ * example (trigger facts, official practice stems, card questions); the `VOTERS` nearest vote for
+ * their topics, each vote weighted by its BM25 score relative to the nearest one and by the kind of
+ * example (EXAMPLE_WEIGHT). A story shares its situation with an example even when it shares no
+ * doctrinal word with the topic itself ("the only signed copy burned" → the best evidence rule).
+ */
+export function exampleVotes(index: SearchIndex, q: ParsedQuery): Map<string, ExampleVote> {
+  const found = index.exampleIndex.search(q.weights).slice(0, VOTERS);
+  const out = new Map<string, ExampleVote>();
+  const top = found[0]?.score ?? 0;
+  if (!top) return out;
+  for (const [rank, r] of found.entries()) {
+    const i = Number(r.key);
+    const ex = index.examples[i];
+    const w = (r.score / top) * EXAMPLE_WEIGHT[ex.kind] * (1 / (1 + 0.15 * rank));
+    const cov = evidence(q, index.exampleTerms[i]).coverage;
+    const v = out.get(ex.topicId) ?? { vote: 0, coverage: 0 };
+    out.set(ex.topicId, { vote: v.vote + w, coverage: Math.max(v.coverage, cov) });
+  }
+  const max = Math.max(...[...out.values()].map((v) => v.vote));
+  for (const v of out.values()) v.vote /= max;
+  return out;
+}
+
 /** Matched idf mass at which a question matching three or more distinct content words counts as fully relevant (≈ 4 specific terms). */
 const MASS_FOR_FULL_RELEVANCE = 13;
 
@@ -263,6 +304,8 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
     const strength = under.length <= 3 ? 0.7 : under.length <= 6 ? 0.3 : 0;
     if (strength) for (const t of under) setLift(`topic:${t}`, strength);
   }
+  const votes = exampleVotes(index, q);
+  for (const id of votes.keys()) if (!candidates.has(`topic:${id}`)) candidates.set(`topic:${id}`, 0);
   const queryStems = new Set(q.terms.flatMap((t) => t.alts.flat()));
   const subjectLean = querySubjects(index, q);
   const hits: Hit[] = [];
@@ -282,7 +325,15 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
     const prior =
       (doc.kind === "topic" ? 0.08 : 0) +
       (doc.kind === "provision" ? 0 : 0.25 * Math.max(0, (subjectLean.get(doc.subjectId) ?? 0) - 1 / 7));
-    const score = 0.4 * e.coverage + 0.3 * (bm25 / maxBm25) + 0.2 * titleCov + 0.15 * titlePrecision + 0.6 * l + prior;
+    const vote = doc.kind === "topic" ? (votes.get(doc.id)?.vote ?? 0) : 0;
+    const score =
+      0.4 * e.coverage +
+      0.3 * (bm25 / maxBm25) +
+      0.2 * titleCov +
+      0.15 * titlePrecision +
+      0.6 * l +
+      prior +
+      (q.story ? VOTE_WEIGHT.story : VOTE_WEIGHT.question) * vote;
     hits.push({ key, doc, score, relevance, coverage: e.coverage, titleCoverage: titleCov });
   }
   hits.sort((a, b) => b.score - a.score);

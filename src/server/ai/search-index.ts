@@ -20,6 +20,7 @@ export const FIELDS = [
   "provisions",
   "cards",
   "practice",
+  "triggers",
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -34,6 +35,7 @@ export const FIELD_BOOST: Record<Field, number> = {
   provisions: 1.5,
   cards: 0.8,
   practice: 0.6,
+  triggers: 1.2,
 };
 /** Fields whose words count toward a question's coverage (practice stems are too incidental). */
 const COVERAGE_FIELDS: Field[] = [
@@ -46,9 +48,22 @@ const COVERAGE_FIELDS: Field[] = [
   "provisions",
   "cards",
   "practice",
+  "triggers",
 ];
 /** Fields indexed with bigrams too (the long, noisy ones get unigrams only). */
-const BIGRAM_FIELDS = new Set<Field>(["title", "alias", "summary", "rule", "body", "cases", "provisions"]);
+const BIGRAM_FIELDS = new Set<Field>(["title", "alias", "summary", "rule", "body", "cases", "provisions", "triggers"]);
+
+/**
+ * Labelled examples for nearest-neighbour issue spotting (issue 13 §1): each trigger fact, official
+ * practice stem and flashcard question is a short story or question labelled with its topic. The
+ * weight says how much one example's vote counts (a trigger is written to be exactly such a story;
+ * a card question is usually a doctrine question, not a story).
+ */
+export const EXAMPLE_WEIGHT = { trigger: 1, stem: 0.8, card: 0.5 } as const;
+export interface Example {
+  topicId: string;
+  kind: keyof typeof EXAMPLE_WEIGHT;
+}
 
 export interface CaseAlias {
   briefId: string;
@@ -75,6 +90,11 @@ export interface SearchIndex {
   /** Spelling repair: every vocabulary stem and each one-letter deletion of it → the stems. */
   deletions: Map<string, string[]>;
   caseAliases: CaseAlias[];
+  /** BM25 over the labelled examples (one field), keyed by their position in `examples`. */
+  exampleIndex: Bm25fIndex<"text">;
+  examples: Example[];
+  /** Each example's unigram stems (what its coverage of a question is measured on). */
+  exampleTerms: Set<string>[];
 }
 
 export const docKey = (d: CorpusDoc) => `${d.kind}:${d.id}`;
@@ -105,8 +125,10 @@ function topicFields(t: TopicDoc, c: Corpus): Record<Field, string> {
     cases: t.cases.map((id) => c.briefs.get(id)?.name ?? "").join(" ; "),
     provisions: provisionWords.join(" ; "),
     cards: extra?.cards ?? "",
-    // Official practice stems and the topic's trigger facts: both are stories that raise the issue.
-    practice: [extra?.practice ?? "", ...t.triggers].join(" ; "),
+    // Official practice stems: stories that raise the issue.
+    practice: extra?.practice ?? "",
+    // Trigger facts: situations in students' words where the doctrine comes up (issue 13 §1).
+    triggers: t.triggers.join(" ; "),
   };
 }
 
@@ -120,6 +142,7 @@ function briefFields(b: BriefDoc, c: Corpus): Record<Field, string> {
     cases: b.topicIds.map((id) => c.topics.get(id)?.title ?? "").join(" ; "),
     provisions: "",
     cards: "",
+    triggers: "",
     // The story of the case: searchable (fact patterns resemble it) but too incidental for coverage.
     practice: [b.facts, b.proceduralHistory, b.reasoning, b.separateOpinions ?? ""].join(" "),
   };
@@ -136,6 +159,7 @@ function provisionFields(p: ProvisionDoc, c: Corpus): Record<Field, string> {
     provisions: "",
     cards: "",
     practice: "",
+    triggers: "",
   };
 }
 
@@ -230,6 +254,25 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
   for (const b of corpus.briefs.values()) add(b, briefFields(b, corpus));
   for (const p of corpus.provisions.values()) add(p, provisionFields(p, corpus));
   const bm25 = new Bm25fIndex(indexed, { fields: FIELDS, boosts: FIELD_BOOST });
+  const examples: Example[] = [];
+  const exampleTerms: Set<string>[] = [];
+  const exampleDocs: { key: string; fields: Record<"text", string[]> }[] = [];
+  const addExample = (topicId: string, kind: Example["kind"], text: string) => {
+    const uni = terms(text);
+    if (uni.length < 3) return;
+    const toks = [...uni];
+    for (let i = 0; i + 1 < uni.length; i++) toks.push(`${uni[i]}_${uni[i + 1]}`);
+    exampleDocs.push({ key: String(examples.length), fields: { text: toks } });
+    examples.push({ topicId, kind });
+    exampleTerms.push(new Set(uni));
+  };
+  for (const t of corpus.topics.values()) {
+    for (const x of t.triggers) addExample(t.id, "trigger", x);
+    const extra = corpus.extra.get(t.id);
+    for (const x of extra?.stems ?? []) addExample(t.id, "stem", x);
+    for (const x of extra?.cardQuestions ?? []) addExample(t.id, "card", x);
+  }
+  const exampleIndex = new Bm25fIndex(exampleDocs, { fields: ["text"] as const, boosts: { text: 1 }, b: 0.5 });
   // The flashcard and practice text was only retrieval vocabulary; do not keep it in memory.
   corpus.extra.clear();
 
@@ -257,6 +300,9 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     subjectOfTerm: subjectDistributions(corpus, docTerms),
     deletions,
     caseAliases: buildCaseAliases(corpus, lowercaseWords),
+    exampleIndex,
+    examples,
+    exampleTerms,
   };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CITATION_PATTERN } from "../../contract/content";
-import { checkMinimums, countContent, loadContent } from "./load";
+import { checkMinimums, checkTriggers, countContent, loadContent, TRIGGER_MINIMUM } from "./load";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -51,6 +51,22 @@ describe("content loader", () => {
     expect(reasons).toContain("topics|id|duplicate id 'torts-a'");
     expect(reasons).toContain("topic torts-a|related|unknown topic id 'torts-missing'");
     expect(reasons).toContain("topic torts-a|cases|unknown case id 'no-such-case'");
+  });
+
+  it("counts trigger facts per subject and flags a topic with fewer than three", () => {
+    const topic = (id: string, triggers: string[]) =>
+      `id: ${id}\nsubject: torts\ntitle: T\nsummary: s\nrule: r\nelements: [e]\ntraps: [t]\ntriggers: ${JSON.stringify(triggers)}\n`;
+    const dir = tempContent({
+      "torts/topics/a.yaml": topic("torts-a", ["A kid climbs the fence.", "A guest slips.", "A burglar falls."]),
+      "torts/topics/b.yaml": topic("torts-b", ["A dog bites."]),
+    });
+    const { corpus } = loadContent(dir);
+    const counts = countContent(corpus).subjects.torts;
+    expect(counts.triggers).toBe(4);
+    expect(counts.topicsBelowTriggerMinimum).toBe(1);
+    expect(checkTriggers(corpus)).toEqual([
+      { file: "topic torts-b", field: "triggers", reason: "has 1 trigger fact(s), needs at least 3" },
+    ]);
   });
 
   it("accepts real reporter citations and rejects others", () => {
@@ -126,6 +142,9 @@ describe("the official corpus (content/)", () => {
   });
   it("meets the per-subject minimums of issue 3", () => {
     expect(checkMinimums(countContent(corpus))).toEqual([]);
+  });
+  it(`gives every topic at least ${TRIGGER_MINIMUM} trigger facts (issue 13 §1)`, () => {
+    expect(checkTriggers(corpus)).toEqual([]);
   });
   it("has exactly 8 demo flashcards and one correct choice per question", () => {
     expect(corpus.demoFlashcards).toHaveLength(8);

@@ -223,7 +223,20 @@ export const MINIMUMS = { topics: 25, briefs: 12, cards: 60, questions: 40 } as 
 export const TOTAL_MINIMUMS = { briefs: 120, cards: 420, questions: 280, templates: 6 } as const;
 
 export interface ContentCounts {
-  subjects: Record<string, { topics: number; briefs: number; decks: number; cards: number; questions: number }>;
+  subjects: Record<
+    string,
+    {
+      topics: number;
+      briefs: number;
+      decks: number;
+      cards: number;
+      questions: number;
+      /** Trigger facts over all the subject's topics (issue 13 §1). */
+      triggers: number;
+      /** Topics with fewer than TRIGGER_MINIMUM trigger facts. */
+      topicsBelowTriggerMinimum: number;
+    }
+  >;
   totals: {
     topics: number;
     briefs: number;
@@ -245,6 +258,8 @@ export function countContent(c: Corpus): ContentCounts {
       decks: c.decks.filter((d) => d.subject === s).length,
       cards: c.decks.filter((d) => d.subject === s).reduce((n, d) => n + d.cards.length, 0),
       questions: c.questionSets.filter((q) => q.subject === s).reduce((n, q) => n + q.questions.length, 0),
+      triggers: c.topics.filter((t) => t.subject === s).reduce((n, t) => n + t.triggers.length, 0),
+      topicsBelowTriggerMinimum: c.topics.filter((t) => t.subject === s && t.triggers.length < TRIGGER_MINIMUM).length,
     };
   }
   return {
@@ -259,6 +274,24 @@ export function countContent(c: Corpus): ContentCounts {
       demoFlashcards: c.demoFlashcards.length,
     },
   };
+}
+
+/**
+ * Trigger facts every topic must carry (issue 13 §1: the situations, in students' words, where the
+ * doctrine comes up; retrieval's nearest-neighbour issue spotting votes with them, decision 053).
+ * Enforced since every official topic has them (all 267 topics, content of November 2026).
+ */
+export const TRIGGER_MINIMUM = 3;
+
+/** A problem for each topic with fewer than TRIGGER_MINIMUM trigger facts (`content:check` fails on them). */
+export function checkTriggers(c: Corpus): ContentProblem[] {
+  return c.topics
+    .filter((t) => t.triggers.length < TRIGGER_MINIMUM)
+    .map((t) => ({
+      file: `topic ${t.id}`,
+      field: "triggers",
+      reason: `has ${t.triggers.length} trigger fact(s), needs at least ${TRIGGER_MINIMUM}`,
+    }));
 }
 
 /** Problems for every per-subject or total minimum that is not met. */

@@ -69,7 +69,9 @@ interface Scored extends Choice {
 }
 
 export function composeMbe(ctx: ComposeContext, parsed: { stem: string; choices: Choice[] }): string | null {
-  const q = parseQuery(ctx.index, parsed.stem);
+  // An exam stem is long and written in exam prose: it is retrieved on its doctrinal words, without
+  // the nearest-neighbour vote that serves students' short stories (measured: 60 % → 50 % with it).
+  const q = { ...parseQuery(ctx.index, parsed.stem), story: false };
   const hits = search(ctx.index, q, 12);
   // Candidate issues: the stem's topics and the whole question's (the choices name doctrines too).
   const topics: TopicDoc[] = [];
