@@ -40,6 +40,8 @@ export interface SubscriptionLike {
   priceId?: string | null;
   currentPeriodEnd?: Date | string | null;
   stripeCustomerId?: string | null;
+  /** End of the grace period after a failed renewal (decision 054): a past_due row is active until then. */
+  graceUntil?: Date | string | null;
 }
 
 const toDate = (d: Date | string | null | undefined): Date | null => (d == null ? null : new Date(d));
@@ -47,11 +49,21 @@ const toDate = (d: Date | string | null | undefined): Date | null => (d == null 
 export const isTrialStatus = (status: string | null | undefined): boolean =>
   status === "trial" || status === "trialing";
 
-/** SPEC.md §4: active = status active or trialing (or trial) and current_period_end in the future. */
+/** Days a past_due subscription keeps its access after a failed renewal (issue 14 §4). */
+export const PAYMENT_GRACE_DAYS = 7;
+
+/**
+ * SPEC.md §4: active = status active or trialing (or trial) and current_period_end in the future.
+ * Also active: status past_due within its grace period (`graceUntil` in the future; issue 14 §4).
+ */
 export function isActiveSubscription(sub: SubscriptionLike | null | undefined, now: Date): boolean {
   if (!sub) return false;
   const end = toDate(sub.currentPeriodEnd);
   if (!end || end.getTime() <= now.getTime()) return false;
+  if (sub.status === "past_due") {
+    const grace = toDate(sub.graceUntil);
+    return !!grace && grace.getTime() > now.getTime();
+  }
   return sub.status === "active" || isTrialStatus(sub.status);
 }
 
