@@ -6,7 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingEvents, pricing } from "../../src/server/db/schema";
+import { billingEvents } from "../../src/server/db/schema";
+import { setPrice } from "../../src/server/features/billing/pricing.service";
 import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe";
 import { type Client, client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 import { userIdOf } from "../helpers/users";
@@ -33,7 +34,7 @@ beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_DISABLED: "true", ...fake.env() }, { now: () => new Date(clock) });
   hook = `${server.url}/api/billing/webhook`;
   await mapPrice("price_unlimited_month");
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
   await fake?.close();
@@ -41,7 +42,7 @@ afterAll(async () => {
 
 const summary = async (c: Client) => (await c.json<Summary>("/api/subscription")).body;
 const mapPrice = (providerPriceId: string | null) =>
-  server.database.db.update(pricing).set({ providerPriceId }).where(eq(pricing.id, "unlimited-month"));
+  setPrice(server.database.db, { tier: "unlimited", interval: "month", cents: 1000, currency: "usd", providerPriceId });
 const ledger = (id: string) => server.database.db.select().from(billingEvents).where(eq(billingEvents.id, id));
 
 /** Signs up a user and starts a paid checkout; returns the client, the user id and the fake's subscription. */
@@ -63,6 +64,31 @@ async function deliver(type: string, object: Record<string, unknown>, opts: { cr
 }
 
 describe("checkout", () => {
+  it("prices:set maps a tier to a Stripe price and /api/pricing shows it", async () => {
+    const row = await setPrice(server.database.db, {
+      tier: "Unlimited",
+      interval: "year",
+      cents: 9999,
+      currency: "usd",
+      providerPriceId: "price_unlimited_year",
+    });
+    expect(row).toMatchObject({ id: "unlimited-year", formatted_price: "$99.99", display_currency: "USD" });
+    const r = await client(server.url).json<{ source: string; data: { tier_name: string; formatted_price: string }[] }>(
+      "/api/pricing",
+    );
+    expect(r.body.source).toBe("database");
+    expect(r.body.data.map((d) => `${d.tier_name} ${d.formatted_price}`)).toEqual([
+      "Free $0",
+      "Unlimited $10",
+      "Unlimited $99.99",
+    ]);
+    await expect(
+      setPrice(server.database.db, { tier: "gold", interval: "month", cents: 1, currency: "usd" }),
+    ).rejects.toThrow(/tier/);
+    // Not for sale online again (the fake has no yearly price): checkout keeps using the monthly one.
+    await setPrice(server.database.db, { tier: "unlimited", interval: "year", cents: 9999, currency: "usd" });
+  });
+
   it("without a Stripe price mapped, checkout says so instead of charging", async () => {
     const c = await signedInUser(server, "unmapped@example.com");
     const before = fake.subscriptions.size;
@@ -342,39 +368,13 @@ describe("webhook", () => {
   });
 });
 
-describe("without Stripe configured", () => {
-  let plain: TestServer;
-  beforeAll(async () => {
-    plain = await startTestServer({ RATE_LIMIT_DISABLED: "true" });
-  });
-  afterAll(async () => {
-    await plain?.close();
-  });
-
-  it("nothing pretends to charge: every payment route answers 503 PAYMENTS_NOT_CONFIGURED", async () => {
-    const config = await client(plain.url).json("/api/billing/config");
-    expect(config.body).toEqual({ configured: false, publishableKey: null });
-    const c = await signedInUser(plain, "self-hosted@example.com");
-    const checkout = await c.json<{ error: { code: string; message: string } }>("/api/billing/checkout", {
-      body: { purchaseType: "subscription", tier: "unlimited" },
-    });
-    expect(checkout.status).toBe(503);
-    expect(checkout.body.error).toEqual({
-      code: "PAYMENTS_NOT_CONFIGURED",
-      message: "Online payment is not configured on this server. Ask an administrator to grant your plan.",
-    });
-    expect((await c.json("/api/billing/validate-coupon", { body: { couponCode: "X" } })).status).toBe(503);
-    expect((await c.json("/api/billing/portal", { method: "POST" })).status).toBe(503);
-    const hookRes = await fetch(`${plain.url}/api/billing/webhook`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" },
-      body: "{}",
-    });
-    expect(hookRes.status).toBe(503);
-  });
-
-  it("the publishable key reaches the browser only when configured", async () => {
+describe("configuration", () => {
+  it("the publishable key reaches the browser and the CSP allows Stripe only when configured", async () => {
     const r = await client(server.url).json("/api/billing/config");
     expect(r.body).toEqual({ configured: true, publishableKey: fake.publishableKey });
+    const csp = (await client(server.url).fetch("/api/health")).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("frame-ancestors 'none'");
   });
 });
