@@ -42,6 +42,7 @@ export function summarize(row: Row | null, now = new Date()): SubscriptionSummar
     stripe_price_id: row?.priceId ?? null,
     stripe_customer_id: row?.stripeCustomerId ?? null,
     trial_end: row?.trialEnd?.toISOString() ?? null,
+    grace_until: row?.graceUntil?.toISOString() ?? null,
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * Stripe webhooks (issue 14 §4, decision 054). `receiveWebhook` verifies the Stripe-Signature on
- * the raw body (tolerance 300 s against the app's clock), then, in ONE transaction, writes the
- * event to the `billing_events` ledger (keyed by event id: a replay changes nothing) and applies
- * its effect (./subscription-events.ts). Emails go out after the commit, once per event.
+ * the raw body (tolerance 300 s against the app's clock), then, in ONE transaction, applies the
+ * event's effect (./subscription-events.ts) and writes it to the `billing_events` ledger (keyed by
+ * event id: a replay changes nothing). Emails go out after the commit, once per event.
  */
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -54,32 +54,37 @@ export async function receiveWebhook(opts: {
   if (!event?.id || !event.type || !event.data?.object)
     throw new AppError("BAD_REQUEST", "The webhook body is not a Stripe event.");
 
-  const result = await opts.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(billingEvents)
-      .values({
-        id: event.id,
-        type: event.type,
-        eventCreatedAt: new Date(event.created * 1000),
-        outcome: "pending",
-        payload: event as unknown as Record<string, unknown>,
-      })
-      .onConflictDoNothing()
-      .returning({ id: billingEvents.id });
-    if (!inserted.length) {
-      const [prior] = await tx
+  // The effect and the ledger row commit together. The ledger row is written last: when another
+  // delivery of the same event id committed first, its insert conflicts and this transaction is
+  // rolled back, so the effect happens exactly once (on PostgreSQL the insert waits for the other).
+  let result: { duplicate: boolean; effect: EventEffect };
+  try {
+    result = await opts.db.transaction(async (tx) => {
+      const [seen] = await tx
         .select({ outcome: billingEvents.outcome })
         .from(billingEvents)
         .where(eq(billingEvents.id, event.id));
-      return { duplicate: true, effect: { outcome: prior?.outcome ?? "applied", userId: null } as EventEffect };
-    }
-    const effect = await applyEvent(tx, event, opts.now);
-    await tx
-      .update(billingEvents)
-      .set({ outcome: effect.outcome, userId: effect.userId })
-      .where(eq(billingEvents.id, event.id));
-    return { duplicate: false, effect };
-  });
+      if (seen) throw new Replayed(seen.outcome);
+      const effect = await applyEvent(tx, event, opts.now);
+      const inserted = await tx
+        .insert(billingEvents)
+        .values({
+          id: event.id,
+          type: event.type,
+          eventCreatedAt: new Date(event.created * 1000),
+          outcome: effect.outcome,
+          userId: effect.userId,
+          payload: event as unknown as Record<string, unknown>,
+        })
+        .onConflictDoNothing()
+        .returning({ id: billingEvents.id });
+      if (!inserted.length) throw new Replayed(effect.outcome);
+      return { duplicate: false, effect };
+    });
+  } catch (err) {
+    if (!(err instanceof Replayed)) throw err;
+    result = { duplicate: true, effect: { outcome: err.outcome as EventEffect["outcome"], userId: null } };
+  }
 
   if (!result.duplicate && result.effect.email === "payment_failed" && result.effect.userId) {
     try {
@@ -114,4 +119,11 @@ async function sendPaymentFailedEmail(opts: {
       outro: "If you have already updated your card, you can ignore this email.",
     }),
   );
+}
+
+/** Thrown inside the transaction to roll back a replayed event's effect. */
+class Replayed extends Error {
+  constructor(readonly outcome: string) {
+    super("replayed event");
+  }
 }
