@@ -31,7 +31,7 @@ async function main() {
       Array.from({ length: 5 }, (_, i) => signedInUser(server, `bench-${i}@example.com`)),
     );
     const checkout: number[] = [];
-    for (let round = 0; round < 40; round++) {
+    for (let round = 0; round < 105; round++) {
       const c = users[round % users.length];
       const t0 = performance.now();
       const r = await c.fetch("/api/billing/checkout", { body: { purchaseType: "subscription", tier: "unlimited" } });
@@ -42,7 +42,7 @@ async function main() {
     const subs = [...fake.subscriptions.values()];
     const hook = `${server.url}/api/billing/webhook`;
     const webhook: number[] = [];
-    for (let i = 0; i < 220; i++) {
+    for (let i = 0; i < 320; i++) {
       const sub = fake.updateSubscription(subs[i % subs.length].id as string, { status: "active" });
       const event = fake.event("customer.subscription.updated", sub, { created: Math.floor(Date.now() / 1000) + i });
       const t0 = performance.now();

@@ -163,7 +163,7 @@ export function subscriptionBanner(
   sub: SubscriptionLike | null | undefined,
   now: Date,
 ): "expired" | "expiring" | "past_due" | null {
-  if (!sub || !sub.status || !BANNER_STATUSES.has(sub.status)) return null;
+  if (!sub?.status || !BANNER_STATUSES.has(sub.status)) return null;
   const end = toDate(sub.currentPeriodEnd);
   if (!end) return null;
   if (sub.status === "past_due" && isActiveSubscription(sub, now)) return "past_due";

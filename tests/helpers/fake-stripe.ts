@@ -170,7 +170,7 @@ export async function startFakeStripe(opts: { now?: () => number } = {}): Promis
     const promoId = (body.discounts as Json[] | undefined)?.[0]?.promotion_code;
     if (promoId) {
       const promo = promos.get(String(promoId));
-      if (!promo || !promo.active) return stripeError(400, "This promotion code cannot be redeemed.");
+      if (!promo?.active) return stripeError(400, "This promotion code cannot be redeemed.");
       const coupon = (promo.promotion as Json).coupon as Json;
       if (coupon.percent_off) amount = Math.round(amount * (1 - Number(coupon.percent_off) / 100));
       if (coupon.amount_off) amount = Math.max(0, amount - Number(coupon.amount_off));
