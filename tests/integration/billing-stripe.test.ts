@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingEvents } from "../../src/server/db/schema";
+import { analyticsEvents, billingEvents } from "../../src/server/db/schema";
 import { setPrice } from "../../src/server/features/billing/pricing.service";
 import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe";
 import { type Client, client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
@@ -116,7 +116,8 @@ describe("checkout", () => {
     expect((await deliver("customer.subscription.created", sub)).body.outcome).toBe("applied");
     expect((await summary(c)).tierName).toBe("Trial"); // incomplete until paid
     const paid = fake.updateSubscription(sub.id, { status: "active" });
-    expect((await deliver("invoice.paid", fake.invoiceFor(sub.id, "paid"))).status).toBe(200);
+    const firstInvoice = { ...fake.invoiceFor(sub.id, "paid"), billing_reason: "subscription_create" };
+    expect((await deliver("invoice.paid", firstInvoice)).status).toBe(200);
     expect((await deliver("customer.subscription.updated", paid)).body.outcome).toBe("applied");
     expect(fake.requests.length).toBe(before);
 
@@ -148,6 +149,18 @@ describe("checkout", () => {
     await deliver("customer.subscription.deleted", ended, { created: Math.floor(clock / 1000) + 2 });
     // Back to what remains: the sign-up trial (still running), not Unlimited.
     expect(await summary(c)).toMatchObject({ tierName: "Trial", stripe_price_id: "trial" });
+    // SPEC.md §7 analytics, once each.
+    const events = await server.database.db
+      .select({ name: analyticsEvents.name, properties: analyticsEvents.properties })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, userId));
+    const billingNames = events.map((e) => e.name).filter((n) => /checkout|purchase|canceled/.test(n));
+    expect(billingNames.sort()).toEqual(["initiate_checkout", "purchase_complete", "subscription_canceled"]);
+    expect(events.find((e) => e.name === "purchase_complete")?.properties).toEqual({
+      tier: "unlimited",
+      amountCents: 1000,
+      currency: "usd",
+    });
   });
 
   it("tier names are lower-cased, 'premium' maps to unlimited, anything else is 400", async () => {

@@ -16,6 +16,7 @@ import { FEATURE_IDS, type FeatureId } from "../../../domain/plans";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { handle } from "../../lib/route";
+import { track } from "../analytics/analytics.service";
 import { startCheckout } from "./checkout.service";
 import { validateCoupon } from "./coupons.service";
 import { entitlementsOf, requireFeature } from "./entitlements";
@@ -44,10 +45,17 @@ export function billingRoutes() {
     return { configured: !!p, publishableKey: p?.publishableKey ?? null };
   });
 
-  handle(r, billingPaymentsApi.checkout, (c, { user, body }) => {
+  handle(r, billingPaymentsApi.checkout, async (c, { user, body }) => {
     const deps = c.get("deps");
     const { client } = requireStripe(deps.env);
-    return startCheckout({ db: deps.database.db, stripe: client, user, request: body, now: now(c) });
+    const result = await startCheckout({ db: deps.database.db, stripe: client, user, request: body, now: now(c) });
+    await track(deps.database.db, "initiate_checkout", user.id, {
+      purchaseType: body.purchaseType,
+      tier: result.tier,
+      flow: result.flow,
+      coupon: !!body.couponCode,
+    });
+    return result;
   });
 
   handle(r, billingPaymentsApi.validateCoupon, (c, { body }) => {

@@ -31,6 +31,8 @@ export interface EventEffect {
   /** A message to send after the commit. */
   email?: "payment_failed";
   graceUntil?: Date | null;
+  /** An analytics event to record after the commit (SPEC.md §7 names). */
+  track?: { name: "purchase_complete" | "subscription_canceled"; properties: Record<string, unknown> };
 }
 
 type Row = typeof subscriptions.$inferSelect;
@@ -126,6 +128,12 @@ async function applySubscriptionEvent(tx: DbOrTx, event: Stripe.Event): Promise<
     .update(subscriptions)
     .set({ ...fields, userId, graceUntil, lastEventAt: eventAt })
     .where(eq(subscriptions.id, existing.id));
+  if (deleted && existing.status !== "canceled")
+    return {
+      outcome: "applied",
+      userId,
+      track: { name: "subscription_canceled", properties: { subscriptionId: sub.id, priceId: fields.priceId } },
+    };
   return { outcome: "applied", userId };
 }
 
@@ -171,7 +179,9 @@ async function applyInvoiceEvent(tx: DbOrTx, event: Stripe.Event): Promise<Event
         lastEventAt: eventAt,
       })
       .onConflictDoNothing();
-    return paid ? { outcome: "applied", userId } : { outcome: "applied", userId, email: "payment_failed", graceUntil };
+    return paid
+      ? { outcome: "applied", userId, track: purchaseOf(inv, inv.parent?.subscription_details?.metadata ?? {}) }
+      : { outcome: "applied", userId, email: "payment_failed", graceUntil };
   }
   if (existing.status === "canceled" || (existing.lastEventAt && eventAt < existing.lastEventAt))
     return { outcome: "ignored_stale", userId };
@@ -185,7 +195,11 @@ async function applyInvoiceEvent(tx: DbOrTx, event: Stripe.Event): Promise<Event
       .update(subscriptions)
       .set({ status: "active", graceUntil: null, currentPeriodEnd: periodEnd, lastEventAt })
       .where(eq(subscriptions.id, existing.id));
-    return { outcome: "applied", userId };
+    return {
+      outcome: "applied",
+      userId,
+      track: purchaseOf(inv, inv.parent?.subscription_details?.metadata ?? {}),
+    };
   }
   const graceUntil = existing.graceUntil ?? new Date(eventAt.getTime() + PAYMENT_GRACE_DAYS * DAY_MS);
   await tx
@@ -193,6 +207,15 @@ async function applyInvoiceEvent(tx: DbOrTx, event: Stripe.Event): Promise<Event
     .set({ status: "past_due", graceUntil, currentPeriodEnd: periodEnd, lastEventAt })
     .where(eq(subscriptions.id, existing.id));
   return { outcome: "applied", userId, email: "payment_failed", graceUntil };
+}
+
+/** purchase_complete for the first paid invoice of a subscription (SPEC.md §7 analytics). */
+function purchaseOf(inv: Stripe.Invoice, metadata: Record<string, string>): EventEffect["track"] {
+  if (inv.billing_reason !== "subscription_create") return undefined;
+  return {
+    name: "purchase_complete",
+    properties: { tier: metadata.tier ?? null, amountCents: inv.amount_paid, currency: inv.currency },
+  };
 }
 
 async function applyCheckoutCompleted(tx: DbOrTx, event: Stripe.Event): Promise<EventEffect> {

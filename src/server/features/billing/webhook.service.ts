@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import { billingEvents, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { brandedEmail, type Mailer } from "../../mail/mailer";
+import { track } from "../analytics/analytics.service";
 import { applyEvent, type EventEffect } from "./subscription-events";
 
 /** Stripe's default signature tolerance (seconds). */
@@ -86,6 +87,8 @@ export async function receiveWebhook(opts: {
     result = { duplicate: true, effect: { outcome: err.outcome as EventEffect["outcome"], userId: null } };
   }
 
+  if (!result.duplicate && result.effect.track)
+    await track(opts.db, result.effect.track.name, result.effect.userId, result.effect.track.properties);
   if (!result.duplicate && result.effect.email === "payment_failed" && result.effect.userId) {
     try {
       await sendPaymentFailedEmail({ ...opts, userId: result.effect.userId, graceUntil: result.effect.graceUntil });
