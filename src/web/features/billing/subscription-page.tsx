@@ -35,12 +35,13 @@ export default function SubscriptionPage() {
     const next = new URLSearchParams(params);
     next.delete("upgrade");
     setParams(next, { replace: true });
-    if ((upgrade !== "premium" && upgrade !== "unlimited") || started.current === upgrade) return;
-    started.current = upgrade;
+    const tier = upgrade.toLowerCase();
+    if ((tier !== "premium" && tier !== "unlimited") || started.current === tier) return;
+    started.current = tier;
     void (async () => {
       try {
         const config = await getBillingConfig();
-        const data = await startCheckout({ purchaseType: "subscription", tier: upgrade.toLowerCase() });
+        const data = await startCheckout({ purchaseType: "subscription", tier });
         if (!data?.clientSecret) throw new ApiError("INTERNAL", "No response data from payment handler", 200);
         if (!config.publishableKey) throw new ApiError("PAYMENTS_NOT_CONFIGURED", "Stripe is not configured.", 503);
         setCheckout({ data, publishableKey: config.publishableKey });
