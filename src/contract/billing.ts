@@ -1,6 +1,6 @@
 /**
- * Billing routes (SPEC.md §3, §6, §7): plan prices, the subscription summary and the feature
- * check. Pricing's plain types and the §9 fallback stay in ./pricing.ts (the web imports the
+ * Billing routes (SPEC.md §3, §6, §7; issue 14, decision 054): plan prices, the subscription
+ * summary, the feature check, and Stripe checkout, promo codes, the customer portal and webhooks. Pricing's plain types and the §9 fallback stay in ./pricing.ts (the web imports the
  * fallback at runtime, so it must not pull zod in).
  */
 import { z } from "zod";
@@ -52,5 +52,112 @@ export const billingApi = {
     tags: ["billing"],
     responses: { 200: z.object({ feature: z.enum(FEATURE_IDS), allowed: z.literal(true) }) },
     errors: ["UPGRADE_REQUIRED", "NOT_FOUND"],
+  }),
+};
+
+/** `POST /api/billing/checkout` body (DESIGN.md §5; SPEC.md §7 create-payment-handler). */
+export const checkoutRequestSchema = z.object({
+  purchaseType: z.enum(["subscription", "course"]),
+  tier: z
+    .string()
+    .max(40)
+    .optional()
+    .describe("premium or unlimited, any case; 'premium' maps to 'unlimited' (SPEC.md §4). Default unlimited."),
+  courseId: z.string().max(200).optional(),
+  couponCode: z.string().max(100).optional().describe("a promotion code, upper-cased by the server"),
+  affiliateId: z.string().max(200).optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.object({
+  clientSecret: z.string().describe("seti_… = setup flow (trial or 100%-off start); otherwise a PaymentIntent secret"),
+  flow: z.enum(["setup", "payment"]),
+  tier: z.literal("unlimited").nullable(),
+  amountCents: z.number().int().describe("first charge after discounts, integer cents"),
+  currency: z.string().describe("ISO 4217, lower case"),
+});
+
+/** SPEC.md §3 coupon validation response. */
+export const couponValidationSchema = z.object({
+  valid: z.boolean(),
+  promotion_code_id: z.string().nullable(),
+  coupon_id: z.string().nullable(),
+  percent_off: z.number().nullable(),
+  amount_off: z.number().int().nullable().describe("integer cents"),
+  duration: z.string().nullable().describe("once, repeating or forever"),
+  duration_in_months: z.number().int().nullable(),
+});
+export type CouponValidation = z.infer<typeof couponValidationSchema>;
+
+export const billingConfigSchema = z.object({
+  configured: z.boolean().describe("false: online payment is off and an administrator grants plans"),
+  publishableKey: z.string().nullable(),
+});
+
+export const billingPaymentsApi = {
+  config: defineRoute({
+    method: "get",
+    path: "/api/billing/config",
+    summary: "Whether online payment is configured, and the Stripe publishable key for the Payment Element.",
+    tags: ["billing"],
+    auth: "public",
+    responses: { 200: billingConfigSchema },
+  }),
+  checkout: defineRoute({
+    method: "post",
+    path: "/api/billing/checkout",
+    summary:
+      "Starts a subscription (Stripe subscription, default_incomplete) or a course purchase (PaymentIntent) and answers the client secret for the Payment Element. 503 PAYMENTS_NOT_CONFIGURED without Stripe keys; 409 CONFLICT when already subscribed; 400 BAD_REQUEST 'Invalid or expired promo code'.",
+    tags: ["billing"],
+    body: checkoutRequestSchema,
+    responses: { 200: checkoutResponseSchema },
+    errors: [
+      "PAYMENTS_NOT_CONFIGURED",
+      "PAYMENT_FAILED",
+      "PAYMENT_PROVIDER_ERROR",
+      "CONFLICT",
+      "NOT_FOUND",
+      "BAD_REQUEST",
+    ],
+    stable: true,
+  }),
+  validateCoupon: defineRoute({
+    method: "post",
+    path: "/api/billing/validate-coupon",
+    summary:
+      "Looks up an active promotion code (upper-cased) and answers the SPEC.md §3 coupon fields; valid:false with null fields when unknown, inactive or expired.",
+    tags: ["billing"],
+    body: z.object({ couponCode: z.string().max(100) }),
+    responses: { 200: couponValidationSchema },
+    errors: ["PAYMENTS_NOT_CONFIGURED", "PAYMENT_PROVIDER_ERROR"],
+    stable: true,
+  }),
+  portal: defineRoute({
+    method: "post",
+    path: "/api/billing/portal",
+    summary:
+      "Opens a Stripe billing portal session for the signed-in user's customer; 404 'No subscription found. Please purchase a subscription first.' without one (SPEC.md §8).",
+    tags: ["billing"],
+    responses: { 200: z.object({ url: z.string().describe("Stripe-hosted portal URL; open in a new tab") }) },
+    errors: ["PAYMENTS_NOT_CONFIGURED", "PAYMENT_PROVIDER_ERROR", "NOT_FOUND"],
+    stable: true,
+  }),
+  webhook: defineRoute({
+    method: "post",
+    path: "/api/billing/webhook",
+    summary:
+      "Stripe webhook endpoint: the Stripe-Signature is verified on the raw body (400 on a bad or stale one); each event id is applied once (a replay answers duplicate:true and changes nothing).",
+    tags: ["billing"],
+    auth: "public",
+    rawBody: { contentType: "application/json", description: "a Stripe event, exactly as Stripe sent it" },
+    responses: {
+      200: z.object({
+        received: z.literal(true),
+        duplicate: z.boolean(),
+        outcome: z.string().describe("applied, ignored_stale, unknown_user or unhandled"),
+      }),
+    },
+    errors: ["BAD_REQUEST", "PAYMENTS_NOT_CONFIGURED"],
+    stable: true,
   }),
 };

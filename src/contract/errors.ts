@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   LLM_UNAVAILABLE: 502,
   LLM_TIMEOUT: 504,
   LLM_INTERRUPTED: 502,
+  /** Billing (decision 054): Stripe keys not set; a card or request refused by the provider; provider unreachable. */
+  PAYMENTS_NOT_CONFIGURED: 503,
+  PAYMENT_FAILED: 400,
+  PAYMENT_PROVIDER_ERROR: 502,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

@@ -15,5 +15,7 @@ export const subscriptionSummarySchema = z.object({
   stripe_customer_id: z.string().nullable(),
   /** ISO 8601 UTC instant. */
   trial_end: z.string().nullable().describe("ISO 8601 UTC"),
+  /** After a failed renewal (status past_due): access continues until this instant (issue 14 §4). */
+  grace_until: z.string().nullable().describe("ISO 8601 UTC; set while past_due"),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;

@@ -25,6 +25,9 @@ describe("isActiveSubscription (SPEC.md §4)", () => {
     ["active, ended 1 ms ago", { status: "active", currentPeriodEnd: at(-1) }, false],
     ["canceled, ends tomorrow", { status: "canceled", currentPeriodEnd: at(DAY) }, false],
     ["active, no end", { status: "active", currentPeriodEnd: null }, false],
+    ["past_due within grace", { status: "past_due", currentPeriodEnd: at(DAY), graceUntil: at(1) }, true],
+    ["past_due after grace", { status: "past_due", currentPeriodEnd: at(DAY), graceUntil: NOW }, false],
+    ["past_due without grace", { status: "past_due", currentPeriodEnd: at(DAY) }, false],
   ])("%s → %s", (_n, sub, expected) => {
     expect(isActiveSubscription(sub, NOW)).toBe(expected);
   });
@@ -130,6 +133,13 @@ describe("subscriptionBanner (SPEC.md §4, 7-day window)", () => {
     [{ status: "active", currentPeriodEnd: at(-DAY) }, "expired"],
     [{ status: "trialing", currentPeriodEnd: at(DAY) }, null],
     [null, null],
+    // A Free user (plan ended by an operator or a cancellation) is not told anything expired (issue 14 §5).
+    [{ status: "canceled", currentPeriodEnd: at(-DAY) }, null],
+    [{ status: "incomplete", currentPeriodEnd: at(30 * DAY) }, null],
+    [{ status: "trialing", currentPeriodEnd: at(-DAY) }, null],
+    // A failed renewal within its grace period, then after it (issue 14 §4).
+    [{ status: "past_due", currentPeriodEnd: at(30 * DAY), graceUntil: at(DAY) }, "past_due"],
+    [{ status: "past_due", currentPeriodEnd: at(30 * DAY), graceUntil: at(-1) }, "expired"],
   ] as const)("%j → %s", (sub, expected) => expect(subscriptionBanner(sub, NOW)).toBe(expected));
 });
 

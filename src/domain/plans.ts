@@ -40,6 +40,8 @@ export interface SubscriptionLike {
   priceId?: string | null;
   currentPeriodEnd?: Date | string | null;
   stripeCustomerId?: string | null;
+  /** End of the grace period after a failed renewal (decision 054): a past_due row is active until then. */
+  graceUntil?: Date | string | null;
 }
 
 const toDate = (d: Date | string | null | undefined): Date | null => (d == null ? null : new Date(d));
@@ -47,11 +49,21 @@ const toDate = (d: Date | string | null | undefined): Date | null => (d == null 
 export const isTrialStatus = (status: string | null | undefined): boolean =>
   status === "trial" || status === "trialing";
 
-/** SPEC.md §4: active = status active or trialing (or trial) and current_period_end in the future. */
+/** Days a past_due subscription keeps its access after a failed renewal (issue 14 §4). */
+export const PAYMENT_GRACE_DAYS = 7;
+
+/**
+ * SPEC.md §4: active = status active or trialing (or trial) and current_period_end in the future.
+ * Also active: status past_due within its grace period (`graceUntil` in the future; issue 14 §4).
+ */
 export function isActiveSubscription(sub: SubscriptionLike | null | undefined, now: Date): boolean {
   if (!sub) return false;
   const end = toDate(sub.currentPeriodEnd);
   if (!end || end.getTime() <= now.getTime()) return false;
+  if (sub.status === "past_due") {
+    const grace = toDate(sub.graceUntil);
+    return !!grace && grace.getTime() > now.getTime();
+  }
   return sub.status === "active" || isTrialStatus(sub.status);
 }
 
@@ -139,16 +151,24 @@ export function trialBanner(opts: {
     : { days, urgent: false, text: `Free trial: ${days} ${unit} remaining` };
 }
 
+/** Statuses of a plan someone pays for (or was granted) and can renew; others never show the §4 banner. */
+const BANNER_STATUSES = new Set(["active", "past_due", "unpaid", "expired"]);
+
 /**
- * SPEC.md §4 subscription banner for a paid plan: 'expired' when the period end is past,
- * 'expiring' within 7 days, otherwise none; never for trial or free users.
+ * SPEC.md §4 subscription banner for a paid plan: 'past_due' after a failed renewal (issue 14 §4);
+ * 'expired' when the period end is past; 'expiring' within 7 days; otherwise none. Never for trial
+ * or free users — a canceled, incomplete or never-paid subscription is Free, not "expired".
  */
-export function subscriptionBanner(sub: SubscriptionLike | null | undefined, now: Date): "expired" | "expiring" | null {
-  if (!sub || isTrialStatus(sub.status) || !sub.status || sub.status === "free") return null;
+export function subscriptionBanner(
+  sub: SubscriptionLike | null | undefined,
+  now: Date,
+): "expired" | "expiring" | "past_due" | null {
+  if (!sub?.status || !BANNER_STATUSES.has(sub.status)) return null;
   const end = toDate(sub.currentPeriodEnd);
   if (!end) return null;
+  if (sub.status === "past_due" && isActiveSubscription(sub, now)) return "past_due";
   const ms = end.getTime() - now.getTime();
-  if (ms <= 0) return "expired";
+  if (ms <= 0 || !isActiveSubscription(sub, now)) return "expired";
   if (ms <= EXPIRING_WINDOW_DAYS * DAY_MS) return "expiring";
   return null;
 }

@@ -4,6 +4,7 @@
  *   users:set-admin <email>                      make an account an administrator
  *   users:set-plan <email> free|trial|unlimited  set an account's plan
  *   import:cases <file or folder> [--subject id]  import opinions into the shared library
+ *   prices:set <tier> <month|year> <cents> <currency> [price_…]  price mapping (issue 14 §7)
  * Exit code 0 on success, 1 on failure, 2 on a usage error.
  */
 import { contentCheck } from "./cli/content-check";
@@ -12,7 +13,8 @@ const USAGE = `usage: npm run cli -- <command>
   content:check [dir]
   users:set-admin <email>
   users:set-plan <email> free|trial|unlimited
-  import:cases <file or folder> [--subject <subject id>]`;
+  import:cases <file or folder> [--subject <subject id>]
+  prices:set <tier> <month|year> <cents> <currency> [stripe price id]`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

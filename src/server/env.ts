@@ -103,6 +103,21 @@ export const envSchema = z
     /** S3 credentials for STORAGE_URL=s3://…; when unset the AWS SDK's default chain (AWS_* variables, instance role) applies. */
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Stripe (issue 14, decision 054): set all three keys to take payments online; none = plans are granted by an administrator. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_test_… or pk_live_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+    /** Stripe API origin; tests point it at a fake server on 127.0.0.1. */
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
     /** The companion's model (issue 4): none = answers composed from our content and the student's own material. */
     LLM_PROVIDER: z.enum(["none", "openai-compatible", "anthropic"]).default("none"),
     /** openai-compatible: the API root that holds /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. anthropic: optional override. */
@@ -133,6 +148,15 @@ export const envSchema = z
       need("LLM_API_KEY");
       need("LLM_MODEL");
     }
+    const stripeKeys = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+    const stripeSet = stripeKeys.filter((k) => v[k]);
+    if (stripeSet.length && stripeSet.length < stripeKeys.length)
+      for (const k of stripeKeys.filter((k) => !v[k]))
+        ctx.addIssue({
+          code: "custom",
+          path: [k],
+          message: "set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none",
+        });
     if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY))
       ctx.addIssue({
         code: "custom",

@@ -7,7 +7,7 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { Spinner } from "./components/ui/card";
-import { FeaturePlaceholder, RouteErrorScreen } from "./features/shell/screens";
+import { RouteErrorScreen } from "./features/shell/screens";
 import { readBoot } from "./lib/boot";
 
 const AuthPage = lazy(() => import("./features/auth/auth-page"));
@@ -18,6 +18,7 @@ const CallbackPage = lazy(() => import("./features/auth/callback-page"));
 const ResendPage = lazy(() => import("./features/auth/resend-page"));
 const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page"));
 const App = lazy(() => import("./app-routes"));
+const CheckoutConfirmation = lazy(() => import("./features/billing/checkout-confirmation"));
 // Public pages: a first visit gets the server's pre-rendered HTML; these serve client-side visits.
 const spa = () => import("./features/public/spa-routes");
 const PublicLayout = lazy(() => spa().then((m) => ({ default: m.PublicLayout })));
@@ -63,9 +64,7 @@ const publicTable = [
           { path: "/unlimited", element: L(<UnlimitedRoute />) },
           {
             path: "/checkout-confirmation",
-            element: (
-              <FeaturePlaceholder title="Checkout" description="Online payment is not enabled on this server yet." />
-            ),
+            element: L(<CheckoutConfirmation />),
           },
         ],
       },

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { user } from "../db/schema";
 import { parseEnv } from "../env";
+import { setPrice } from "../features/billing/pricing.service";
 import { setPlan } from "../features/billing/subscriptions.service";
 import { importCases } from "./import-cases";
 
@@ -39,6 +40,21 @@ export const commands: Record<string, (args: string[]) => Promise<number>> = {
       await db.update(user).set({ isAdmin: true }).where(eq(user.id, id));
       return `${email} is now an administrator.`;
     }),
+  "prices:set": async ([tier, interval, cents, currency, providerPriceId]) => {
+    if (!tier || !interval || !cents || !currency) {
+      process.stderr.write("usage: prices:set <tier> <month|year> <cents> <currency> [stripe price id]\n");
+      return 2;
+    }
+    const env = parseEnv();
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    try {
+      const row = await setPrice(database.db, { tier, interval, cents: Number(cents), currency, providerPriceId });
+      process.stdout.write(`${JSON.stringify(row)}\n`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  },
   "users:set-plan": async ([email, plan]) => {
     if (plan !== "free" && plan !== "trial" && plan !== "unlimited") {
       process.stderr.write("usage: users:set-plan <email> free|trial|unlimited\n");

@@ -18,10 +18,26 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * The policy when Stripe is configured (issue 14 §10, decision 054): Stripe.js and its frames
+ * (https://js.stripe.com, https://hooks.stripe.com) and its API (https://api.stripe.com), nothing else.
+ */
+export const CONTENT_SECURITY_POLICY_WITH_STRIPE = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self' https://js.stripe.com",
+)
+  .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
+  .replace(
+    "frame-ancestors 'none'",
+    "frame-src https://js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'",
+  );
+
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    const stripe = !!(c.get("deps") as { env?: { STRIPE_PUBLISHABLE_KEY?: string } } | undefined)?.env
+      ?.STRIPE_PUBLISHABLE_KEY;
+    c.header("Content-Security-Policy", stripe ? CONTENT_SECURITY_POLICY_WITH_STRIPE : CONTENT_SECURITY_POLICY);
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "DENY");

@@ -12,7 +12,10 @@ export type AnalyticsName =
   | "flashcard_created"
   | "flashcard_studied"
   | "search"
-  | "filter_applied";
+  | "filter_applied"
+  | "initiate_checkout"
+  | "purchase_complete"
+  | "subscription_canceled";
 
 export async function track(
   db: Db,

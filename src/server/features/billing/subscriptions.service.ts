@@ -21,14 +21,18 @@ export async function findSubscription(db: Db, userId: string, now = new Date())
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt));
   return (
-    rows.find((r) => isActiveSubscription({ status: r.status, currentPeriodEnd: r.currentPeriodEnd }, now)) ??
+    rows.find((r) =>
+      isActiveSubscription({ status: r.status, currentPeriodEnd: r.currentPeriodEnd, graceUntil: r.graceUntil }, now),
+    ) ??
     rows[0] ??
     null
   );
 }
 
 export function summarize(row: Row | null, now = new Date()): SubscriptionSummary {
-  const like = row ? { status: row.status, priceId: row.priceId, currentPeriodEnd: row.currentPeriodEnd } : null;
+  const like = row
+    ? { status: row.status, priceId: row.priceId, currentPeriodEnd: row.currentPeriodEnd, graceUntil: row.graceUntil }
+    : null;
   return {
     isActive: isActiveSubscription(like, now),
     tierName: tierName(like, now),
@@ -38,6 +42,7 @@ export function summarize(row: Row | null, now = new Date()): SubscriptionSummar
     stripe_price_id: row?.priceId ?? null,
     stripe_customer_id: row?.stripeCustomerId ?? null,
     trial_end: row?.trialEnd?.toISOString() ?? null,
+    grace_until: row?.graceUntil?.toISOString() ?? null,
   };
 }
 

@@ -1,16 +1,22 @@
 /**
  * /settings (SPEC.md §2.4): the current plan — Free Tier, Trial Period or the tier name — with an
- * Active badge and a 'Renews' or 'Trial expires' date, and the upgrade actions. `?upgrade=premium|
- * unlimited` is read once and removed from the URL (checkout itself arrives with billing).
+ * Active badge and a 'Renews' / 'Ends on' or 'Trial expires' date, and the upgrade actions.
+ * `?upgrade=premium|unlimited` is read once, removed from the URL and starts checkout (issue 14
+ * §2): the payment dialog opens once the server answers a client secret; without Stripe the
+ * server's honest 'not configured' line is shown. Manage Subscription opens Stripe's portal in a
+ * new tab; its failures show the §2.4 cards.
  */
-import { useEffect } from "react";
-import { useSearchParams } from "react-router";
-import { displayState } from "../../../domain/plans";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
 import { readBoot } from "../../lib/boot";
 import { useMe } from "../../lib/session";
 import { toast } from "../../lib/toast";
+import { ApiError } from "../../lib/api";
+import { type Checkout, getBillingConfig, openPortal, type PortalProblem, portalProblem, startCheckout } from "./api";
+
+const PaymentDialog = lazy(() => import("./payment-dialog"));
 
 const fmt = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }) : "";
@@ -19,28 +25,60 @@ export default function SubscriptionPage() {
   const { data: me } = useMe();
   const [params, setParams] = useSearchParams();
   const upgrade = params.get("upgrade");
+  const [checkout, setCheckout] = useState<{ data: Checkout; publishableKey: string } | null>(null);
+  const [problem, setProblem] = useState<PortalProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const started = useRef<string | null>(null);
 
   useEffect(() => {
     if (upgrade === null) return;
     const next = new URLSearchParams(params);
     next.delete("upgrade");
     setParams(next, { replace: true });
-    if (upgrade === "premium" || upgrade === "unlimited") {
-      toast.add({
-        title: "Checkout",
-        description: "Online payment is not enabled on this server yet. Ask your administrator to grant Unlimited.",
-        variant: "warning",
-      });
-    }
+    const tier = upgrade.toLowerCase();
+    if ((tier !== "premium" && tier !== "unlimited") || started.current === tier) return;
+    started.current = tier;
+    void (async () => {
+      try {
+        const config = await getBillingConfig();
+        const data = await startCheckout({ purchaseType: "subscription", tier });
+        if (!data?.clientSecret) throw new ApiError("INTERNAL", "No response data from payment handler", 200);
+        if (!config.publishableKey) throw new ApiError("PAYMENTS_NOT_CONFIGURED", "Stripe is not configured.", 503);
+        setCheckout({ data, publishableKey: config.publishableKey });
+      } catch (err) {
+        toast.add({
+          title: "Checkout Error",
+          description:
+            err instanceof ApiError && err.status < 500
+              ? `Error: ${err.message}`
+              : err instanceof ApiError && err.code === "PAYMENTS_NOT_CONFIGURED"
+                ? err.message
+                : "Failed to create checkout session. Please try again later.",
+          variant: "destructive",
+        });
+      } finally {
+        started.current = null;
+      }
+    })();
   }, [upgrade, params, setParams]);
+
+  const manage = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await openPortal();
+    } catch (err) {
+      setProblem(portalProblem(err));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   if (!me) return null;
   const s = me.subscription;
   const { supportEmail } = readBoot().links;
-  const state = displayState(
-    { status: s.status, priceId: s.stripe_price_id, currentPeriodEnd: s.current_period_end },
-    new Date(),
-  );
+  // The server's tier is authoritative (it knows the grace period of a past_due subscription).
+  const state = s.tierName === "Free" ? "free" : s.tierName === "Trial" ? "trial" : "paid";
   const title =
     state === "free"
       ? "Free Tier"
@@ -69,7 +107,7 @@ export default function SubscriptionPage() {
         )}
         {state === "paid" && (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {s.cancel_at_period_end ? "Ends" : "Renews"} {fmt(s.current_period_end)}
+            {s.cancel_at_period_end ? "Ends on" : "Renews"} {fmt(s.current_period_end)}
           </p>
         )}
         {state === "free" && (
@@ -83,6 +121,11 @@ export default function SubscriptionPage() {
             <Button onClick={() => setParams({ upgrade: "unlimited" })}>Upgrade Your Account</Button>
           )}
           {state === "trial" && <Button onClick={() => setParams({ upgrade: "unlimited" })}>Upgrade from Trial</Button>}
+          {state === "paid" && s.stripe_customer_id && (
+            <Button onClick={manage} disabled={busy}>
+              Manage Subscription
+            </Button>
+          )}
           {state === "paid" && !s.stripe_customer_id && (
             <div className="rounded-lg bg-slate-50 p-4 text-sm dark:bg-slate-800">
               Please contact support to manage your subscription.{" "}
@@ -98,6 +141,44 @@ export default function SubscriptionPage() {
           )}
         </div>
       </Card>
+      {problem && (
+        <Card role="alert" data-testid="portal-problem">
+          <h2 className="text-lg font-semibold">
+            {problem.kind === "no-subscription"
+              ? "No Subscription Found"
+              : problem.kind === "session"
+                ? "Session Expired"
+                : "Something went wrong"}
+          </h2>
+          <p className="mt-2 text-sm">{problem.message}</p>
+          <div className="mt-4">
+            {problem.kind === "no-subscription" && (
+              <Button onClick={() => setParams({ upgrade: "unlimited" })}>Subscribe</Button>
+            )}
+            {problem.kind === "session" && (
+              <Link className="font-medium underline" to="/auth?redirectTo=/settings">
+                Log In
+              </Link>
+            )}
+            {problem.kind === "generic" && supportEmail && (
+              <a className="font-medium underline" href={`mailto:${supportEmail}?subject=Subscription%20portal`}>
+                Contact Support
+              </a>
+            )}
+          </div>
+        </Card>
+      )}
+      {checkout && (
+        <Suspense fallback={null}>
+          <PaymentDialog
+            open
+            onOpenChange={(open) => !open && setCheckout(null)}
+            checkout={checkout.data}
+            publishableKey={checkout.publishableKey}
+            email={me.user.email}
+          />
+        </Suspense>
+      )}
       <Card>
         <h2 className="text-lg font-semibold">Refer & Earn</h2>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">

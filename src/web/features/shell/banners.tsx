@@ -104,21 +104,24 @@ export function SubscriptionBanner() {
   if (!me) return null;
   const s = me.subscription;
   const state = subscriptionBanner(
-    { status: s.status, priceId: s.stripe_price_id, currentPeriodEnd: s.current_period_end },
+    { status: s.status, priceId: s.stripe_price_id, currentPeriodEnd: s.current_period_end, graceUntil: s.grace_until },
     new Date(),
   );
   if (!state) return null;
+  const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : "");
   return (
     <div
       role="status"
       className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100"
     >
       <AlertTriangle className="h-4 w-4" aria-hidden />
-      {state === "expired"
-        ? "Your subscription has expired."
-        : `Your subscription ends on ${new Date(s.current_period_end!).toLocaleDateString()}.`}
+      {state === "past_due"
+        ? `Your last payment failed. Update your payment method to keep your plan after ${day(s.grace_until)}.`
+        : state === "expired"
+          ? "Your subscription has expired."
+          : `Your subscription ends on ${day(s.current_period_end)}.`}
       <Link to="/settings" className="font-semibold underline">
-        Renew
+        {state === "past_due" ? "Update payment" : "Renew"}
       </Link>
     </div>
   );
