@@ -36,7 +36,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   try {
     const c = JSON.parse(line) as { cmd: string; email: string; plan?: "free" | "trial" | "unlimited"; count?: number };
     const id = await userId(c.email);
-    if (c.cmd === "setPlan") await setPlan(db, id, c.plan ?? "free");
+    if (c.cmd === "setPlan") await setPlan({ db, userId: id, plan: c.plan ?? "free" });
     else if (c.cmd === "setMonthCount") {
       const { start, end } = monthPeriod(new Date());
       await db

@@ -9,5 +9,5 @@ export async function userIdOf(c: Client): Promise<string> {
 
 /** Moves the signed-in client's user to the Free plan. */
 export async function makeFree(server: TestServer, c: Client): Promise<void> {
-  await setPlan(server.database.db, await userIdOf(c), "free");
+  await setPlan({ db: server.database.db, userId: await userIdOf(c), plan: "free" });
 }

@@ -326,7 +326,11 @@ describe("profiles, admins and entitlements", () => {
     const email = "free@example.com";
     const a = await signedInUser(server, email);
     expect((await a.json("/api/features/notes")).status).toBe(200);
-    await setPlan(server.database.db, (await a.json<{ user: { id: string } }>("/api/me")).body.user.id, "free");
+    await setPlan({
+      db: server.database.db,
+      userId: (await a.json<{ user: { id: string } }>("/api/me")).body.user.id,
+      plan: "free",
+    });
     const me = await a.json<{ subscription: { tierName: string }; features: Record<string, boolean> }>("/api/me");
     expect(me.body.subscription.tierName).toBe("Free");
     expect(me.body.features).toMatchObject({ chat_messages: true, case_briefs: true, notes: false, flashcards: false });
@@ -335,7 +339,11 @@ describe("profiles, admins and entitlements", () => {
     expect(denied.body.error.code).toBe("UPGRADE_REQUIRED");
     expect((await a.json("/api/features/case_briefs")).status).toBe(200);
     expect((await a.json("/api/features/bogus")).status).toBe(404);
-    await setPlan(server.database.db, (await a.json<{ user: { id: string } }>("/api/me")).body.user.id, "unlimited");
+    await setPlan({
+      db: server.database.db,
+      userId: (await a.json<{ user: { id: string } }>("/api/me")).body.user.id,
+      plan: "unlimited",
+    });
     const paid = await a.json<{ subscription: { tierName: string; stripe_price_id: string } }>("/api/subscription");
     expect(paid.body).toMatchObject({ tierName: "unlimited", stripe_price_id: "manual_activation_unlimited" });
   });

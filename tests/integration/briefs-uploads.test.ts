@@ -263,7 +263,7 @@ describe("the companion's per-user sources", () => {
 
   it("leaves notes out for a Free account and keeps its briefs", async () => {
     const id = await idOf(ada);
-    await setPlan(server.database.db, id, "free");
+    await setPlan({ db: server.database.db, userId: id, plan: "free" });
     const { sources } = await retrieveUserSources({
       db: server.database.db,
       userId: id,
@@ -271,7 +271,7 @@ describe("the companion's per-user sources", () => {
       limit: 10,
     });
     expect(sources.map((s) => s.kind)).toEqual(["user_brief"]);
-    await setPlan(server.database.db, id, "trial");
+    await setPlan({ db: server.database.db, userId: id, plan: "trial" });
   });
 });
 

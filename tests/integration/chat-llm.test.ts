@@ -41,7 +41,7 @@ describe.each([
     });
     c = await signedInUser(server, `llm-${provider}@example.com`);
     userId = (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
-    await setPlan(server.database.db, userId, "free");
+    await setPlan({ db: server.database.db, userId, plan: "free" });
   });
   afterAll(async () => {
     await server?.close();

@@ -49,7 +49,7 @@ const askSse = async (c: Client, threadId: string, content: string) => {
 async function freeUser(tag: string) {
   const c = await signedInUser(server, email(tag));
   const id = await userIdOf(c);
-  await setPlan(db(), id, "free");
+  await setPlan({ db: db(), userId: id, plan: "free" });
   return { c, id };
 }
 
@@ -510,7 +510,7 @@ describe("quotas (SPEC.md §6, §9; issue 4 §5)", () => {
     for (let i = 0; i < 11; i++) expect((await askJson(c, t.id, `q${i}`)).status).toBe(200);
     let usage = (await c.json<Usage>("/api/usage")).body;
     expect(usage).toMatchObject({ tierName: "Trial", count: 11, limit: null, remaining: null, percent: 0 });
-    await setPlan(db(), id, "unlimited");
+    await setPlan({ db: db(), userId: id, plan: "unlimited" });
     expect((await askJson(c, t.id, "q12")).status).toBe(200);
     usage = (await c.json<Usage>("/api/usage")).body;
     expect(usage).toMatchObject({ tierName: "unlimited", count: 12, limit: null });

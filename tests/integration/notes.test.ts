@@ -236,7 +236,7 @@ describe("ownership", () => {
 describe("Free tier", () => {
   it("answers 403 UPGRADE_REQUIRED on the notes API", async () => {
     const cleo = await signedInUser(server, "cleo@example.com");
-    await setPlan(server.database.db, await userId(cleo), "free");
+    await setPlan({ db: server.database.db, userId: await userId(cleo), plan: "free" });
     for (const [method, path] of [
       ["GET", "/api/notes"],
       ["POST", "/api/notes"],

@@ -85,7 +85,7 @@ export function authHandler(sessions: SessionCache) {
     if (cookie && c.req.method === "POST") sessions.delete(cookie);
     if (c.req.path === "/api/auth/sign-out") {
       const s = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-      if (s?.user) await track(deps.database.db, "logged_out", s.user.id);
+      if (s?.user) await track({ db: deps.database.db, name: "logged_out", userId: s.user.id });
     }
     return toEnvelope(await deps.auth.handler(c.req.raw));
   };

@@ -153,8 +153,8 @@ export function createAuth(o: AuthOptions) {
       expiresIn: CONFIRMATION_TTL_S,
       sendVerificationEmail: async ({ user, token }) => sendConfirmation(user.email, token),
       afterEmailVerification: async (user) => {
-        await ensureProfile(o.db, user.id, namesFromSignUp(user.name));
-        await startTrial(o.db, user.id);
+        await ensureProfile({ db: o.db, userId: user.id, names: namesFromSignUp(user.name) });
+        await startTrial({ db: o.db, userId: user.id });
       },
     },
     databaseHooks: {
@@ -165,15 +165,15 @@ export function createAuth(o: AuthOptions) {
           }),
           after: async (user) => {
             // The name typed at sign-up becomes the profile's first and last name (issue 12 item 20).
-            await ensureProfile(o.db, user.id, namesFromSignUp(user.name));
-            await track(o.db, "signed_up", user.id);
+            await ensureProfile({ db: o.db, userId: user.id, names: namesFromSignUp(user.name) });
+            await track({ db: o.db, name: "signed_up", userId: user.id });
           },
         },
       },
       session: {
         create: {
           after: async (session) => {
-            await track(o.db, "logged_in", session.userId);
+            await track({ db: o.db, name: "logged_in", userId: session.userId });
           },
         },
         delete: {
@@ -261,7 +261,8 @@ export type Auth = ReturnType<typeof createAuth>;
  */
 async function signInLimits(db: Db, rawEmail: string, ip: string): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
-  const perAddress = await consumeRateLimit(db, {
+  const perAddress = await consumeRateLimit({
+    db,
     key: `signin:${email}:${addressKey(ip)}`,
     limit: ACCOUNT_SIGNIN_LIMIT,
     windowMs: ACCOUNT_SIGNIN_WINDOW_MS,
@@ -278,7 +279,8 @@ async function signInLimits(db: Db, rawEmail: string, ip: string): Promise<void>
       { "Retry-After": String(seconds) },
     );
   }
-  const overall = await consumeRateLimit(db, {
+  const overall = await consumeRateLimit({
+    db,
     key: `signin-all:${email}`,
     limit: Number.MAX_SAFE_INTEGER,
     windowMs: ACCOUNT_SIGNIN_WINDOW_MS,

@@ -61,7 +61,7 @@ export const commands: Record<string, (args: string[]) => Promise<number>> = {
       return 2;
     }
     return withUser(email, async (db, id) => {
-      await setPlan(db, id, plan);
+      await setPlan({ db, userId: id, plan });
       return `${email} is now on the ${plan} plan.`;
     });
   },

@@ -3,7 +3,7 @@
  * processes. `consume` adds one hit and tells whether it is within `limit` per `windowMs`.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { DbOrTx } from "../db/client";
 import { rateLimits } from "../db/schema";
 
 export interface RateResult {
@@ -13,10 +13,14 @@ export interface RateResult {
   retryAfterMs: number;
 }
 
-export async function consumeRateLimit(
-  db: Db,
-  opts: { key: string; limit: number; windowMs: number; now?: Date },
-): Promise<RateResult> {
+export async function consumeRateLimit(opts: {
+  db: DbOrTx;
+  key: string;
+  limit: number;
+  windowMs: number;
+  now?: Date;
+}): Promise<RateResult> {
+  const { db } = opts;
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - opts.windowMs);
   const [row] = await db

@@ -81,7 +81,8 @@ export function accountRoutes() {
   handle(r, accountApi.resendConfirmation, async (c, { body: { email } }) => {
     const deps = c.get("deps");
     if (!deps.env.RATE_LIMIT_DISABLED) {
-      const perAddress = await consumeRateLimit(deps.database.db, {
+      const perAddress = await consumeRateLimit({
+        db: deps.database.db,
         key: `resend-ip:${addressKey(c.req.header(CLIENT_IP_HEADER) ?? "unknown")}`,
         limit: RESEND_PER_ADDRESS_LIMIT,
         windowMs: RESEND_COOLDOWN_MS,
@@ -97,7 +98,8 @@ export function accountRoutes() {
     if (verified === null)
       throw new AppError("NOT_FOUND", "This email address is not registered. Please sign up first.");
     if (verified) throw new AppError("CONFLICT", "This email address is already confirmed. You can sign in.");
-    const limit = await consumeRateLimit(deps.database.db, {
+    const limit = await consumeRateLimit({
+      db: deps.database.db,
       key: `resend:${email}`,
       limit: 1,
       windowMs: RESEND_COOLDOWN_MS,
@@ -113,7 +115,10 @@ export function accountRoutes() {
   });
 
   handle(r, accountApi.me, async (c, { user }) => {
-    const [profile, subscription] = await Promise.all([ensureProfile(db(c), user.id), entitlementsOf(c).summary()]);
+    const [profile, subscription] = await Promise.all([
+      ensureProfile({ db: db(c), userId: user.id }),
+      entitlementsOf(c).summary(),
+    ]);
     const features = Object.fromEntries(FEATURE_IDS.map((f) => [f, hasFeature(subscription.tierName, f)]));
     return {
       user,
@@ -125,12 +130,12 @@ export function accountRoutes() {
   });
 
   handle(r, accountApi.profile, async (c, { user }) => {
-    const p = await ensureProfile(db(c), user.id);
+    const p = await ensureProfile({ db: db(c), userId: user.id });
     return { id: p.id, firstName: p.firstName, lastName: p.lastName, email: user.email };
   });
 
   handle(r, accountApi.updateProfile, async (c, { user, body }) => {
-    const p = await updateProfile(db(c), user.id, body);
+    const p = await updateProfile({ db: db(c), userId: user.id, names: body });
     return { id: p.id, firstName: p.firstName, lastName: p.lastName, email: user.email };
   });
 

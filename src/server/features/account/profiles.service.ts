@@ -1,6 +1,6 @@
 /** Profile rows (SPEC.md §3: id equals the user id). */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { profiles } from "../../db/schema";
 
 export type Profile = typeof profiles.$inferSelect;
@@ -22,11 +22,15 @@ export function namesFromSignUp(name: string | null | undefined): { firstName: s
  * Returns the user's profile, creating it when missing (SPEC.md §7 profiles): with `names` when
  * given (the sign-up name, `namesFromSignUp`), otherwise empty. An existing row is never changed.
  */
-export async function ensureProfile(
-  db: Db,
-  userId: string,
-  names?: { firstName: string; lastName: string },
-): Promise<Profile> {
+export async function ensureProfile({
+  db,
+  userId,
+  names,
+}: {
+  db: DbOrTx;
+  userId: string;
+  names?: { firstName: string; lastName: string };
+}): Promise<Profile> {
   const [found] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (found) return found;
   await db
@@ -38,12 +42,16 @@ export async function ensureProfile(
 }
 
 /** Updates first and last name (trimmed); SPEC.md §7 update_user_profile. */
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  names: { firstName: string; lastName: string },
-): Promise<Profile> {
-  await ensureProfile(db, userId);
+export async function updateProfile({
+  db,
+  userId,
+  names,
+}: {
+  db: DbOrTx;
+  userId: string;
+  names: { firstName: string; lastName: string };
+}): Promise<Profile> {
+  await ensureProfile({ db, userId });
   const [row] = await db
     .update(profiles)
     .set({ firstName: names.firstName.trim(), lastName: names.lastName.trim(), updatedAt: new Date() })

@@ -1,5 +1,5 @@
 /** Records an analytics event (SPEC.md §7 names). Never throws: analytics must not break a request. */
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { analyticsEvents } from "../../db/schema";
 
 export type AnalyticsName =
@@ -17,12 +17,17 @@ export type AnalyticsName =
   | "purchase_complete"
   | "subscription_canceled";
 
-export async function track(
-  db: Db,
-  name: AnalyticsName,
-  userId: string | null,
-  properties: Record<string, unknown> = {},
-) {
+export async function track({
+  db,
+  name,
+  userId,
+  properties = {},
+}: {
+  db: DbOrTx;
+  name: AnalyticsName;
+  userId: string | null;
+  properties?: Record<string, unknown>;
+}) {
   try {
     await db.insert(analyticsEvents).values({ name, userId, properties });
   } catch {

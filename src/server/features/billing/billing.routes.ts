@@ -49,11 +49,16 @@ export function billingRoutes() {
     const deps = c.get("deps");
     const { client } = requireStripe(deps.env);
     const result = await startCheckout({ db: deps.database.db, stripe: client, user, request: body, now: now(c) });
-    await track(deps.database.db, "initiate_checkout", user.id, {
-      purchaseType: body.purchaseType,
-      tier: result.tier,
-      flow: result.flow,
-      coupon: !!body.couponCode,
+    await track({
+      db: deps.database.db,
+      name: "initiate_checkout",
+      userId: user.id,
+      properties: {
+        purchaseType: body.purchaseType,
+        tier: result.tier,
+        flow: result.flow,
+        coupon: !!body.couponCode,
+      },
     });
     return result;
   });

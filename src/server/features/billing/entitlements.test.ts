@@ -20,12 +20,12 @@ describe("entitlements", () => {
     const c = await signedInUser(server, `entitled-${Date.now()}@example.com`);
     const userId = (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
     const db = server.database.db;
-    await setPlan(db, userId, "unlimited");
+    await setPlan({ db, userId, plan: "unlimited" });
     const request = createEntitlements({ db, userId, now: () => new Date() });
     expect(request.summary()).toBe(request.summary());
     expect(await request.tier()).toBe("unlimited");
     expect(await request.has("question_bank")).toBe(true);
-    await setPlan(db, userId, "free");
+    await setPlan({ db, userId, plan: "free" });
     expect(await request.tier()).toBe("unlimited");
     const next = createEntitlements({ db, userId, now: () => new Date() });
     expect(await next.tier()).toBe("Free");

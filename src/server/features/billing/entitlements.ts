@@ -24,7 +24,7 @@ export interface Entitlements {
 export function createEntitlements(opts: { db: Db; userId: string; now: () => Date }): Entitlements {
   let pending: Promise<SubscriptionSummary> | null = null;
   const summary = () => {
-    pending ??= getSubscriptionSummary(opts.db, opts.userId, opts.now());
+    pending ??= getSubscriptionSummary({ db: opts.db, userId: opts.userId, now: opts.now() });
     // A failed read is not cached: the next caller tries again.
     pending.catch(() => {
       pending = null;

@@ -4,7 +4,7 @@
 import { desc, eq } from "drizzle-orm";
 import { isActiveSubscription, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../../domain/plans";
 import type { SubscriptionSummary } from "../../../contract/subscription";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 
 const DAY_MS = 86_400_000;
@@ -46,12 +46,28 @@ export function summarize(row: Row | null, now = new Date()): SubscriptionSummar
   };
 }
 
-export async function getSubscriptionSummary(db: Db, userId: string, now = new Date()): Promise<SubscriptionSummary> {
+export async function getSubscriptionSummary({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: DbOrTx;
+  userId: string;
+  now?: Date;
+}): Promise<SubscriptionSummary> {
   return summarize(await findSubscription(db, userId, now), now);
 }
 
 /** Starts the 7-day no-card trial of SPEC.md §1 once per user (a second call does nothing). */
-export async function startTrial(db: Db, userId: string, now = new Date()): Promise<void> {
+export async function startTrial({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: DbOrTx;
+  userId: string;
+  now?: Date;
+}): Promise<void> {
   const existing = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -75,12 +91,17 @@ export async function startTrial(db: Db, userId: string, now = new Date()): Prom
  * fresh 7-day trial; unlimited grants a manual 30-day Unlimited subscription
  * (price id `manual_activation_unlimited`, SPEC.md §3).
  */
-export async function setPlan(
-  db: Db,
-  userId: string,
-  plan: "free" | "trial" | "unlimited",
+export async function setPlan({
+  db,
+  userId,
+  plan,
   now = new Date(),
-): Promise<void> {
+}: {
+  db: DbOrTx;
+  userId: string;
+  plan: "free" | "trial" | "unlimited";
+  now?: Date;
+}): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(subscriptions)

@@ -88,7 +88,12 @@ export async function receiveWebhook(opts: {
   }
 
   if (!result.duplicate && result.effect.track)
-    await track(opts.db, result.effect.track.name, result.effect.userId, result.effect.track.properties);
+    await track({
+      db: opts.db,
+      name: result.effect.track.name,
+      userId: result.effect.userId,
+      properties: result.effect.track.properties,
+    });
   if (!result.duplicate && result.effect.email === "payment_failed" && result.effect.userId) {
     try {
       await sendPaymentFailedEmail({ ...opts, userId: result.effect.userId, graceUntil: result.effect.graceUntil });

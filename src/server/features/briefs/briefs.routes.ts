@@ -35,13 +35,18 @@ export function briefsRoutes() {
 
   handle(r, briefsApi.list, async (c, { user, query: q }) => {
     if (q.subject || q.topic || q.mine)
-      await track(db(c), "filter_applied", user.id, {
-        area: "cases",
-        subject: q.subject,
-        topic: q.topic,
-        mine: q.mine,
+      await track({
+        db: db(c),
+        name: "filter_applied",
+        userId: user.id,
+        properties: {
+          area: "cases",
+          subject: q.subject,
+          topic: q.topic,
+          mine: q.mine,
+        },
       });
-    if (q.q) await track(db(c), "search", user.id, { area: "cases", q: q.q });
+    if (q.q) await track({ db: db(c), name: "search", userId: user.id, properties: { area: "cases", q: q.q } });
     return { briefs: await listCaseBriefs({ db: db(c), userId: user.id, filters: q }) };
   });
 

@@ -10,10 +10,8 @@
  *   POST   /api/case-law/import          multipart `files` (≤ 20 MB each), `subject`, `scope=library` (admins)
  *                                        → 202 {jobId}; follow GET /api/jobs/:id, whose result is the import report
  */
-import { type Context, Hono } from "hono";
-import { z } from "zod";
+import { Hono } from "hono";
 import { caseLawApi } from "../../../contract/case-law";
-import { SUBJECT_IDS } from "../../../contract/content";
 import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
@@ -41,16 +39,26 @@ export function caseLawRoutes() {
   handle(r, caseLawApi.search, async (c, { user, query: q }) => {
     const result = await searchOpinions({ db: db(c), userId: user.id, ...q });
     const filters = { court: q.court, yearFrom: q.yearFrom, yearTo: q.yearTo, subject: q.subject, sort: q.sort };
-    await track(db(c), "search", user.id, { area: "case-law", q: q.q.slice(0, 200), results: result.total });
+    await track({
+      db: db(c),
+      name: "search",
+      userId: user.id,
+      properties: { area: "case-law", q: q.q.slice(0, 200), results: result.total },
+    });
     if (q.court || q.yearFrom || q.yearTo || q.subject || q.sort !== "relevance")
-      await track(db(c), "filter_applied", user.id, { area: "case-law", ...filters });
+      await track({ db: db(c), name: "filter_applied", userId: user.id, properties: { area: "case-law", ...filters } });
     return result;
   });
 
   handle(r, caseLawApi.list, async (c, { user, query }) => {
     const { sort, limit, offset, ...filters } = query;
     if (filters.court || filters.yearFrom || filters.yearTo || filters.subject)
-      await track(db(c), "filter_applied", user.id, { area: "case-law-browse", ...filters });
+      await track({
+        db: db(c),
+        name: "filter_applied",
+        userId: user.id,
+        properties: { area: "case-law-browse", ...filters },
+      });
     return listOpinions({ db: db(c), userId: user.id, filters, sort, limit, offset });
   });
 
@@ -84,7 +92,12 @@ export function caseLawRoutes() {
 
   handle(r, caseLawApi.live, async (c, { user, query }) => {
     const env = live(c);
-    await track(db(c), "search", user.id, { area: "courtlistener", q: query.q.slice(0, 200) });
+    await track({
+      db: db(c),
+      name: "search",
+      userId: user.id,
+      properties: { area: "courtlistener", q: query.q.slice(0, 200) },
+    });
     return searchCourtListener({ db: db(c), env, userId: user.id, q: query.q, now: nowOf(c) });
   });
 

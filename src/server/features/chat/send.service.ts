@@ -83,7 +83,7 @@ export async function startMessage(
   const { db, bus } = deps;
   const now = deps.now();
   await getOwnedThread({ db, userId: opts.userId, threadId: opts.threadId });
-  await ensureProfile(db, opts.userId);
+  await ensureProfile({ db, userId: opts.userId });
   const result = await db.transaction(async (tx) => {
     // Lock the thread row: sends to one thread are ordered, and a concurrent delete waits or wins.
     const [thread] = await tx
@@ -120,7 +120,12 @@ export async function startMessage(
     messageId: result.userRow.id,
     role: "user",
   });
-  await track(db, "chat_message_sent", opts.userId, { threadId: thread.id, chars: opts.content.length });
+  await track({
+    db,
+    name: "chat_message_sent",
+    userId: opts.userId,
+    properties: { threadId: thread.id, chars: opts.content.length },
+  });
   const usage = await getUsage({ db, userId: opts.userId, tier: opts.tier, now });
   await bus.publish(opts.userId, { type: "usage.updated", count: usage.count });
   return {
@@ -168,7 +173,12 @@ export async function startRetry(
     if (a.role === "assistant") await tx.delete(messages).where(eq(messages.id, a.id));
     return { thread, question, periodStart };
   });
-  await track(db, "chat_message_sent", opts.userId, { threadId: result.thread.id, retry: true });
+  await track({
+    db,
+    name: "chat_message_sent",
+    userId: opts.userId,
+    properties: { threadId: result.thread.id, retry: true },
+  });
   const usage = await getUsage({ db, userId: opts.userId, tier: opts.tier, now });
   await bus.publish(opts.userId, { type: "usage.updated", count: usage.count });
   return {
@@ -231,13 +241,18 @@ export async function* answerMessage(
           unverified: ev.unverified,
           status: "complete",
         });
-        await track(db, "chat_response_received", userId, {
-          threadId: thread.id,
-          declined: ev.declined,
-          citations: ev.citations.length,
-          ms: Math.round(performance.now() - t0),
-          ...(ev.kind ? { kind: ev.kind } : {}),
-          ...(ev.invalidMarkers?.length ? { invalidMarkers: ev.invalidMarkers.length } : {}),
+        await track({
+          db,
+          name: "chat_response_received",
+          userId,
+          properties: {
+            threadId: thread.id,
+            declined: ev.declined,
+            citations: ev.citations.length,
+            ms: Math.round(performance.now() - t0),
+            ...(ev.kind ? { kind: ev.kind } : {}),
+            ...(ev.invalidMarkers?.length ? { invalidMarkers: ev.invalidMarkers.length } : {}),
+          },
         });
         yield { event: "done", data: { message, usage: started.usage } };
         return;

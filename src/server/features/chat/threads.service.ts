@@ -107,13 +107,13 @@ export async function createThread({
   userId,
   title,
 }: Scope & { bus: RealtimeBus; title?: string }): Promise<Thread> {
-  await ensureProfile(db, userId);
+  await ensureProfile({ db, userId });
   const [row] = await db
     .insert(threads)
     .values({ userId, ...(title ? { title } : {}) })
     .returning();
   const thread = toThread(row);
-  await track(db, "chat_thread_created", userId, { threadId: row.id });
+  await track({ db, name: "chat_thread_created", userId, properties: { threadId: row.id } });
   await bus.publish(userId, { type: "thread.created", thread });
   return thread;
 }

@@ -208,7 +208,7 @@ export async function getOfficialDeck({ db, id, userId, now }: Db & { id: string
     .where(and(eq(decks.id, id), eq(decks.isOfficial, true)));
   if (!deck) throw notFound("No such deck.");
   if (!deck.isFree) {
-    const tier = userId ? (await getSubscriptionSummary(db, userId, now)).tierName : null;
+    const tier = userId ? (await getSubscriptionSummary({ db, userId, now })).tierName : null;
     if (!tier || !hasFeature(tier, "flashcards")) throw premiumRequired("flashcards");
   }
   const cards = await db

@@ -29,10 +29,10 @@ export async function recordError(
     // client cannot spend the others'. A server error is always stored (issue 12 item 10).
     if (e.source === "client") {
       if (e.clientKey) {
-        const mine = await consumeRateLimit(db, { key: `errorlog:${e.clientKey}`, limit: 20, windowMs: 60_000 });
+        const mine = await consumeRateLimit({ db, key: `errorlog:${e.clientKey}`, limit: 20, windowMs: 60_000 });
         if (!mine.allowed) return false;
       }
-      const clients = await consumeRateLimit(db, { key: "errorlog:clients", limit: 300, windowMs: 60_000 });
+      const clients = await consumeRateLimit({ db, key: "errorlog:clients", limit: 300, windowMs: 60_000 });
       if (!clients.allowed) return false;
     }
     await db.insert(errorLogs).values({

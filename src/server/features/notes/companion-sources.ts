@@ -18,7 +18,7 @@ export const notesAndBriefsProvider: UserSourceProvider = async ({ db, userId, q
   const words = sql`replace(websearch_to_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
   const [{ empty }] = await rows<{ empty: boolean }>(db, sql`select numnode(${words}) = 0 as empty`);
   if (empty) return [];
-  const summary = await getSubscriptionSummary(db, userId, new Date());
+  const summary = await getSubscriptionSummary({ db, userId, now: new Date() });
   const passage = (text: ReturnType<typeof sql>) =>
     sql`ts_headline('english', left(${text}, 30000), ${words}, 'MaxWords=90, MinWords=45, MaxFragments=1, StartSel="", StopSel=""')`;
   const [noteRows, briefRows] = await Promise.all([

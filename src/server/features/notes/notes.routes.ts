@@ -60,8 +60,15 @@ export function notesRoutes() {
     r,
     notesApi.list,
     async (c, { user, query: q }) => {
-      if (q.q?.trim()) await track(db(c), "search", user.id, { area: "notes", q: q.q.slice(0, 200) });
-      if (q.tag) await track(db(c), "filter_applied", user.id, { area: "notes", tag: q.tag });
+      if (q.q?.trim())
+        await track({
+          db: db(c),
+          name: "search",
+          userId: user.id,
+          properties: { area: "notes", q: q.q.slice(0, 200) },
+        });
+      if (q.tag)
+        await track({ db: db(c), name: "filter_applied", userId: user.id, properties: { area: "notes", tag: q.tag } });
       return listNotes({ db: db(c), userId: user.id, ...q, now: nowOf(c) });
     },
     gated,

@@ -21,7 +21,7 @@ export interface Access {
 
 /** What the user's tier (at `now`, UTC) opens: official premium cards, the question bank. */
 export async function accessOf({ db, userId, now }: { db: DbOrTx; userId: string; now: Date }): Promise<Access> {
-  const { tierName } = await getSubscriptionSummary(db, userId, now);
+  const { tierName } = await getSubscriptionSummary({ db, userId, now });
   return {
     tier: tierName,
     officialCards: hasFeature(tierName, "flashcards"),

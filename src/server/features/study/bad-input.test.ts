@@ -18,7 +18,12 @@ let n = 0;
 async function student(): Promise<Client> {
   const c = await signedInUser(server, `bad-input${++n}-${Date.now()}@example.com`);
   const me = await c.json<{ user: { id: string } }>("/api/me");
-  await setPlan(server.database.db, me.body.user.id, "unlimited", new Date(Date.now() + 300 * 86_400_000));
+  await setPlan({
+    db: server.database.db,
+    userId: me.body.user.id,
+    plan: "unlimited",
+    now: new Date(Date.now() + 300 * 86_400_000),
+  });
   return c;
 }
 type Err = { error: { code: string; message: string } };

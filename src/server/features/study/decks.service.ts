@@ -216,10 +216,15 @@ export async function addCards(opts: {
     await tx.update(decks).set({ updatedAt: new Date() }).where(eq(decks.id, deck.id));
     return out;
   });
-  await track(opts.db, "flashcard_created", opts.userId, {
-    deckId: deck.id,
-    count: created.length,
-    source: opts.source,
+  await track({
+    db: opts.db,
+    name: "flashcard_created",
+    userId: opts.userId,
+    properties: {
+      deckId: deck.id,
+      count: created.length,
+      source: opts.source,
+    },
   });
   return created.map((c) => c.id);
 }

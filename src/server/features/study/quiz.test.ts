@@ -22,7 +22,7 @@ let n = 0;
 async function user(plan: "free" | "unlimited" = "unlimited"): Promise<Client> {
   const c = await signedInUser(server, `quizzer${++n}-${Date.now()}@example.com`);
   const me = await c.json<{ user: { id: string } }>("/api/me");
-  await setPlan(server.database.db, me.body.user.id, plan, new Date(Date.now() + 300 * DAY));
+  await setPlan({ db: server.database.db, userId: me.body.user.id, plan, now: new Date(Date.now() + 300 * DAY) });
   return c;
 }
 interface Item {
@@ -301,7 +301,7 @@ describe("plan changes", () => {
       body: { source: "flashcards", count: 5, mode: "exam", topics: ["contracts-acceptance"] },
     });
     expect(cards.status).toBe(201);
-    await setPlan(server.database.db, me, "free", new Date(Date.now() + DAY));
+    await setPlan({ db: server.database.db, userId: me, plan: "free", now: new Date(Date.now() + DAY) });
     for (const id of [bank.body.id, cards.body.id]) {
       for (const [method, path, body] of [
         ["GET", `/api/quizzes/${id}`],
@@ -327,7 +327,7 @@ describe("plan changes", () => {
     });
     expect(own.status).toBe(403);
     expect(own.body.error.code).toBe("UPGRADE_REQUIRED");
-    await setPlan(server.database.db, me, "unlimited", new Date(Date.now() + 300 * DAY));
+    await setPlan({ db: server.database.db, userId: me, plan: "unlimited", now: new Date(Date.now() + 300 * DAY) });
     const back = await c.json<QuizView>(`/api/quizzes/${bank.body.id}`);
     expect(back.status).toBe(200);
     expect(back.body.items[0].choice).toBe("A");

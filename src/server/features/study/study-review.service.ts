@@ -113,7 +113,12 @@ export async function recordReview(opts: {
   if (opts.cram) {
     const [row] = await db.select().from(studySchedules).where(key);
     const m = row ? memoryOf(row) : null;
-    await track(db, "flashcard_studied", userId, { cardId: itemId, kind: item.kind, rating, mode: "cram" });
+    await track({
+      db,
+      name: "flashcard_studied",
+      userId,
+      properties: { cardId: itemId, kind: item.kind, rating, mode: "cram" },
+    });
     return {
       ...publicSchedule(itemId, m ?? newMemory(now)),
       kind: item.kind,
@@ -172,7 +177,12 @@ export async function recordReview(opts: {
     });
     return next;
   });
-  await track(db, "flashcard_studied", userId, { cardId: itemId, kind: item.kind, rating, deckId: item.deckId });
+  await track({
+    db,
+    name: "flashcard_studied",
+    userId,
+    properties: { cardId: itemId, kind: item.kind, rating, deckId: item.deckId },
+  });
   return { ...publicSchedule(itemId, result), kind: item.kind, preview: preview(result, now, retention, shortTerm) };
 }
 

@@ -57,7 +57,8 @@ let n = 0;
 async function user(plan: "trial" | "free" | "unlimited" = "unlimited"): Promise<{ c: Client; id: string }> {
   const c = await signedInUser(server, `student${++n}-${Date.now()}@example.com`);
   const me = await c.json<{ user: { id: string } }>("/api/me");
-  if (plan !== "trial") await setPlan(server.database.db, me.body.user.id, plan, new Date(Date.now() + 300 * DAY));
+  if (plan !== "trial")
+    await setPlan({ db: server.database.db, userId: me.body.user.id, plan, now: new Date(Date.now() + 300 * DAY) });
   return { c, id: me.body.user.id };
 }
 async function deckWith(c: Client, count: number, title = "Mine") {
@@ -609,7 +610,7 @@ describe("statistics", () => {
     const trial = await c.json<Stats>("/api/study/stats");
     expect(trial.body.dueToday).toBe(4);
     expect(trial.body.states.review).toBe(4);
-    await setPlan(server.database.db, id, "free", new Date(clock.getTime() + DAY));
+    await setPlan({ db: server.database.db, userId: id, plan: "free", now: new Date(clock.getTime() + DAY) });
     // Issue 12 item 22 (SPEC.md §6): on Free nothing can be studied, own cards included, so every
     // count is 0 (was 1, the own card) and the queue is 403 UPGRADE_REQUIRED (was due: 1).
     const free = await c.json<Stats>("/api/study/stats");
@@ -620,7 +621,12 @@ describe("statistics", () => {
     const queue = await c.json<{ error: { code: string } }>("/api/study/queue");
     expect(queue.status).toBe(403);
     expect(queue.body.error.code).toBe("UPGRADE_REQUIRED");
-    await setPlan(server.database.db, id, "unlimited", new Date(clock.getTime() + 300 * DAY));
+    await setPlan({
+      db: server.database.db,
+      userId: id,
+      plan: "unlimited",
+      now: new Date(clock.getTime() + 300 * DAY),
+    });
     expect((await c.json<Stats>("/api/study/stats")).body.dueToday).toBe(4);
   });
 });
