@@ -13,7 +13,7 @@ import type { DbOrTx } from "../../db/client";
 import { briefs, decks, demoFlashcards, flashcards, noteTemplates, questions, subjects, topics } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { getSubscriptionSummary } from "../billing/subscriptions.service";
-import { premiumRequired } from "../study/premium";
+import { premiumRequired } from "../billing/entitlements";
 import { briefSearchCondition, briefSearchRank } from "../briefs/brief-search";
 
 type Db = { db: DbOrTx };

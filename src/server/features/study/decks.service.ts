@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { decks, flashcards, studySchedules } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { premiumRequired } from "./premium";
+import { premiumRequired } from "../billing/entitlements";
 import { track } from "../analytics/analytics.service";
 import { type Access, accessOf } from "./access";
 import { type ParsedCard, parseCardFile, writeCardFile } from "./card-file";

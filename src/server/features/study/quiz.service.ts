@@ -23,7 +23,7 @@ import {
   topics,
 } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { premiumRequired } from "./premium";
+import { premiumRequired } from "../billing/entitlements";
 import { accessOf, cardVisible } from "./access";
 import { scheduleQuestionOutcome } from "./study-review.service";
 import { getStudySettings } from "./study-settings.service";

@@ -11,7 +11,7 @@ import { decks, flashcards, questions, studyReviewLogs, studySchedules } from ".
 import { AppError } from "../../lib/errors";
 import { track } from "../analytics/analytics.service";
 import { type Access, accessOf } from "./access";
-import { premiumRequired } from "./premium";
+import { premiumRequired } from "../billing/entitlements";
 import { newMemory, preview, publicSchedule, type RatingName, rate } from "./scheduler";
 import { type StudySettings, getStudySettings } from "./study-settings.service";
 import { memoryOf } from "./study-queue.service";
