@@ -3,7 +3,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordError } from "../../src/server/features/errors/errors.routes";
+import { recordError } from "../../src/server/features/errors/errors.service";
 import { client, startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
