@@ -13,7 +13,7 @@
  * official brief's for the same case name is corrected (both with a warning in the report).
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { briefs, opinionPassages, opinions, opinionTexts, subjects, topics } from "../../db/schema";
 import { doctrinesOf, NO_DOCTRINE, OPENING_CHARS } from "./doctrine";
 import {
@@ -113,7 +113,7 @@ function pieces(s: string, size: number): string[] {
  * Upserts a large opinion text through a session temporary table of pieces (keyed by opinion, so
  * two imports in one PGlite session do not mix), assembled by the server in one statement.
  */
-async function writeStagedText(tx: Db, opinionId: string, body: string, text: string) {
+async function writeStagedText(tx: DbOrTx, opinionId: string, body: string, text: string) {
   await tx.execute(
     sql`create temp table if not exists import_text_pieces (opinion_id uuid not null, col text not null, n int not null, part text not null)`,
   );
@@ -155,12 +155,12 @@ export async function writeOpinion(
   now: Date,
   opts: { split?: boolean } = {},
 ): Promise<ImportedOpinion> {
-  if (!opts.split) return db.transaction((tx) => writeOpinionSteps(tx as unknown as Db, c, scope, ownerId, now));
+  if (!opts.split) return db.transaction((tx) => writeOpinionSteps(tx, c, scope, ownerId, now));
   return writeOpinionSteps(db, c, scope, ownerId, now, true);
 }
 
 async function writeOpinionSteps(
-  tx: Db,
+  tx: DbOrTx,
   c: PreparedOpinion,
   scope: string,
   ownerId: string | null,
