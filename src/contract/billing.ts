@@ -107,7 +107,7 @@ export const billingPaymentsApi = {
     method: "post",
     path: "/api/billing/checkout",
     summary:
-      "Starts a subscription (Stripe subscription, default_incomplete) or a course purchase (PaymentIntent) and answers the client secret for the Payment Element. 503 PAYMENTS_NOT_CONFIGURED without Stripe keys; 409 CONFLICT when already subscribed; 400 BAD_REQUEST 'Invalid or expired promo code'.",
+      "Starts a subscription (Stripe subscription, default_incomplete) or a course purchase (PaymentIntent) and answers the client secret for the Payment Element. 409 PAYMENTS_NOT_CONFIGURED without Stripe keys; 409 CONFLICT when already subscribed; 400 BAD_REQUEST 'Invalid or expired promo code'.",
     tags: ["billing"],
     body: checkoutRequestSchema,
     responses: { 200: checkoutResponseSchema },

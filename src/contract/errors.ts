@@ -30,7 +30,7 @@ export const ERROR_STATUS = {
   LLM_TIMEOUT: 504,
   LLM_INTERRUPTED: 502,
   /** Billing (decision 054): Stripe keys not set; a card or request refused by the provider; provider unreachable. */
-  PAYMENTS_NOT_CONFIGURED: 503,
+  PAYMENTS_NOT_CONFIGURED: 409,
   PAYMENT_FAILED: 400,
   PAYMENT_PROVIDER_ERROR: 502,
   INTERNAL: 500,

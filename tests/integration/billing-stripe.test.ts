@@ -97,7 +97,7 @@ describe("checkout", () => {
       const r = await c.json<{ error: { code: string; message: string } }>("/api/billing/checkout", {
         body: { purchaseType: "subscription", tier: "unlimited" },
       });
-      expect(r.status).toBe(503);
+      expect(r.status).toBe(409);
       expect(r.body.error.code).toBe("PAYMENTS_NOT_CONFIGURED");
       expect(fake.subscriptions.size).toBe(before);
     } finally {

@@ -8,7 +8,7 @@
  *   POST /api/billing/validate-coupon the §3 coupon fields
  *   POST /api/billing/portal          {url}; 404 with the §8 message without a customer
  *   POST /api/billing/webhook         Stripe-signed events (exempt from the origin check)
- * Without Stripe keys every payment route answers 503 PAYMENTS_NOT_CONFIGURED.
+ * Without Stripe keys every payment route answers 409 PAYMENTS_NOT_CONFIGURED.
  */
 import { Hono } from "hono";
 import { billingApi, billingPaymentsApi } from "../../../contract/billing";

@@ -45,7 +45,7 @@ export async function findPriceMapping(db: Db, tier: "unlimited") {
 /**
  * Starts checkout for `user`. Throws 400 VALIDATION_FAILED (bad tier), 400 BAD_REQUEST
  * 'Invalid or expired promo code', 409 CONFLICT (already paying through Stripe), 404 NOT_FOUND
- * (a course that does not exist — courses are not sold yet), 503 PAYMENTS_NOT_CONFIGURED when no
+ * (a course that does not exist — courses are not sold yet), 409 PAYMENTS_NOT_CONFIGURED when no
  * Stripe price is mapped to the tier, 400 PAYMENT_FAILED / 502 PAYMENT_PROVIDER_ERROR from Stripe.
  */
 export async function startCheckout(opts: {

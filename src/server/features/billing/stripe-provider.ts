@@ -2,7 +2,7 @@
  * The Stripe provider (issue 14 §1, decision 054). With STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY
  * and STRIPE_WEBHOOK_SECRET set (env.ts checks all-or-none), payments go through the `stripe`
  * package pointed at STRIPE_API_BASE; without them `stripeOf()` is null and every payment route
- * answers 503 PAYMENTS_NOT_CONFIGURED (`requireStripe`): nothing pretends to charge anyone and an
+ * answers 409 PAYMENTS_NOT_CONFIGURED (`requireStripe`): nothing pretends to charge anyone and an
  * administrator grants plans (`npm run cli -- users:set-plan`).
  */
 import Stripe from "stripe";
@@ -43,7 +43,7 @@ export function stripeOf(env: Env): StripeProvider | null {
   return provider;
 }
 
-/** The provider, or 503 PAYMENTS_NOT_CONFIGURED with `NOT_CONFIGURED_MESSAGE`. */
+/** The provider, or 409 PAYMENTS_NOT_CONFIGURED with `NOT_CONFIGURED_MESSAGE`. */
 export function requireStripe(env: Env): StripeProvider {
   const p = stripeOf(env);
   if (!p) throw new AppError("PAYMENTS_NOT_CONFIGURED", NOT_CONFIGURED_MESSAGE);

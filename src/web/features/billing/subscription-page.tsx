@@ -43,7 +43,7 @@ export default function SubscriptionPage() {
         const config = await getBillingConfig();
         const data = await startCheckout({ purchaseType: "subscription", tier });
         if (!data?.clientSecret) throw new ApiError("INTERNAL", "No response data from payment handler", 200);
-        if (!config.publishableKey) throw new ApiError("PAYMENTS_NOT_CONFIGURED", "Stripe is not configured.", 503);
+        if (!config.publishableKey) throw new ApiError("PAYMENTS_NOT_CONFIGURED", "Stripe is not configured.", 409);
         setCheckout({ data, publishableKey: config.publishableKey });
       } catch (err) {
         toast.add({
