@@ -22,34 +22,16 @@ import {
   candidatesOf,
   groupAndPrepare,
   MAX_IMPORT_FILE_BYTES,
+  type ImportedOpinion,
+  type ImportFile,
+  type ImportReport,
   type PreparedOpinion,
   type ReferenceRows,
 } from "./import-prepare";
 
 export { MAX_IMPORT_FILE_BYTES };
 
-export interface ImportFile {
-  name: string;
-  content: Uint8Array;
-}
-
-export interface ImportedOpinion {
-  id: string;
-  name: string;
-  citation: string | null;
-  court: string | null;
-  year: number | null;
-  status: "created" | "updated";
-  files: string[];
-  warnings: string[];
-}
-
-export interface ImportReport {
-  imported: ImportedOpinion[];
-  failed: { file: string; reason: string }[];
-  counts: { files: number; opinions: number; created: number; updated: number; failed: number };
-  ms: number;
-}
+export type { ImportedOpinion, ImportFile, ImportReport };
 
 /** The official briefs and subjects metadata is reconciled with (import-prepare.ts `buildReference`). */
 export async function loadReferenceRows(db: Db): Promise<ReferenceRows> {
