@@ -13,6 +13,7 @@ import { loadContent } from "../src/server/content/load";
 import { seedContent } from "../src/server/content/seed";
 import { openDatabase } from "../src/server/db/client";
 import { decks, flashcards, studyReviewLogs, studySchedules, user } from "../src/server/db/schema";
+import { setPlan } from "../src/server/features/billing/subscriptions.service";
 import { buildQueue } from "../src/server/features/study/study-queue.service";
 import { recordReview } from "../src/server/features/study/study-review.service";
 
@@ -31,6 +32,8 @@ export async function benchStudy(): Promise<[string, string, string][]> {
       .insert(user)
       .values({ id: userId, name: "Bench", email: `bench-${userId}@example.com`, emailVerified: true });
     const now = new Date("2026-06-01T12:00:00Z");
+    // Flashcards are an Unlimited / Trial feature (SPEC.md §6): a Free student's queue is empty.
+    await setPlan({ db, userId, plan: "unlimited", now: new Date("2026-05-25T12:00:00Z") });
     const deckIds = Array.from({ length: 40 }, () => randomUUID());
     await db
       .insert(decks)
