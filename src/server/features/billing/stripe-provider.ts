@@ -5,7 +5,8 @@
  * answers 409 PAYMENTS_NOT_CONFIGURED (`requireStripe`): nothing pretends to charge anyone and an
  * administrator grants plans (`npm run cli -- users:set-plan`).
  */
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
 
@@ -16,7 +17,16 @@ export interface StripeProvider {
   webhookSecret: string;
 }
 
-/** The honest answer when online payment is off (503). */
+/**
+ * The `stripe` package, loaded on first use: a server without Stripe keys never pays its ~21 MB
+ * (idle RSS budget, DESIGN.md §6).
+ */
+function stripeClass(): typeof Stripe {
+  const mod = createRequire(import.meta.url)("stripe") as { default?: typeof Stripe; Stripe?: typeof Stripe };
+  return mod.default ?? mod.Stripe ?? (mod as unknown as typeof Stripe);
+}
+
+/** The honest answer when online payment is off (409). */
 export const NOT_CONFIGURED_MESSAGE =
   "Online payment is not configured on this server. Ask an administrator to grant your plan.";
 
@@ -28,7 +38,8 @@ export function stripeOf(env: Env): StripeProvider | null {
   let provider: StripeProvider | null = null;
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET) {
     const base = new URL(env.STRIPE_API_BASE);
-    const client = new Stripe(env.STRIPE_SECRET_KEY, {
+    const StripeClient = stripeClass();
+    const client = new StripeClient(env.STRIPE_SECRET_KEY, {
       host: base.hostname,
       port: base.port || (base.protocol === "http:" ? 80 : 443),
       protocol: base.protocol === "http:" ? "http" : "https",
@@ -57,7 +68,9 @@ export function requireStripe(env: Env): StripeProvider {
  */
 export function providerFailure(err: unknown): never {
   if (err instanceof AppError) throw err;
-  if (err instanceof Stripe.errors.StripeCardError || err instanceof Stripe.errors.StripeInvalidRequestError)
-    throw new AppError("PAYMENT_FAILED", err.message);
+  // Stripe's errors carry their class name in `type` (StripeCardError, StripeInvalidRequestError…).
+  const type = (err as { type?: unknown } | null)?.type;
+  if (type === "StripeCardError" || type === "StripeInvalidRequestError")
+    throw new AppError("PAYMENT_FAILED", (err as Error).message);
   throw new AppError("PAYMENT_PROVIDER_ERROR", "The payment provider could not be reached. Please try again later.");
 }
