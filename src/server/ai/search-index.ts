@@ -37,19 +37,8 @@ export const FIELD_BOOST: Record<Field, number> = {
   practice: 0.6,
   triggers: 1.2,
 };
-/** Fields whose words count toward a question's coverage (practice stems are too incidental). */
-const COVERAGE_FIELDS: Field[] = [
-  "title",
-  "alias",
-  "summary",
-  "rule",
-  "body",
-  "cases",
-  "provisions",
-  "cards",
-  "practice",
-  "triggers",
-];
+/** Fields whose words count toward a question's coverage: every field. */
+const COVERAGE_FIELDS: readonly Field[] = FIELDS;
 /** Fields indexed with bigrams too (the long, noisy ones get unigrams only). */
 const BIGRAM_FIELDS = new Set<Field>(["title", "alias", "summary", "rule", "body", "cases", "provisions", "triggers"]);
 

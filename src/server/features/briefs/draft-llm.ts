@@ -9,19 +9,10 @@ import { createLlmClient } from "../../ai/index";
 import type { LlmClient } from "../../ai/types";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
+import { SECTION_KEYS, type SectionKey } from "../../../contract/briefs";
 import { sanitizeRichText } from "../../lib/sanitize";
 
-export const LLM_SECTION_KEYS = [
-  "facts",
-  "proceduralHistory",
-  "issue",
-  "rule",
-  "holding",
-  "reasoning",
-  "separateOpinions",
-  "takeaways",
-] as const;
-type Key = (typeof LLM_SECTION_KEYS)[number];
+type Key = SectionKey;
 
 /** Words of opinion text sent to the model (the lead of a long opinion carries its holding). */
 const WORD_BUDGET = 9000;
@@ -48,7 +39,7 @@ export function parseLlmDraft(answer: string): Record<Key, string> {
     );
   }
   const out = {} as Record<Key, string>;
-  for (const k of LLM_SECTION_KEYS) {
+  for (const k of SECTION_KEYS) {
     const v = data[k];
     const text = Array.isArray(v) ? v.map(String).join("\n") : typeof v === "string" ? v : "";
     const lines = text
