@@ -67,13 +67,21 @@ export function mergeBodies(first: string, second: string): string {
 }
 
 /**
+ * `s` with every run of whitespace made one space, like `s.replace(/\s+/g, " ")`, but matching
+ * only what changes (runs of two or more, or a lone tab or newline): in ordinary prose almost
+ * every space is already single, and matching each of them on a 20 MB opinion left ≈ 300 MB of
+ * garbage in the parse worker (issue 12 item 1).
+ */
+export const oneSpaced = (s: string) => s.replace(/\s{2,}|[^\S ]/g, " ");
+
+/**
  * Passages of about `target` characters, on paragraph boundaries; a paragraph longer than
  * twice the target is cut at sentence ends.
  */
 export function toPassages(text: string, target = 1200): string[] {
   const paragraphs = text
     .split(/\n{2,}/)
-    .map((p) => p.replace(/\s+/g, " ").trim())
+    .map((p) => oneSpaced(p).trim())
     .filter(Boolean);
   const pieces: string[] = [];
   for (const p of paragraphs) {

@@ -15,6 +15,7 @@ import {
   looksLikeSlipLayout,
   markdownToPlain,
   reflowSlip,
+  wordCount,
   splitFrontMatter,
   stripLiquid,
 } from "./opinion-text";
@@ -107,7 +108,7 @@ export function finishOpinion(
   const name = meta.name ?? header.name;
   const citation = displayCitation(meta.citation ?? header.citation);
   let date = meta.date ?? header.date;
-  const words = (text.match(/\S+/g) ?? []).length;
+  const words = wordCount(text);
   if (!name)
     return {
       ok: false,
