@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../src/server/db/schema";
+import { importOpinions } from "../../src/server/features/case-law/import.service";
 import { type Client, signedInUser, startTestServer, type TestServer, waitForJob } from "../helpers/server";
 
 const MB = 1024 * 1024;
@@ -114,6 +115,24 @@ describe("streaming case-law uploads", () => {
     expect(await importJobs()).toEqual([]);
   });
 
+  it("a re-imported opinion that got shorter reads back as the new text only", async () => {
+    const long = opinion(40, 700_000);
+    const short = opinion(40, 5_000);
+    const first = await importOpinions({
+      db: server.database.db,
+      ownerId: null,
+      files: [{ name: "long.md", content: new TextEncoder().encode(long) }],
+    });
+    const again = await importOpinions({
+      db: server.database.db,
+      ownerId: null,
+      files: [{ name: "short.md", content: new TextEncoder().encode(short) }],
+    });
+    expect(again.imported[0]).toMatchObject({ id: first.imported[0].id, status: "updated" });
+    const read = await ada.json<{ opinion: { body: string } }>(`/api/case-law/${first.imported[0].id}`);
+    expect(read.body.opinion.body).toBe(short.slice(short.indexOf("---\n\n") + 5).trim());
+  });
+
   it("imports large files in a job with progress while /api/health keeps answering", async () => {
     const files = [1, 2, 3].map((n) => ({ name: `big-${n}.md`, text: opinion(10 + n, Math.round(19.5 * MB)) }));
     const form = new FormData();
@@ -154,7 +173,7 @@ describe("streaming case-law uploads", () => {
       polling = false;
       await poller;
     }
-    const report = job.result as { imported: { name: string; status: string }[]; failed: unknown[] };
+    const report = job.result as { imported: { id: string; name: string; status: string }[]; failed: unknown[] };
     expect(job.state).toBe("succeeded");
     expect(report.failed).toEqual([]);
     expect(report.imported.map((i) => i.name).sort()).toEqual([
@@ -164,6 +183,12 @@ describe("streaming case-law uploads", () => {
     ]);
     expect([...progress].some((p) => p > 0 && p < 100)).toBe(true);
     expect(storedFiles()).toEqual([]); // the job deletes the stored upload once imported
+    // The whole text comes back, though it is stored in parts (decision 056).
+    const first = report.imported.find((i) => i.name.startsWith("Upload11"))!;
+    const read = await ada.json<{ opinion: { body: string; wordCount: number } }>(`/api/case-law/${first.id}`);
+    expect(read.status).toBe(200);
+    const source = files[0].text;
+    expect(read.body.opinion.body).toBe(source.slice(source.indexOf("---\n\n") + 5).trim());
     const sorted = [...health].sort((a, b) => a - b);
     const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
     console.log(

@@ -83,16 +83,27 @@ export const opinions = pgTable(
   ],
 );
 
-/** The reading text and plain text of an opinion, kept apart from the hot search columns. */
-export const opinionTexts = pgTable("opinion_texts", {
-  opinionId: uuid("opinion_id")
-    .primaryKey()
-    .references(() => opinions.id, { onDelete: "cascade" }),
-  /** Reading text (Markdown, links reduced to their text, no raw HTML). */
-  body: text("body").notNull(),
-  /** Plain text: snippets' fallback, brief drafting, the companion. */
-  text: text("text").notNull(),
-});
+/**
+ * The reading text and plain text of an opinion, kept apart from the hot search columns, in
+ * parts of at most 256 K characters each (`part` 0, 1, …; an opinion under that is one row): the
+ * whole text is the parts' concatenation in `part` order. On PGlite one statement holds the
+ * event loop, and writing a 20 MB text as one value took seconds (TOAST compression of the whole
+ * datum); a part is written in milliseconds (issue 12 item 1, decision 056).
+ */
+export const opinionTexts = pgTable(
+  "opinion_texts",
+  {
+    opinionId: uuid("opinion_id")
+      .notNull()
+      .references(() => opinions.id, { onDelete: "cascade" }),
+    part: integer("part").notNull().default(0),
+    /** Reading text (Markdown, links reduced to their text, no raw HTML): this part of it. */
+    body: text("body").notNull(),
+    /** Plain text (snippets' fallback, brief drafting, the companion): this part of it. */
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.opinionId, t.part] })],
+);
 
 /**
  * Opinions cut into passages of about 500 characters (rows stay small enough to be stored

@@ -132,7 +132,7 @@ export async function importStoredFiles(opts: {
       done += set.length;
     }
     await ctx.progress(95, "Updating the search index…");
-    if (imported.length) await settleIndexes(db);
+    if (imported.length) await settleIndexes(db, { light: opts.split });
     return importReport(imported, failed, n, t0);
   } finally {
     ctx.signal.removeEventListener("abort", stop);

@@ -12,7 +12,7 @@
  * no front matter) and a missing or impossible year; a front-matter citation one digit off the
  * official brief's for the same case name is corrected (both with a warning in the report).
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { briefs, opinionPassages, opinions, opinionTexts, subjects, topics } from "../../db/schema";
 import { doctrinesOf, NO_DOCTRINE, OPENING_CHARS } from "./doctrine";
@@ -69,17 +69,16 @@ export async function loadReferenceRows(db: Db): Promise<ReferenceRows> {
  * PGlite runs inside this process, and one statement holds the event loop until it ends (and a
  * chain of awaited statements never lets timers or sockets in): the writes of a large opinion
  * are therefore cut small and separated by `breathe()` so requests are answered in between
- * (issue 12 item 1). Passages go 50 rows a statement; a text over `STAGED_TEXT_CHARS` is sent in
- * `STAGE_CHUNK_CHARS` pieces to a temporary table and assembled by the server (writeStagedText):
- * a 20 MB parameter alone costs PGlite 1.6 s in one piece.
+ * (issue 12 item 1, decision 056). Passages go 50 rows a statement; the texts go in parts of
+ * `TEXT_PART_CHARS` (opinion_texts holds an opinion as parts): writing a 20 MB text as one value
+ * held PGlite for seconds (TOAST-compressing the whole datum), a part takes milliseconds.
  */
 const PASSAGE_BATCH = 50;
-const STAGED_TEXT_CHARS = 1 << 20;
-const STAGE_CHUNK_CHARS = 256 * 1024;
+export const TEXT_PART_CHARS = 256 * 1024;
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `s` in pieces of about `size` UTF-16 units, never splitting a surrogate pair. */
-function pieces(s: string, size: number): string[] {
+/** `s` in pieces of about `size` UTF-16 units, never splitting a surrogate pair; "" is one empty piece. */
+export function pieces(s: string, size: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < s.length; ) {
     let end = Math.min(s.length, i + size);
@@ -88,36 +87,27 @@ function pieces(s: string, size: number): string[] {
     out.push(s.slice(i, end));
     i = end;
   }
-  return out;
+  return out.length ? out : [""];
 }
 
 /**
- * Upserts a large opinion text through a session temporary table of pieces (keyed by opinion, so
- * two imports in one PGlite session do not mix), assembled by the server in one statement.
+ * Upserts an opinion's reading and plain text as parts (row `part` i holds the i-th piece of
+ * each; the shorter one's extra rows hold ""), one statement per part, and drops the parts an
+ * earlier, longer import left beyond them.
  */
-async function writeStagedText(tx: DbOrTx, opinionId: string, body: string, text: string) {
-  await tx.execute(
-    sql`create temp table if not exists import_text_pieces (opinion_id uuid not null, col text not null, n int not null, part text not null)`,
-  );
-  await tx.execute(sql`delete from import_text_pieces where opinion_id = ${opinionId}`);
-  for (const [col, value] of [
-    ["body", body],
-    ["text", text],
-  ] as const) {
-    for (const [n, part] of pieces(value, STAGE_CHUNK_CHARS).entries()) {
-      await breathe();
-      await tx.execute(
-        sql`insert into import_text_pieces (opinion_id, col, n, part) values (${opinionId}, ${col}, ${n}, ${part})`,
-      );
-    }
+async function writeTextParts(tx: DbOrTx, opinionId: string, body: string, text: string) {
+  const bodyParts = pieces(body, TEXT_PART_CHARS);
+  const textParts = pieces(text, TEXT_PART_CHARS);
+  const n = Math.max(bodyParts.length, textParts.length);
+  for (let i = 0; i < n; i++) {
+    if (i) await breathe();
+    const row = { body: bodyParts[i] ?? "", text: textParts[i] ?? "" };
+    await tx
+      .insert(opinionTexts)
+      .values({ opinionId, part: i, ...row })
+      .onConflictDoUpdate({ target: [opinionTexts.opinionId, opinionTexts.part], set: row });
   }
-  await breathe();
-  await tx.execute(sql`insert into opinion_texts (opinion_id, body, text)
-    select ${opinionId},
-      coalesce((select string_agg(part, '' order by n) from import_text_pieces where opinion_id = ${opinionId} and col = 'body'), ''),
-      coalesce((select string_agg(part, '' order by n) from import_text_pieces where opinion_id = ${opinionId} and col = 'text'), '')
-    on conflict (opinion_id) do update set body = excluded.body, text = excluded.text`);
-  await tx.execute(sql`delete from import_text_pieces where opinion_id = ${opinionId}`);
+  await tx.delete(opinionTexts).where(and(eq(opinionTexts.opinionId, opinionId), gte(opinionTexts.part, n)));
 }
 
 /**
@@ -190,12 +180,7 @@ async function writeOpinionSteps(
       .returning({ id: opinions.id, inserted: sql<boolean>`(xmax = 0)` });
     try {
       await breathe();
-      if (c.body.length + text.length <= STAGED_TEXT_CHARS)
-        await tx
-          .insert(opinionTexts)
-          .values({ opinionId: row.id, body: c.body, text })
-          .onConflictDoUpdate({ target: opinionTexts.opinionId, set: { body: c.body, text } });
-      else await writeStagedText(tx, row.id, c.body, text);
+      await writeTextParts(tx, row.id, c.body, text);
       await breathe();
       await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
       const passages = c.passages;
@@ -228,13 +213,31 @@ async function writeOpinionSteps(
  * After a batch: merges the GIN indexes' pending lists (new entries sit in an unsorted list
  * every query scans until VACUUM merges them, and PGlite has no autovacuum) and refreshes the
  * planner's statistics.
+ * `light` (uploads on PGlite, where each statement holds the event loop): one index per
+ * statement with a turn of the event loop between them, and statistics from a smaller sample
+ * (`default_statistics_target` 10: 3,000 rows instead of 30,000): `analyze opinion_passages`
+ * over the full sample held the loop for 0.3–2.5 s after a 20 MB upload (decision 056).
  */
-export async function settleIndexes(db: Db) {
-  await db.execute(
-    sql`select gin_clean_pending_list('opinions_search_idx'::regclass), gin_clean_pending_list('opinions_head_idx'::regclass), gin_clean_pending_list('opinion_passages_search_idx'::regclass)`,
-  );
-  await db.execute(sql`analyze opinions`);
-  await db.execute(sql`analyze opinion_passages`);
+export async function settleIndexes(db: Db, opts: { light?: boolean } = {}) {
+  if (!opts.light) {
+    await db.execute(
+      sql`select gin_clean_pending_list('opinions_search_idx'::regclass), gin_clean_pending_list('opinions_head_idx'::regclass), gin_clean_pending_list('opinion_passages_search_idx'::regclass)`,
+    );
+    await db.execute(sql`analyze opinions`);
+    await db.execute(sql`analyze opinion_passages`);
+    return;
+  }
+  for (const index of ["opinions_search_idx", "opinions_head_idx", "opinion_passages_search_idx"]) {
+    await breathe();
+    await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+  }
+  for (const table of [opinions, opinionPassages]) {
+    await breathe();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local default_statistics_target = 10`);
+      await tx.execute(sql`analyze ${table}`);
+    });
+  }
 }
 
 /**

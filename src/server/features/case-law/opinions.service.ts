@@ -97,6 +97,10 @@ export async function opinionFacets({ db, userId }: { db: DbOrTx; userId: string
   };
 }
 
+/** An opinion's whole reading (`body`) or plain (`text`) text: its parts in order (schema-library.ts `opinionTexts`). */
+const wholeText = (col: "body" | "text") =>
+  sql<string>`(select coalesce(string_agg(${opinionTexts[col]}, '' order by ${opinionTexts.part}), '') from ${opinionTexts} where ${opinionTexts.opinionId} = ${opinions.id})`;
+
 /** One opinion with its official brief (same citation) and the user's own briefs of it. */
 export async function getOpinion({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
   if (!isUuid(id)) throw new AppError("NOT_FOUND", "No such opinion.");
@@ -114,10 +118,9 @@ export async function getOpinion({ db, userId, id }: { db: DbOrTx; userId: strin
       ownerId: opinions.ownerId,
       updatedAt: opinions.updatedAt,
       citeKey: opinions.citeKey,
-      body: opinionTexts.body,
+      body: wholeText("body"),
     })
     .from(opinions)
-    .innerJoin(opinionTexts, eq(opinionTexts.opinionId, opinions.id))
     .where(and(eq(opinions.id, id), visibleTo(userId)));
   if (!o) throw new AppError("NOT_FOUND", "No such opinion.");
   const official = await officialBriefFor({ db, key: o.citeKey });
@@ -212,11 +215,10 @@ export async function opinionText({ db, userId, id }: { db: DbOrTx; userId: stri
       court: opinions.court,
       year: opinions.year,
       subjectId: opinions.subjectId,
-      text: opinionTexts.text,
+      text: wholeText("text"),
       citeKey: opinions.citeKey,
     })
     .from(opinions)
-    .innerJoin(opinionTexts, eq(opinionTexts.opinionId, opinions.id))
     .where(and(eq(opinions.id, id), visibleTo(userId)));
   if (!o) throw new AppError("NOT_FOUND", "No such opinion.");
   return o;

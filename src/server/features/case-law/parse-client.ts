@@ -3,9 +3,11 @@
  * dev`, the CLI) the worker imports `parse-worker.ts` through tsx; from the bundle (`npm start`)
  * it runs `parse-worker.mjs`, which scripts/build-server.mjs writes beside `main.mjs`.
  *
- * One worker per process, started on first use and stopped after `IDLE_MS` without work, so
- * its heap (a 20 MB opinion needs a few hundred MB while parsing) is given back between imports.
- * Imports share it one call at a time (calls queue in the worker).
+ * One worker per process, started on first use and stopped when the last import using it ends
+ * (or after `IDLE_MS` without work), so its heap is given back between imports. Its old
+ * generation is capped at `WORKER_HEAP_MB`: a 20 MB opinion needs ≈ 100 MB while parsing (twice
+ * that when the text is not Latin-1), and the cap makes V8 collect before it grows the process
+ * further (decision 056). Imports share it one call at a time (calls queue in the worker).
  */
 import { Worker } from "node:worker_threads";
 import type { ReferenceRows } from "./import-prepare";
@@ -13,6 +15,8 @@ import type { BuildResult, KeysResult, WorkerFile, WorkerRequest } from "./parse
 
 /** A worker idle this long (ms) is stopped. */
 const IDLE_MS = 15_000;
+/** The worker's old-generation heap cap (MB). */
+const WORKER_HEAP_MB = 256;
 
 export interface ParseWorker {
   /** Parses one file and answers the citation keys of its opinions (or why it is not an opinion). */
@@ -43,7 +47,10 @@ class SharedWorker {
 
   private start(): Worker {
     const entry = workerEntry();
-    const w = new Worker(entry, { eval: typeof entry === "string" });
+    const w = new Worker(entry, {
+      eval: typeof entry === "string",
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     w.on("message", (m: { id: number; result?: unknown; error?: string }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -86,10 +93,6 @@ class SharedWorker {
     });
   }
 
-  busy() {
-    return this.pending.size > 0;
-  }
-
   async stop() {
     const w = this.worker;
     this.worker = null;
@@ -101,21 +104,34 @@ class SharedWorker {
 }
 
 const shared = new SharedWorker();
+/** Parse sessions open now: the worker stops when the last one closes. */
+let sessions = 0;
 
 /** A parse session that reconciles with the official-brief reference `ref`. File bytes are transferred, not copied. */
 export function startParseWorker(ref: ReferenceRows): ParseWorker {
   let open = true;
-  const call = <T>(op: WorkerRequest["op"], files: WorkerFile[], subjectId: string | null) => {
-    if (!open) return Promise.reject(new Error("the parse session is closed"));
-    return shared.call<T>({ op, files, subjectId, ref });
+  sessions++;
+  /** Calls of this session still running. */
+  let running = 0;
+  const call = async <T>(op: WorkerRequest["op"], files: WorkerFile[], subjectId: string | null) => {
+    if (!open) throw new Error("the parse session is closed");
+    running++;
+    try {
+      return await shared.call<T>({ op, files, subjectId, ref });
+    } finally {
+      running--;
+    }
   };
   return {
     keys: (file, subjectId) => call<KeysResult>("keys", [file], subjectId),
     build: (files, subjectId) => call<BuildResult>("build", files, subjectId),
     close: async () => {
-      // A session closed mid-call (cancel) stops the worker so the parse does not run on.
-      if (open && shared.busy()) await shared.stop();
+      if (!open) return;
       open = false;
+      sessions--;
+      // A session closed mid-call (cancel) stops the worker so its parse does not run on; the
+      // last session to close stops it so its heap is returned now, not IDLE_MS later.
+      if (running > 0 || sessions === 0) await shared.stop();
     },
   };
 }
