@@ -201,7 +201,7 @@ async function ready() {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {}
-    if (i > 1200) throw new Error("server did not start");
+    if (i > 6000) throw new Error("server did not start in 10 minutes");
     await sleep(100);
   }
 }
