@@ -59,16 +59,17 @@ test("the payment dialog: loading while Stripe.js loads, the promo code field of
   const email = uniqueEmail("promo");
   await signUp(page, email);
   // Stripe.js is held: the dialog shows its loading state.
-  let release: (() => void) | null = null;
+  let release = () => {};
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
   await page.route("https://js.stripe.com/**", async (route) => {
-    await new Promise<void>((r) => {
-      release = r;
-    });
+    await gate;
     await route.abort();
   });
   await page.goto(`${server.url}/settings?upgrade=premium&coupon=freemonth`);
   const dialog = page.getByRole("dialog", { name: "Complete your Unlimited subscription" });
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeVisible({ timeout: 30_000 }); // checkout start, on a loaded machine
   await expect(dialog).toContainText("This will give you access to premium features of the chat companion.");
   await expect(page).toHaveURL(`${server.url}/settings`); // the parameters left the URL
   await expect(dialog.getByTestId("payment-loading")).toBeVisible();
@@ -92,7 +93,7 @@ test("the payment dialog: loading while Stripe.js loads, the promo code field of
   await shot(page, "billing-dialog-promo");
 
   // Stripe.js fails to load: the §8 message.
-  release!();
+  release();
   await expect(dialog.getByText("Stripe is not ready. Please wait a moment and try again.")).toBeVisible();
 });
 
