@@ -267,7 +267,7 @@ function ReferAndEarn({ stats, failed }: { stats: ReferralStats | null; failed: 
         <>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             Share your link. When a friend signs up through it (or types your code at checkout) and pays their first
-            invoice, you each get {money(stats.rewardCents)} of account credit — one free month.
+            invoice, you each get {money(stats.rewardCents)} of account credit.
           </p>
           <div className="mt-4 flex flex-wrap items-center gap-2">
             <Input readOnly value={stats.link} aria-label="Your referral link" className="min-w-0 flex-1 font-mono" />

@@ -145,8 +145,8 @@ export function ShareTheLoveSection({ referral }: { referral?: { code: string; l
         <div className="min-w-0 flex-1">
           <h2 className="text-2xl font-bold tracking-tight">Share the Love, Earn Rewards</h2>
           <p className="mt-2 text-brand-100">
-            Know someone in your section who would study better with {brand.name}? When they subscribe, you both get a
-            free month. Your rewards are in Settings, under Refer &amp; Earn.
+            Know someone in your section who would study better with {brand.name}? When they subscribe, you both earn
+            account credit. Your rewards are in Settings, under Refer &amp; Earn.
           </p>
           {referral && (
             <p className="mt-3 text-sm break-all text-white" data-testid="share-the-love-link">
