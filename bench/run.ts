@@ -8,6 +8,7 @@
  * - LCP of `/` in headless Chromium on loopback (bench/landing.ts)
  * - the companion without an LLM: time to first token and to the whole answer (bench/engine.ts)
  * - authenticated GET /api/threads at 50 connections (bench/threads.ts)
+ * - billing: checkout start and signed webhook p95 against the fake Stripe (bench/billing.ts)
  * Not timed assertions: it reports; budgets are compared in the output.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { benchBilling } from "./billing";
 import { caseLawBench } from "./case-law";
 import { benchEngine } from "./engine";
 import { type LandingFigures, measureLanding } from "./landing";
@@ -136,6 +138,7 @@ rows.push([
   "≤ 50 ms",
 ]);
 if (threads.errors) rows.push(["GET /api/threads errors", String(threads.errors), "0"]);
+rows.push(...(await benchBilling()));
 rows.push(...(await caseLawBench()).rows);
 const w = Math.max(...rows.map((r) => r[0].length));
 const v = Math.max(9, ...rows.map((r) => r[1].length));

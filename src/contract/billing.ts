@@ -161,3 +161,59 @@ export const billingPaymentsApi = {
     stable: true,
   }),
 };
+
+/** `GET /api/referrals/me` (DESIGN.md §5; issue 14 item 9, decision 058). */
+export const referralStatsSchema = z.object({
+  enabled: z.boolean().describe("false: rewards are off (no Stripe, or REFERRAL_REWARD_CENTS=0)"),
+  code: z.string().describe("the user's short referral code, upper case"),
+  link: z.string().describe("<APP_URL>/?ref=CODE"),
+  invited: z.number().int().describe("browsers that arrived through the link for the first time"),
+  signedUp: z.number().int().describe("sign-ups attributed to the code"),
+  paid: z.number().int().describe("referred users whose first invoice was paid (not refunded within 30 days)"),
+  creditCents: z.number().int().describe("referral credit earned as Stripe customer balance, integer cents"),
+  rewardCents: z.number().int().describe("the reward per side for each paid referral, integer cents"),
+  referredBy: z.boolean().describe("whether this user's own sign-up is attributed to someone"),
+});
+export type ReferralStats = z.infer<typeof referralStatsSchema>;
+
+export const referralsApi = {
+  me: defineRoute({
+    method: "get",
+    path: "/api/referrals/me",
+    summary:
+      "The signed-in user's referral code and link (created on first call) and their figures: invites, sign-ups, paid conversions, credit earned.",
+    tags: ["billing"],
+    responses: { 200: referralStatsSchema },
+    stable: true,
+  }),
+  claim: defineRoute({
+    method: "post",
+    path: "/api/referrals/claim",
+    summary:
+      "Attributes the signed-in user to the owner of a referral code typed at checkout (first touch). 404 unknown code; 400 own code (same account or e-mail); 409 already referred or already paid.",
+    tags: ["billing"],
+    body: z.object({ code: z.string().max(40) }),
+    responses: { 200: z.object({ attributed: z.literal(true) }) },
+    errors: ["NOT_FOUND", "BAD_REQUEST", "CONFLICT"],
+  }),
+};
+
+/** `POST /api/billing/renew` (SPEC.md §4 subscription banner Renew, §7 renew_manual_subscription). */
+export const renewResponseSchema = z.union([
+  z.object({
+    renewed: z.literal(true),
+    current_period_end: z.string().describe("ISO 8601 UTC: the new end, 30 days on"),
+  }),
+  z.object({ renewed: z.literal(false), checkout: z.literal(true).describe("not manual: start checkout instead") }),
+]);
+
+export const renewApi = {
+  renew: defineRoute({
+    method: "post",
+    path: "/api/billing/renew",
+    summary:
+      "Renew from the §4 banner: a manual subscription (price id manual_activation_…) is renewed for 30 days from its end (or from now when it has ended); any other answers {renewed:false, checkout:true} and the web starts checkout.",
+    tags: ["billing"],
+    responses: { 200: renewResponseSchema },
+  }),
+};

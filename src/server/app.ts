@@ -15,7 +15,7 @@ import { CLIENT_IP_HEADER } from "./auth/auth";
 import { authHandler } from "./auth/auth-handler";
 import { accountRoutes } from "./features/account/account.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
-import { billingRoutes } from "./features/billing/billing.routes";
+import { billingRoutes, referralLinkMiddleware } from "./features/billing/billing.routes";
 import { entitlementsMiddleware } from "./features/billing/entitlements";
 import { briefsRoutes } from "./features/briefs/briefs.routes";
 import { caseLawRoutes } from "./features/case-law/case-law.routes";
@@ -145,6 +145,8 @@ export function createApp(deps: AppDeps) {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
 
+  // `?ref=CODE` on a page sets the first-touch referral cookie (features/billing, decision 058).
+  app.use("*", referralLinkMiddleware());
   publicSite(app, deps);
   serveWeb(app, deps);
 

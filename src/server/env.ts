@@ -118,6 +118,12 @@ export const envSchema = z
       .optional(),
     /** Stripe API origin; tests point it at a fake server on 127.0.0.1. */
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
+    /**
+     * Referral reward per side, in cents of Stripe customer balance credit (issue 14 item 9,
+     * decision 058). Unset: one month of Unlimited (the mapped monthly price, else $10). 0 turns
+     * the referral program off. Rewards need Stripe.
+     */
+    REFERRAL_REWARD_CENTS: z.coerce.number().int().min(0).max(1_000_000).optional(),
     /** The companion's model (issue 4): none = answers composed from our content and the student's own material. */
     LLM_PROVIDER: z.enum(["none", "openai-compatible", "anthropic"]).default("none"),
     /** openai-compatible: the API root that holds /chat/completions, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. anthropic: optional override. */

@@ -10,6 +10,7 @@
  *   GET /v1/promotion_codes?code=&active= (promotion.coupon expanded)
  *   POST /v1/payment_intents · POST /v1/billing_portal/sessions
  *   POST /v1/customers/:id/balance_transactions · GET /v1/customers/:id/balance_transactions
+ *   GET /v1/customers/:id/payment_methods (cards attached with `attachCard`)
  *
  * Webhook events are built with `event()` and signed exactly as Stripe signs them:
  * `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>`.
@@ -51,6 +52,10 @@ export interface FakeStripe {
     durationInMonths?: number;
     active?: boolean;
   }): { promotionCodeId: string; couponId: string };
+  /** Saves a card with `fingerprint` on a customer (what the Payment Element does at confirmation). */
+  attachCard(customerId: string, fingerprint: string): void;
+  /** A refunded charge of a customer, as charge.refunded carries it. */
+  refundedCharge(customerId: string, amount: number, currency?: string): Json;
   /** Answers every API call with this HTTP status (simulates an outage) until set back to null. */
   failWith: number | null;
   /** Updates a stored subscription (status, period, cancel_at_period_end …) and returns it. */
@@ -107,6 +112,7 @@ export async function startFakeStripe(opts: { now?: () => number } = {}): Promis
   const coupons = new Map<string, Json>();
   const promos = new Map<string, Json>();
   const balanceTransactions: Json[] = [];
+  const paymentMethods: Json[] = [];
   const requests: FakeStripeRequest[] = [];
   let url = "";
 
@@ -245,6 +251,13 @@ export async function startFakeStripe(opts: { now?: () => number } = {}): Promis
   const route = (method: string, path: string, body: Json): { status: number; body: unknown } => {
     const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
     const balancePath = /^\/v1\/customers\/([^/]+)\/balance_transactions$/.exec(path);
+    const methodsPath = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path);
+    if (methodsPath && method === "GET") {
+      if (!customers.has(methodsPath[1]))
+        return stripeError(404, `No such customer: '${methodsPath[1]}'`, undefined, "resource_missing");
+      const data = paymentMethods.filter((m) => m.customer === methodsPath[1]);
+      return { status: 200, body: { object: "list", data, has_more: false, url: path } };
+    }
     const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "POST" && path === "/v1/customers") {
       const c = {
@@ -401,6 +414,30 @@ export async function startFakeStripe(opts: { now?: () => number } = {}): Promis
         type: "recurring",
         recurring: { interval: p.interval ?? "month", interval_count: 1 },
       });
+    },
+    attachCard(customerId, fingerprint) {
+      paymentMethods.push({
+        id: id("pm"),
+        object: "payment_method",
+        type: "card",
+        customer: customerId,
+        card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2034, fingerprint },
+      });
+    },
+    refundedCharge(customerId, amount, currency = "usd") {
+      return {
+        id: id("ch"),
+        object: "charge",
+        customer: customerId,
+        amount,
+        amount_refunded: amount,
+        currency,
+        refunded: true,
+        paid: true,
+        status: "succeeded",
+        metadata: {},
+        created: nowS(),
+      };
     },
     addPromotionCode(p) {
       const coupon = {

@@ -1,15 +1,25 @@
 /**
  * Billing through Stripe (issue 14, decision 054) against the real server and a fake Stripe API
  * (tests/helpers/fake-stripe.ts): checkout, promo codes, the portal, and every webhook event,
- * replays, bad signatures, out-of-order delivery and a failed renewal through the grace period.
+ * replays, bad signatures, out-of-order delivery and a failed renewal through the grace period;
+ * manual renewal; the referral program through its reward and clawback (decision 058).
  * The app's clock is injected so the grace period can pass; webhook signatures follow that clock.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvents, billingEvents } from "../../src/server/db/schema";
 import { setPrice } from "../../src/server/features/billing/pricing.service";
+import { setPlan } from "../../src/server/features/billing/subscriptions.service";
 import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe";
-import { type Client, client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
+import {
+  type Client,
+  client,
+  STRONG_PASSWORD,
+  signedInUser,
+  startTestServer,
+  type TestServer,
+  tokenFromLink,
+} from "../helpers/server";
 import { userIdOf } from "../helpers/users";
 
 const DAY = 86_400_000;
@@ -389,5 +399,194 @@ describe("configuration", () => {
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("renew (SPEC.md §4 banner)", () => {
+  it("a manual plan renews for 30 days when due; a Stripe or trial plan is sent to checkout", async () => {
+    const c = await signedInUser(server, "manual@example.com");
+    const userId = await userIdOf(c);
+    await setPlan({ db: server.database.db, userId, plan: "unlimited", now: new Date(clock) });
+    const early = await c.json<{ error: { code: string; message: string } }>("/api/billing/renew", { method: "POST" });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe("Your subscription is not due for renewal yet.");
+    const start = clock;
+    try {
+      clock += 31 * DAY; // expired a day ago: the banner says so and Renew extends from now
+      expect(await summary(c)).toMatchObject({ tierName: "Free", stripe_price_id: "manual_activation_unlimited" });
+      const r = await c.json<{ renewed: boolean; current_period_end: string }>("/api/billing/renew", {
+        method: "POST",
+      });
+      expect(r.body).toEqual({ renewed: true, current_period_end: new Date(clock + 30 * DAY).toISOString() });
+      expect(await summary(c)).toMatchObject({ tierName: "unlimited", isActive: true });
+    } finally {
+      clock = start;
+    }
+    const trial = await signedInUser(server, "renew-trial@example.com");
+    expect((await trial.json("/api/billing/renew", { method: "POST" })).body).toEqual({
+      renewed: false,
+      checkout: true,
+    });
+  });
+});
+
+/** Signs up and confirms with an existing client `c` (which may carry a referral cookie). */
+async function signUpWith(c: Client, email: string) {
+  const up = await c.json("/api/auth/sign-up/email", { body: { email, password: STRONG_PASSWORD, name: "Ref" } });
+  expect(up.status).toBe(200);
+  const token = tokenFromLink(server.lastLink(email, "/auth/callback"));
+  expect((await c.json("/api/account/confirm", { body: { token } })).status).toBe(200);
+  return c;
+}
+
+type Stats = {
+  enabled: boolean;
+  code: string;
+  link: string;
+  invited: number;
+  signedUp: number;
+  paid: number;
+  creditCents: number;
+  rewardCents: number;
+  referredBy: boolean;
+};
+
+describe("referral program (decision 058)", () => {
+  const balanceOf = (customer: string) => Number(fake.customers.get(customer)?.balance ?? 0);
+
+  it("link → sign-up → first paid invoice credits both sides; a replay credits nothing more; a refund within 30 days claws both back", async () => {
+    const ann = await signedInUser(server, "referrer.ann@gmail.com");
+    const annId = await userIdOf(ann);
+    const first = (await ann.json<Stats>("/api/referrals/me")).body;
+    expect(first).toMatchObject({ enabled: true, invited: 0, signedUp: 0, paid: 0, creditCents: 0, rewardCents: 1000 });
+    expect(first.code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(first.link).toBe(`${server.url}/?ref=${first.code}`);
+    expect((await ann.json<Stats>("/api/referrals/me")).body.code).toBe(first.code);
+
+    // A visitor arrives through the link (lower case works); a later visit with another code does not override it.
+    const bob = client(server.url);
+    const visit = await bob.fetch(`/?ref=${first.code.toLowerCase()}`);
+    expect(visit.status).toBe(200);
+    expect(bob.cookies.get("lm_ref")).toMatch(new RegExp(`^${first.code}\\.\\d+$`));
+    const other = await signedInUser(server, "other-referrer@example.com");
+    const otherCode = (await other.json<Stats>("/api/referrals/me")).body.code;
+    await bob.fetch(`/pricing?ref=${otherCode}`);
+    expect(bob.cookies.get("lm_ref")).toMatch(new RegExp(`^${first.code}\\.`));
+    await signUpWith(bob, "bob.referred@example.com");
+    expect((await bob.json<Stats>("/api/referrals/me")).body.referredBy).toBe(true);
+    expect((await ann.json<Stats>("/api/referrals/me")).body).toMatchObject({ invited: 1, signedUp: 1, paid: 0 });
+    expect((await other.json<Stats>("/api/referrals/me")).body).toMatchObject({ invited: 0, signedUp: 0 });
+
+    // Bob pays his first invoice.
+    const r = await bob.json<{ clientSecret: string }>("/api/billing/checkout", {
+      body: { purchaseType: "subscription", tier: "unlimited" },
+    });
+    expect(r.status).toBe(200);
+    const bobId = await userIdOf(bob);
+    const sub = [...fake.subscriptions.values()].find((s) => (s.metadata as Record<string, string>).userId === bobId)!;
+    fake.attachCard(String(sub.customer), "fp_bob");
+    fake.updateSubscription(String(sub.id), { status: "active" });
+    const invoice = { ...fake.invoiceFor(String(sub.id), "paid"), billing_reason: "subscription_create" };
+    const paid = fake.event("invoice.paid", invoice);
+    expect((await fake.deliver(hook, paid)).status).toBe(200);
+    const annStats = (await ann.json<Stats>("/api/referrals/me")).body;
+    expect(annStats).toMatchObject({ invited: 1, signedUp: 1, paid: 1, creditCents: 1000 });
+    const annCustomer = (await ann.json<Summary>("/api/subscription")).body.stripe_customer_id;
+    const annCus = [...fake.customers.values()].find(
+      (cu) => (cu.metadata as Record<string, string>)?.userId === annId,
+    )!;
+    expect(annCustomer).toBeNull(); // Ann never subscribed: the credit waits on her customer for her first invoice
+    expect(balanceOf(String(annCus.id))).toBe(-1000);
+    expect(balanceOf(String(sub.customer))).toBe(-1000);
+    const credits = fake.balanceTransactions.length;
+
+    // Replayed ten times: nothing more.
+    for (let i = 0; i < 10; i++)
+      expect((await (await fake.deliver(hook, paid)).json()) as object).toMatchObject({ duplicate: true });
+    // A second paid invoice (renewal) is not a new conversion.
+    await deliver("invoice.paid", fake.invoiceFor(String(sub.id), "paid"));
+    expect(fake.balanceTransactions.length).toBe(credits);
+
+    // Refund 10 days later: both rewards are clawed back.
+    const start = clock;
+    try {
+      clock += 10 * DAY;
+      const refund = await deliver("charge.refunded", fake.refundedCharge(String(sub.customer), 1000));
+      expect(refund.body.outcome).toBe("applied");
+      expect(balanceOf(String(annCus.id))).toBe(0);
+      expect(balanceOf(String(sub.customer))).toBe(0);
+      expect((await ann.json<Stats>("/api/referrals/me")).body).toMatchObject({ paid: 0, creditCents: 0, signedUp: 1 });
+      // A second refund event changes nothing more.
+      await deliver("charge.refunded", fake.refundedCharge(String(sub.customer), 1000));
+      expect(balanceOf(String(annCus.id))).toBe(0);
+    } finally {
+      clock = start;
+    }
+  });
+
+  it("no self-referral: own code, same e-mail after normalisation, same card; unknown and second codes are refused", async () => {
+    const ann = await signedInUser(server, "self.ref@gmail.com");
+    const code = (await ann.json<Stats>("/api/referrals/me")).body.code;
+    const own = await ann.json<{ error: { message: string } }>("/api/referrals/claim", { body: { code } });
+    expect(own.status).toBe(400);
+    expect(own.body.error.message).toBe("You cannot use your own referral code.");
+    const alias = await signedInUser(server, "selfref+second@googlemail.com");
+    expect((await alias.json("/api/referrals/claim", { body: { code } })).status).toBe(400);
+    expect((await alias.json("/api/referrals/claim", { body: { code: "ZZZZZZZZ" } })).status).toBe(404);
+
+    // Ann has a card on file; a "friend" who pays with the same card earns nobody anything.
+    const annCheckout = await ann.json("/api/billing/checkout", { body: { purchaseType: "subscription" } });
+    expect(annCheckout.status).toBe(200);
+    const annId = await userIdOf(ann);
+    const annSub = [...fake.subscriptions.values()].find(
+      (s) => (s.metadata as Record<string, string>).userId === annId,
+    )!;
+    fake.attachCard(String(annSub.customer), "fp_shared");
+    const friend = await signedInUser(server, "friend@example.com");
+    const claim = await friend.json("/api/referrals/claim", { body: { code: code.toLowerCase() } });
+    expect(claim.status).toBe(200);
+    expect((await friend.json("/api/referrals/claim", { body: { code } })).status).toBe(409);
+    const friendId = await userIdOf(friend);
+    await friend.json("/api/billing/checkout", { body: { purchaseType: "subscription" } });
+    const fsub = [...fake.subscriptions.values()].find(
+      (s) => (s.metadata as Record<string, string>).userId === friendId,
+    )!;
+    fake.attachCard(String(fsub.customer), "fp_shared");
+    const before = fake.balanceTransactions.length;
+    await deliver("invoice.paid", {
+      ...fake.invoiceFor(String(fsub.id), "paid"),
+      billing_reason: "subscription_create",
+    });
+    expect(fake.balanceTransactions.length).toBe(before);
+    expect((await ann.json<Stats>("/api/referrals/me")).body).toMatchObject({ signedUp: 1, paid: 0, creditCents: 0 });
+  });
+
+  it("a refund more than 30 days after the first payment keeps the reward; a refund for an unknown customer is recorded", async () => {
+    const ann = await signedInUser(server, "late-refund-referrer@example.com");
+    const code = (await ann.json<Stats>("/api/referrals/me")).body.code;
+    const kim = await signedInUser(server, "kim@example.com");
+    // The code typed at checkout attributes the account.
+    const r = await kim.json("/api/billing/checkout", {
+      body: { purchaseType: "subscription", affiliateId: code },
+    });
+    expect(r.status).toBe(200);
+    const kimId = await userIdOf(kim);
+    const sub = [...fake.subscriptions.values()].find((s) => (s.metadata as Record<string, string>).userId === kimId)!;
+    expect((sub.metadata as Record<string, string>).affiliateId).toBe(code);
+    await deliver("invoice.paid", {
+      ...fake.invoiceFor(String(sub.id), "paid"),
+      billing_reason: "subscription_create",
+    });
+    expect((await ann.json<Stats>("/api/referrals/me")).body).toMatchObject({ paid: 1, creditCents: 1000 });
+    const start = clock;
+    try {
+      clock += 31 * DAY;
+      await deliver("charge.refunded", fake.refundedCharge(String(sub.customer), 1000));
+      expect((await ann.json<Stats>("/api/referrals/me")).body).toMatchObject({ paid: 1, creditCents: 1000 });
+    } finally {
+      clock = start;
+    }
+    const ghost = await deliver("charge.refunded", fake.refundedCharge("cus_nobody", 500));
+    expect(ghost).toMatchObject({ status: 200, body: { outcome: "unknown_user" } });
   });
 });

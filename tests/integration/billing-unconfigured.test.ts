@@ -36,5 +36,11 @@ describe("without Stripe configured", () => {
       body: "{}",
     });
     expect(hookRes.status).toBe(409);
+    // The referral program needs Stripe for its rewards: it says it is off (decision 058).
+    const refer = await c.json<{ enabled: boolean; rewardCents: number; code: string }>("/api/referrals/me");
+    expect(refer.status).toBe(200);
+    expect(refer.body).toMatchObject({ enabled: false, rewardCents: 0 });
+    // Renew of a plan that is not manual sends the student to checkout, which says the above.
+    expect((await c.json("/api/billing/renew", { method: "POST" })).body).toEqual({ renewed: false, checkout: true });
   });
 });

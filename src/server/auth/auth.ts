@@ -33,6 +33,7 @@ import { brandedEmail, type Mailer } from "../mail/mailer";
 import { track } from "../features/analytics/analytics.service";
 import { ensureProfile, namesFromSignUp } from "../features/account/profiles.service";
 import { consumeRateLimit } from "../lib/rate-limit";
+import { attributeReferral, codeFromRefCookie, refCookieOf } from "../features/billing/referrals.service";
 import { startTrial } from "../features/billing/subscriptions.service";
 import { isEasyToGuess } from "./password-strength";
 
@@ -163,10 +164,23 @@ export function createAuth(o: AuthOptions) {
           before: async (user) => ({
             data: { ...user, isAdmin: o.adminEmails.includes(String(user.email).toLowerCase()) },
           }),
-          after: async (user) => {
+          after: async (user, context) => {
             // The name typed at sign-up becomes the profile's first and last name (issue 12 item 20).
             await ensureProfile({ db: o.db, userId: user.id, names: namesFromSignUp(user.name) });
             await track({ db: o.db, name: "signed_up", userId: user.id });
+            // A referral link visited in this browser within 30 days attributes the sign-up (decision 058).
+            const refCode = codeFromRefCookie(
+              refCookieOf(context?.headers?.get("cookie") ?? context?.request?.headers.get("cookie")),
+              new Date(),
+            );
+            if (refCode)
+              await attributeReferral({
+                db: o.db,
+                referredId: user.id,
+                code: refCode,
+                source: "link",
+                now: new Date(),
+              }).catch(() => undefined);
           },
         },
       },

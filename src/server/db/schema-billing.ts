@@ -82,3 +82,76 @@ export const pricing = pgTable("pricing", {
 
 // ── official content (issue 3) ───────────────────────────────────────────────
 const _retiredAt = () => ts("retired_at");
+
+// ── referral program (issue 14 item 9, decision 058) ────────────────────────
+/**
+ * Each user's referral code (created on first use), and `invites`: how many browsers arrived
+ * through the referral link for the first time (first touch, SPEC.md §2.4 Refer & Earn).
+ */
+export const referralCodes = pgTable("referral_codes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  invites: integer("invites").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * One referral per referred user (first touch wins). `source`: link (a `?ref=` visit within 30
+ * days before sign-up) or checkout (the code typed at checkout). `status`: attributed → converted
+ * (first paid invoice; rewards created) → clawed_back (refund within 30 days); or rejected
+ * (`rejectReason`: self_card — the same card as the referrer).
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    referredId: text("referred_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    source: text("source").notNull(),
+    status: text("status").notNull().default("attributed"),
+    rejectReason: text("reject_reason"),
+    attributedAt: ts("attributed_at").notNull().defaultNow(),
+    convertedAt: ts("converted_at"),
+  },
+  (t) => [index("referrals_referrer_idx").on(t.referrerId)],
+);
+
+/**
+ * A reward of a converted referral, one per beneficiary (`role` referrer | referred): Stripe
+ * customer balance credit of `amountCents`. `status`: pending → credited (`stripeTxnId`), or
+ * rejected (same card) / canceled (refunded before it was credited); a refund within 30 days of
+ * the grant: clawback_pending → clawed_back (`clawbackTxnId`). Stripe is called after the webhook's
+ * transaction commits; `crediting` / `clawing_back` mark a row claimed by one process.
+ */
+export const referralRewards = pgTable(
+  "referral_rewards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull().default("pending"),
+    stripeTxnId: text("stripe_txn_id"),
+    clawbackTxnId: text("clawback_txn_id"),
+    createdAt: createdAt(),
+    creditedAt: ts("credited_at"),
+  },
+  (t) => [
+    uniqueIndex("referral_rewards_referral_role_idx").on(t.referralId, t.role),
+    index("referral_rewards_user_idx").on(t.userId),
+  ],
+);

@@ -6,16 +6,17 @@
  * subscription's pending SetupIntent `seti_…` when nothing is charged now (a 100%-off code or a
  * trial: setup flow).
  */
-import { and, eq, isNotNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { CheckoutRequest } from "../../../contract/billing";
 import type { Db } from "../../db/client";
-import { pricing } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { ensureCustomer } from "./customers.service";
 import { validateCoupon } from "./coupons.service";
 import { providerFailure } from "./stripe-provider";
+import { findPriceMapping } from "./pricing.service";
 import { findSubscription } from "./subscriptions.service";
+
+export { findPriceMapping };
 
 export interface CheckoutResult {
   clientSecret: string;
@@ -30,16 +31,6 @@ export function checkoutTier(tier: string | undefined): "unlimited" {
   const t = (tier ?? "unlimited").trim().toLowerCase();
   if (t === "premium" || t === "unlimited") return "unlimited";
   throw new AppError("VALIDATION_FAILED", "tier: must be premium or unlimited");
-}
-
-/** The active price mapping with a provider price id for a tier (monthly first), or null. */
-export async function findPriceMapping(db: Db, tier: "unlimited") {
-  const rows = await db
-    .select()
-    .from(pricing)
-    .where(and(eq(pricing.active, true), isNotNull(pricing.providerPriceId)));
-  const forTier = rows.filter((r) => r.tierName.toLowerCase() === tier);
-  return forTier.find((r) => r.intervalType === "month") ?? forTier[0] ?? null;
 }
 
 /**

@@ -3,10 +3,10 @@
  * `pricing` table; when that fails, the §9 fallback ($10 USD, 1000 cents, for Premium and
  * Unlimited) with `source: "fallback"`. `GET /api/pricing` and the landing pages both use `readPricing`.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Logger } from "pino";
 import { FALLBACK_PRICING, type PricingEntry, type PricingResponse } from "../../../contract/pricing";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { pricing } from "../../db/schema";
 
 export { FALLBACK_PRICING, type PricingEntry };
@@ -107,4 +107,14 @@ export async function setPrice(
     formatted_price: row.formattedPrice,
     provider_price_id: row.providerPriceId,
   };
+}
+
+/** The active price mapping with a provider price id for a tier (monthly first), or null. */
+export async function findPriceMapping(db: DbOrTx, tier: "unlimited") {
+  const rows = await db
+    .select()
+    .from(pricing)
+    .where(and(eq(pricing.active, true), isNotNull(pricing.providerPriceId)));
+  const forTier = rows.filter((r) => r.tierName.toLowerCase() === tier);
+  return forTier.find((r) => r.intervalType === "month") ?? forTier[0] ?? null;
 }

@@ -9,7 +9,12 @@
  * | invoice.paid | the row becomes `active`, grace cleared, period end moved to the invoice's (an invoice older than the row's newest event is ignored) |
  * | invoice.payment_failed | the row becomes `past_due`; grace until first failure + 7 days; an email |
  * | checkout.session.completed | the customer is linked to the user (`metadata.userId` or `client_reference_id`) |
+ * | charge.refunded | recorded for the customer's user; a refund within 30 days of a referred user's first paid invoice claws the referral rewards back |
  * | anything else | recorded, `unhandled` |
+ *
+ * The first paid invoice (amount > 0) of a referred user also converts the referral (rewards
+ * created, credited after the commit; ./referrals.service.ts). Dispatch is the `EVENT_HANDLERS`
+ * map (event type → handler); another feature adds its types with `registerEventHandler`.
  *
  * Ordering: a row remembers the `created` instant of the newest event applied (`last_event_at`).
  * An older event (or a `created` event for a row that already exists) only fills fields that are
@@ -22,6 +27,7 @@ import { PAYMENT_GRACE_DAYS } from "../../../domain/plans";
 import type { DbOrTx } from "../../db/client";
 import { subscriptions, user } from "../../db/schema";
 import { linkCustomer, userOfCustomer } from "./customers.service";
+import { clawBackReferral, convertReferral, rewardCentsOf } from "./referrals.service";
 
 const DAY_MS = 86_400_000;
 
@@ -33,7 +39,21 @@ export interface EventEffect {
   graceUntil?: Date | null;
   /** An analytics event to record after the commit (SPEC.md §7 names). */
   track?: { name: "purchase_complete" | "subscription_canceled"; properties: Record<string, unknown> };
+  /** Referral rewards or clawbacks are due at Stripe after the commit. */
+  settleReferrals?: boolean;
 }
+
+/** What a handler knows besides the event: the app's clock and the referral reward setting. */
+export interface EventContext {
+  now: Date;
+  /** REFERRAL_REWARD_CENTS (undefined = one month of Unlimited; 0 = program off). */
+  referralRewardCents: number | undefined;
+  /** Whether rewards can be paid (Stripe configured). */
+  referralsEnabled: boolean;
+}
+
+/** Applies one event type's effect inside the ledger's transaction; never calls Stripe. */
+export type EventHandler = (tx: DbOrTx, event: Stripe.Event, ctx: EventContext) => Promise<EventEffect>;
 
 type Row = typeof subscriptions.$inferSelect;
 type Insert = typeof subscriptions.$inferInsert;
@@ -152,7 +172,22 @@ function invoiceParts(inv: Stripe.Invoice) {
   };
 }
 
-async function applyInvoiceEvent(tx: DbOrTx, event: Stripe.Event): Promise<EventEffect> {
+async function applyInvoiceEvent(tx: DbOrTx, event: Stripe.Event, ctx: EventContext): Promise<EventEffect> {
+  const effect = await applyInvoiceState(tx, event);
+  const inv = event.data.object as Stripe.Invoice;
+  if (event.type !== "invoice.paid" || effect.outcome === "unknown_user" || !effect.userId || !ctx.referralsEnabled)
+    return effect;
+  const converted = await convertReferral(tx, {
+    referredId: effect.userId,
+    amountPaid: inv.amount_paid ?? 0,
+    currency: inv.currency ?? "usd",
+    now: ctx.now,
+    rewardCents: await rewardCentsOf(tx, ctx.referralRewardCents),
+  });
+  return converted ? { ...effect, settleReferrals: true } : effect;
+}
+
+async function applyInvoiceState(tx: DbOrTx, event: Stripe.Event): Promise<EventEffect> {
   const inv = event.data.object as Stripe.Invoice;
   const eventAt = new Date(event.created * 1000);
   const p = invoiceParts(inv);
@@ -227,19 +262,41 @@ async function applyCheckoutCompleted(tx: DbOrTx, event: Stripe.Event): Promise<
   return { outcome: "applied", userId };
 }
 
-/** Applies `event` within `tx` (the ledger's transaction). Never calls Stripe. */
-export async function applyEvent(tx: DbOrTx, event: Stripe.Event, _now: Date): Promise<EventEffect> {
-  switch (event.type) {
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-      return applySubscriptionEvent(tx, event);
-    case "invoice.paid":
-    case "invoice.payment_failed":
-      return applyInvoiceEvent(tx, event);
-    case "checkout.session.completed":
-      return applyCheckoutCompleted(tx, event);
-    default:
-      return { outcome: "unhandled", userId: null };
-  }
+/**
+ * charge.refunded: recorded for the customer's user (`metadata.userId` or the customer's owner);
+ * a refund within 30 days of a referred user's first paid invoice claws the rewards back.
+ * Course refunds are the courses feature's (it may register its own handler).
+ */
+async function applyChargeRefunded(tx: DbOrTx, event: Stripe.Event, ctx: EventContext): Promise<EventEffect> {
+  const charge = event.data.object as Stripe.Charge;
+  const customer = idOf(charge.customer as string | { id: string } | null);
+  const userId = await resolveUser(tx, charge.metadata?.userId, customer);
+  if (!userId) return { outcome: "unknown_user", userId: null };
+  const due = await clawBackReferral(tx, { referredId: userId, now: ctx.now });
+  return { outcome: "applied", userId, settleReferrals: due };
+}
+
+/** Event type → handler. payment_intent.succeeded (course purchases) is registered by the courses feature. */
+export const EVENT_HANDLERS = new Map<string, EventHandler>([
+  ["customer.subscription.created", applySubscriptionEvent],
+  ["customer.subscription.updated", applySubscriptionEvent],
+  ["customer.subscription.deleted", applySubscriptionEvent],
+  ["invoice.paid", applyInvoiceEvent],
+  ["invoice.payment_failed", applyInvoiceEvent],
+  ["checkout.session.completed", applyCheckoutCompleted],
+  ["charge.refunded", applyChargeRefunded],
+]);
+
+/**
+ * Adds (or wraps) the handler of an event type, e.g. the courses feature's
+ * payment_intent.succeeded. A wrapper receives the previous handler, if any, to call as well.
+ */
+export function registerEventHandler(type: string, make: (previous: EventHandler | undefined) => EventHandler): void {
+  EVENT_HANDLERS.set(type, make(EVENT_HANDLERS.get(type)));
+}
+
+/** Applies `event` within `tx` (the ledger's transaction). Never calls Stripe. Unknown types: `unhandled`. */
+export async function applyEvent(tx: DbOrTx, event: Stripe.Event, ctx: EventContext): Promise<EventEffect> {
+  const handler = EVENT_HANDLERS.get(event.type);
+  return handler ? handler(tx, event, ctx) : { outcome: "unhandled", userId: null };
 }

@@ -2,10 +2,18 @@
  * Subscription rows and the status summary of SPEC.md §3/§7 (`GET /api/subscription`).
  */
 import { desc, eq } from "drizzle-orm";
-import { isActiveSubscription, MANUAL_RENEWAL_DAYS, TRIAL_DAYS, tierName } from "../../../domain/plans";
+import {
+  EXPIRING_WINDOW_DAYS,
+  isActiveSubscription,
+  isManualSubscription,
+  MANUAL_RENEWAL_DAYS,
+  TRIAL_DAYS,
+  tierName,
+} from "../../../domain/plans";
 import type { SubscriptionSummary } from "../../../contract/subscription";
 import type { Db, DbOrTx } from "../../db/client";
 import { subscriptions } from "../../db/schema";
+import { AppError } from "../../lib/errors";
 
 const DAY_MS = 86_400_000;
 
@@ -125,4 +133,24 @@ export async function setPlan({
       });
     }
   });
+}
+
+/**
+ * Renew from the SPEC.md §4 banner (§7 renew_manual_subscription, p_days 30): when the user's
+ * current subscription is a manual one (price id `manual_activation_…`, status active) that is
+ * expiring within 7 days or has expired, its period end moves to 30 days after the later of its
+ * end and `now`. Any other subscription answers `{renewed: false, checkout: true}` (the web starts
+ * checkout). Throws 409 CONFLICT when a manual plan is not due yet (more than 7 days left).
+ */
+export async function renewSubscription({ db, userId, now }: { db: Db; userId: string; now: Date }) {
+  const row = await findSubscription(db, userId, now);
+  if (!row || !isManualSubscription(row.priceId) || row.status !== "active")
+    return { renewed: false as const, checkout: true as const };
+  const end = row.currentPeriodEnd ?? now;
+  if (end.getTime() - now.getTime() > EXPIRING_WINDOW_DAYS * DAY_MS)
+    throw new AppError("CONFLICT", "Your subscription is not due for renewal yet.");
+  const from = Math.max(end.getTime(), now.getTime());
+  const next = new Date(from + MANUAL_RENEWAL_DAYS * DAY_MS);
+  await db.update(subscriptions).set({ currentPeriodEnd: next }).where(eq(subscriptions.id, row.id));
+  return { renewed: true as const, current_period_end: next.toISOString() };
 }

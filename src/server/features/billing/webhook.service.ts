@@ -2,7 +2,7 @@
  * Stripe webhooks (issue 14 §4, decision 054). `receiveWebhook` verifies the Stripe-Signature on
  * the raw body (tolerance 300 s against the app's clock), then, in ONE transaction, applies the
  * event's effect (./subscription-events.ts) and writes it to the `billing_events` ledger (keyed by
- * event id: a replay changes nothing). Emails go out after the commit, once per event.
+ * event id: a replay changes nothing). Emails, analytics and the Stripe calls of referral rewards go out after the commit, once per event.
  */
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -12,6 +12,7 @@ import { billingEvents, user } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { brandedEmail, type Mailer } from "../../mail/mailer";
 import { track } from "../analytics/analytics.service";
+import { settleReferralRewards } from "./referrals.service";
 import { applyEvent, type EventEffect } from "./subscription-events";
 
 /** Stripe's default signature tolerance (seconds). */
@@ -38,6 +39,8 @@ export async function receiveWebhook(opts: {
   appUrl: string;
   brandName: string;
   logger: Logger;
+  /** REFERRAL_REWARD_CENTS (undefined = one month of Unlimited; 0 = referral program off). */
+  referralRewardCents?: number;
 }): Promise<WebhookResult> {
   let event: Stripe.Event;
   try {
@@ -66,7 +69,11 @@ export async function receiveWebhook(opts: {
         .from(billingEvents)
         .where(eq(billingEvents.id, event.id));
       if (seen) throw new Replayed(seen.outcome);
-      const effect = await applyEvent(tx, event, opts.now);
+      const effect = await applyEvent(tx, event, {
+        now: opts.now,
+        referralRewardCents: opts.referralRewardCents,
+        referralsEnabled: opts.referralRewardCents !== 0,
+      });
       const inserted = await tx
         .insert(billingEvents)
         .values({
@@ -100,6 +107,14 @@ export async function receiveWebhook(opts: {
     } catch (err) {
       // The event is applied and recorded; a mail failure must not make Stripe redeliver it.
       opts.logger.warn({ err, eventId: event.id }, "billing: payment-failed email not sent");
+    }
+  }
+  if (!result.duplicate && result.effect.settleReferrals) {
+    try {
+      await settleReferralRewards({ db: opts.db, stripe: opts.stripe, logger: opts.logger, now: opts.now });
+    } catch (err) {
+      // Left pending: the next event that settles picks the rows up again.
+      opts.logger.warn({ err, eventId: event.id }, "billing: referral rewards not settled yet");
     }
   }
   return { received: true, duplicate: result.duplicate, outcome: result.effect.outcome };

@@ -9,6 +9,7 @@
  * The SPA's index.html gets the same boot data (see `injectBoot`, used by serve-web.ts).
  */
 import { extname } from "node:path";
+import { ensureReferralCode } from "../billing/referrals.service";
 import { type Context, Hono } from "hono";
 import { DEMO_CARDS_SHOWN } from "../../../contract/landing";
 import { landingApi } from "../../../contract/landing-api";
@@ -61,7 +62,11 @@ async function sessionFor(c: Context<AppEnv>): Promise<Session | null> {
     .get("deps")
     .auth.api.getSession({ headers: c.req.raw.headers })
     .catch(() => null);
-  return result?.user ? { email: result.user.email } : null;
+  if (!result?.user) return null;
+  // The signed-in landing's 'Share the Love' shows the visitor's referral link (issue 14 item 9).
+  const deps = c.get("deps");
+  const code = await ensureReferralCode(deps.database.db, result.user.id).catch(() => null);
+  return { email: result.user.email, referral: code ? { code, link: `${deps.appUrl}/?ref=${code}` } : null };
 }
 
 const originFor = (c: Context<AppEnv>) => publicOrigin(c.req.header("host"), c.get("deps").env, c.get("deps").appUrl);

@@ -3,7 +3,7 @@
  * SPEC.md §8 portal messages are chosen here from the server's error codes.
  */
 import type { BodyOf, ResponseOf } from "../../../contract/route";
-import type { billingPaymentsApi } from "../../../contract/billing";
+import type { billingPaymentsApi, referralsApi, renewApi } from "../../../contract/billing";
 import { ApiError, api } from "../../lib/api";
 
 export type Checkout = ResponseOf<typeof billingPaymentsApi.checkout>;
@@ -46,4 +46,27 @@ export async function openPortal(): Promise<void> {
     tab?.close();
     throw err;
   }
+}
+
+export type ReferralStats = ResponseOf<typeof referralsApi.me>;
+export type RenewResult = ResponseOf<typeof renewApi.renew>;
+
+/** `GET /api/referrals/me`: code, link and Refer & Earn figures. */
+export const getReferrals = () => api<ReferralStats>("/api/referrals/me");
+
+/** `POST /api/referrals/claim`: a referral code typed at checkout. */
+export const claimReferral = (code: string) =>
+  api<ResponseOf<typeof referralsApi.claim>>("/api/referrals/claim", { body: { code } });
+
+/** `POST /api/billing/renew` (SPEC.md §4 banner Renew). */
+export const renewSubscription = () => api<RenewResult>("/api/billing/renew", { method: "POST" });
+
+/**
+ * The price after a promo code (SPEC.md §3 coupon fields): percent_off first, else amount_off
+ * (cents), never below 0. Integer cents.
+ */
+export function discounted(cents: number, c: { percent_off: number | null; amount_off: number | null }): number {
+  if (c.percent_off) return Math.max(0, Math.round(cents * (1 - c.percent_off / 100)));
+  if (c.amount_off) return Math.max(0, cents - c.amount_off);
+  return cents;
 }

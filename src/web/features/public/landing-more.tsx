@@ -133,8 +133,8 @@ export function PayoffSection() {
   );
 }
 
-/** Signed-in visitors only (SPEC.md §2.2). */
-export function ShareTheLoveSection() {
+/** Signed-in visitors only (SPEC.md §2.2), with their referral link and code (issue 14 item 9). */
+export function ShareTheLoveSection({ referral }: { referral?: { code: string; link: string } | null }) {
   const brand = useBrand();
   return (
     <section className="px-4 pb-20 sm:px-6" data-testid="share-the-love">
@@ -142,12 +142,18 @@ export function ShareTheLoveSection() {
         <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-2xl bg-white/15">
           <Gift className="h-7 w-7" aria-hidden />
         </span>
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <h2 className="text-2xl font-bold tracking-tight">Share the Love, Earn Rewards</h2>
           <p className="mt-2 text-brand-100">
-            Know someone in your section who would study better with {brand.name}? Your referral link and your rewards
-            are in Settings, under Refer &amp; Earn.
+            Know someone in your section who would study better with {brand.name}? When they subscribe, you both earn
+            account credit. Your rewards are in Settings, under Refer &amp; Earn.
           </p>
+          {referral && (
+            <p className="mt-3 text-sm break-all text-white" data-testid="share-the-love-link">
+              Your link: <span className="font-mono font-semibold select-all">{referral.link}</span> · code{" "}
+              <span className="font-mono font-semibold select-all">{referral.code}</span>
+            </p>
+          )}
         </div>
         <SiteLink href="/settings" className={`${LIGHT_BUTTON} shrink-0 text-brand-800`}>
           Open Settings

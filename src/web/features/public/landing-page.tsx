@@ -141,7 +141,7 @@ export default function LandingPage({ session, data, pricing, initialCards }: La
       <NonServicesSection session={session} />
       <PayoffSection />
       <PricingSection session={session} pricing={pricing} />
-      {session && <ShareTheLoveSection />}
+      {session && <ShareTheLoveSection referral={session.referral} />}
       <AboutSection />
       <WhySection />
       <ProofSection proof={data.proof} />

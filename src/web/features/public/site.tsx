@@ -9,6 +9,8 @@ import { clearAuthStorage } from "../../lib/storage";
 /** The signed-in visitor as the public pages see them: only the address (SPEC.md §2.2 header). */
 export interface Session {
   email: string;
+  /** The visitor's referral code and link for 'Share the Love' (issue 14 item 9), when known. */
+  referral?: { code: string; link: string } | null;
 }
 
 export type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };

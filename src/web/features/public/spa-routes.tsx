@@ -30,7 +30,13 @@ function RouterLink({ href, ...rest }: SiteLinkProps) {
 
 const useSession = () => {
   const { data: me } = useMe();
-  return me ? { email: me.user.email } : null;
+  const { data: referral } = useQuery({
+    queryKey: ["referrals", "me"],
+    queryFn: () => api<{ code: string; link: string }>("/api/referrals/me"),
+    enabled: !!me,
+    staleTime: 5 * 60_000,
+  });
+  return me ? { email: me.user.email, referral: referral ? { code: referral.code, link: referral.link } : null } : null;
 };
 
 /** SPEC.md §9: pricing cached 5 minutes; any failure shows the fallback prices. */

@@ -4,9 +4,11 @@
  */
 import { AlertTriangle, WifiOff, X } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { subscriptionBanner, trialBanner } from "../../../domain/plans";
-import { useMe } from "../../lib/session";
+import { queryClient, useMe } from "../../lib/session";
+import { toast } from "../../lib/toast";
+import { renewSubscription } from "../billing/api";
 import { KEYS, read, write } from "../../lib/storage";
 
 export function useOnline(): boolean {
@@ -99,8 +101,31 @@ export function TrialBanner() {
   );
 }
 
+/**
+ * SPEC.md §4 subscription banner. Renew: a manual subscription is renewed for 30 days and the
+ * plan refreshed; any other starts checkout (`/settings?upgrade=unlimited`); a failure shows the
+ * §8 'Renewal Failed' toast.
+ */
 export function SubscriptionBanner() {
   const { data: me } = useMe();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const renew = async () => {
+    setBusy(true);
+    try {
+      const r = await renewSubscription();
+      if (r.renewed) await queryClient.invalidateQueries({ queryKey: ["me"] });
+      else navigate("/settings?upgrade=unlimited");
+    } catch (err) {
+      toast.add({
+        title: "Renewal Failed",
+        description: err instanceof Error ? err.message : "Please try again later.",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
   if (!me) return null;
   const s = me.subscription;
   const state = subscriptionBanner(
@@ -120,9 +145,15 @@ export function SubscriptionBanner() {
         : state === "expired"
           ? "Your subscription has expired."
           : `Your subscription ends on ${day(s.current_period_end)}.`}
-      <Link to="/settings" className="font-semibold underline">
-        {state === "past_due" ? "Update payment" : "Renew"}
-      </Link>
+      {state === "past_due" ? (
+        <Link to="/settings" className="font-semibold underline">
+          Update payment
+        </Link>
+      ) : (
+        <button type="button" className="font-semibold underline disabled:opacity-60" disabled={busy} onClick={renew}>
+          Renew
+        </button>
+      )}
     </div>
   );
 }
