@@ -11,6 +11,10 @@ import type { OutlineOp } from "../../../contract/outlines";
 import { ApiError } from "../../lib/api";
 import { outlinesApi } from "./api";
 
+/** This tab's id, sent with every save so the realtime echo of our own change is recognised. */
+export const OUTLINE_TAB_ID =
+  typeof crypto !== "undefined" && crypto.randomUUID ? crypto.randomUUID() : String(Math.random());
+
 export type SaveStatus = "saved" | "dirty" | "saving" | "conflict" | "error";
 export const OUTLINE_SAVE_DELAY_MS = 600;
 
@@ -79,6 +83,7 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
       const saved = await outlinesApi.patch(id, {
         version: version.current,
         ops: batch,
+        tab: OUTLINE_TAB_ID,
         ...(t !== undefined ? { title: t } : {}),
       });
       version.current = saved.version;
@@ -139,5 +144,7 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
     };
   }, [flush, pendingCount]);
 
-  return { store, push, setTitle, flush };
+  /** Whether anything is unsaved or being saved. */
+  const pending = useCallback(() => pendingCount() > 0 || busy.current, [pendingCount]);
+  return { store, push, setTitle, flush, pending, version };
 }
