@@ -65,12 +65,12 @@ describe("outline views", () => {
       { id: "s2", text: "Was it breached?" },
     ]);
     expect(flowchart(t, "flow")).toEqual([
-      { id: "s1", text: "Is there a duty?", details: ["Foreseeable plaintiff (Palsgraf)"], then: [] },
+      { id: "s1", text: "Is there a duty?", details: ["Foreseeable plaintiff (Palsgraf)"], next: [] },
       {
         id: "s2",
         text: "Was it breached?",
         details: [],
-        then: [{ id: "s2a", text: "Hand formula", details: [], then: [] }],
+        next: [{ id: "s2a", text: "Hand formula", details: [], next: [] }],
       },
     ]);
   });

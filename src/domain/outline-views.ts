@@ -12,7 +12,7 @@
  * - Checklist: the issue names only, in order — every entry that has children or is marked
  *   issue, other than the rule / element / exception / trigger / step entries themselves.
  * - Flowchart: the children of an entry marked step, in order, each with its other children as
- *   details and its own step children as a nested flow.
+ *   details and its own step children as a nested flow (`next`).
  */
 
 export type Mark = "step" | "rule" | "element" | "exception" | "trigger" | "issue";
@@ -146,7 +146,7 @@ export interface FlowStep {
   id: string;
   text: string;
   details: string[];
-  then: FlowStep[];
+  next: FlowStep[];
 }
 
 /** Entries that have at least one child marked step, in outline order (the topics with a flowchart). */
@@ -175,7 +175,7 @@ export function flowchart(t: ViewTree, topicId: string): FlowStep[] {
           .filter((k) => t.byId.get(k)?.mark !== "step")
           .map((k) => t.byId.get(k)?.text ?? "")
           .filter(Boolean),
-        then: steps(id),
+        next: steps(id),
       }));
   return steps(topicId);
 }
