@@ -491,7 +491,7 @@ function Editor({ outline }: { outline: Outline }) {
             <Button
               size="sm"
               variant="ghost"
-              aria-label="Undo"
+              aria-label="Undo last change"
               title="Undo (Ctrl+Z)"
               disabled={!undoStack.current.length}
               onClick={() => travel("undo")}
@@ -501,7 +501,7 @@ function Editor({ outline }: { outline: Outline }) {
             <Button
               size="sm"
               variant="ghost"
-              aria-label="Redo"
+              aria-label="Redo last change"
               title="Redo (Ctrl+Shift+Z)"
               disabled={!redoStack.current.length}
               onClick={() => travel("redo")}
