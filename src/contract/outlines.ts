@@ -26,15 +26,33 @@ export const MAX_OUTLINE_OPS = 5_000;
 export const EMBED_KINDS = ["note", "brief", "student_brief", "topic", "provision", "card"] as const;
 export type EmbedKind = (typeof EMBED_KINDS)[number];
 
+/** What an entry is in the outline's logic (decision 061); drives the attack outline and the flowchart. */
+export const OUTLINE_MARKS = ["step", "rule", "element", "exception", "trigger", "issue"] as const;
+export type OutlineMark = (typeof OUTLINE_MARKS)[number];
+
+/** Between automatic version snapshots, at least this long (ms): five minutes. */
+export const OUTLINE_SNAPSHOT_GAP_MS = 5 * 60 * 1000;
+/** Versions kept per outline (the oldest automatic ones go first). */
+export const MAX_OUTLINE_VERSIONS = 100;
+
 const uuid = z.string().uuid("an entry id is a UUID");
 const embed = z.object({ kind: z.enum(EMBED_KINDS), id: z.string().min(1).max(200) });
+const mark = z.enum(OUTLINE_MARKS).nullable();
+/** An embed as the server reads it: the referenced text resolved now, for the outline's owner. */
+const resolvedEmbed = embed.extend({
+  title: z.string().describe("what is embedded: the note's title, the case name, the topic and part…"),
+  html: z.string().describe("the live text, sanitized HTML; empty when missing"),
+  href: z.string().nullable().describe("where it lives in the app"),
+  missing: z.boolean().describe("true when it was deleted or is not the owner's"),
+});
 
 const entry = z.object({
   id: z.string(),
   parentId: z.string().nullable(),
   position: z.number().describe("order among siblings, ascending"),
   html: z.string().describe("sanitized HTML"),
-  embed: embed.nullable(),
+  embed: resolvedEmbed.nullable(),
+  mark: mark,
   updatedAt: instant,
 });
 const summary = z.object({
@@ -60,8 +78,15 @@ export const outlineOp = z.discriminatedUnion("op", [
     afterId: uuid.nullable(),
     html: z.string().default(""),
     embed: embed.nullable().optional(),
+    mark: mark.optional(),
   }),
-  z.object({ op: z.literal("edit"), id: uuid, html: z.string().optional(), embed: embed.nullable().optional() }),
+  z.object({
+    op: z.literal("edit"),
+    id: uuid,
+    html: z.string().optional(),
+    embed: embed.nullable().optional(),
+    mark: mark.optional(),
+  }),
   z.object({ op: z.literal("move"), id: uuid, parentId: uuid.nullable(), afterId: uuid.nullable() }),
   z.object({ op: z.literal("delete"), id: uuid }),
 ]);
@@ -86,7 +111,7 @@ export const outlinesApi = {
     method: "post",
     path: "/api/outlines",
     summary:
-      "Create an outline: blank, or from an official subject skeleton (its topics as top-level headings) (stable).",
+      "Create an outline: blank; from an official subject skeleton (its topics as top-level headings); from notes (by tag or picked) and briefs, each embedded under its topic's heading; or from a pasted syllabus / table of contents (stable).",
     tags,
     body: z.object({
       title: z.string().max(MAX_OUTLINE_TITLE).default(""),
@@ -95,6 +120,22 @@ export const outlinesApi = {
         .discriminatedUnion("kind", [
           z.object({ kind: z.literal("blank") }),
           z.object({ kind: z.literal("subject"), subjectId: z.string().min(1).max(100) }),
+          z
+            .object({
+              kind: z.literal("notes"),
+              subjectId: z.string().min(1).max(100).optional().describe("also lay out this subject's skeleton"),
+              tagIds: z.array(z.string().uuid()).max(50).default([]).describe("notes with any of these tags"),
+              noteIds: z.array(z.string().uuid()).max(500).default([]).describe("notes picked one by one"),
+              briefs: z
+                .array(z.object({ kind: z.enum(["brief", "student_brief"]), id: z.string().min(1).max(200) }))
+                .max(500)
+                .default([]),
+            })
+            .describe("notes and briefs referenced (not copied) under the heading of their topic"),
+          z.object({
+            kind: z.literal("syllabus"),
+            text: z.string().min(1).max(200_000).describe("a pasted syllabus or table of contents"),
+          }),
         ])
         .default({ kind: "blank" }),
     }),
@@ -123,6 +164,7 @@ export const outlinesApi = {
       subject: z.string().max(120).optional(),
       archived: z.boolean().optional(),
       ops: z.array(outlineOp).max(MAX_OUTLINE_OPS).default([]),
+      tab: z.string().max(64).optional().describe("the sending tab's id, echoed in the realtime event"),
     }),
     responses: { 200: summaryReply },
     errors: ["NOT_FOUND", "CONFLICT", "VALIDATION_FAILED", "PAYLOAD_TOO_LARGE"],
@@ -163,5 +205,62 @@ export const outlinesApi = {
     responses: { 200: { contentType: "text/markdown", description: "`# Title`, then the tree as a nested list" } },
     errors: ["NOT_FOUND", "VALIDATION_FAILED"],
     stable: true,
+  }),
+};
+
+const versionSummary = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  reason: z.enum(["auto", "manual", "restore"]).describe("restore: the state just before a restore"),
+  label: z.string(),
+  title: z.string(),
+  entryCount: z.number().int(),
+  createdAt: instant,
+});
+const versionEntry = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  position: z.number(),
+  html: z.string(),
+  embed: embed.nullable(),
+  mark: mark,
+});
+
+/** Version history (issue 16 §6, decision 061). */
+export const outlineVersionsApi = {
+  list: defineRoute({
+    method: "get",
+    path: "/api/outlines/:id/versions",
+    summary: "The outline's saved versions, newest first (no entries).",
+    tags,
+    responses: { 200: z.object({ versions: z.array(versionSummary) }) },
+    errors: ["NOT_FOUND"],
+  }),
+  create: defineRoute({
+    method: "post",
+    path: "/api/outlines/:id/versions",
+    summary: "Save the outline as it is now as a version, on demand.",
+    tags,
+    body: z.object({ label: z.string().max(120).default("") }),
+    responses: { 201: z.object({ version: versionSummary }) },
+    errors: ["NOT_FOUND"],
+  }),
+  get: defineRoute({
+    method: "get",
+    path: "/api/outlines/:id/versions/:versionId",
+    summary: "One saved version with its whole tree, flat (for the side-by-side view).",
+    tags,
+    responses: { 200: z.object({ version: versionSummary.extend({ entries: z.array(versionEntry) }) }) },
+    errors: ["NOT_FOUND"],
+  }),
+  restore: defineRoute({
+    method: "post",
+    path: "/api/outlines/:id/versions/:versionId/restore",
+    summary:
+      "Make a saved version the current outline, as a new version: the present state is saved first (reason restore), nothing is lost. Guarded by `version` like PATCH (409 CONFLICT).",
+    tags,
+    body: z.object({ version: z.number().int().positive(), tab: z.string().max(64).optional() }),
+    responses: { 200: summaryReply },
+    errors: ["NOT_FOUND", "CONFLICT"],
   }),
 };

@@ -112,6 +112,8 @@ export type RealtimeChange =
   | { type: "thread.deleted"; threadId: string }
   | { type: "message.created"; threadId: string; messageId: string; role: "user" | "assistant" }
   | { type: "usage.updated"; count: number }
+  /** An outline changed (issue 16 §2, decision 061); `tab` is the sending tab's id when it gave one. */
+  | { type: "outline.updated"; outlineId: string; version: number; tab: string | null }
   | { type: "resync" };
 
 /** `POST /api/threads/:id/messages` (and `/retry`) with `Accept: application/json`: the finished answer. */

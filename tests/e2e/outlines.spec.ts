@@ -129,7 +129,7 @@ test("build an outline from the keyboard, reorder it by key and by drag, and fin
   await page.getByRole("textbox", { name: "Entry a.", exact: true }).click();
   await page.keyboard.press("Control+Shift+Backspace");
   await expect(page.getByTestId("outline-entry")).toHaveCount(6);
-  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
   await expect(page.getByTestId("outline-entry")).toHaveCount(9);
   expect((await lines(page)).slice(5, 8)).toEqual([
     "a. Offensive: reasonable sense of dignity",
@@ -163,7 +163,7 @@ test("build an outline from the keyboard, reorder it by key and by drag, and fin
   const again = page.getByTestId("outline-row").filter({ hasText: "Torts final" });
   await again.getByRole("button", { name: "Delete Torts final" }).click();
   await expect(again).toHaveCount(0);
-  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
   await expect(again).toHaveCount(1);
 });
 
@@ -221,6 +221,184 @@ test("a 2,000-entry outline opens in the editor (timed)", async ({ page }) => {
     `outline e2e: 2,000 entries visible ${opened} ms after navigation; slowest of 5 keystrokes to the next frame ${typed} ms`,
   );
   await saved(page);
+});
+
+/** A JSON request from the page itself (same origin, its cookies), as the app makes it. */
+const call = (page: Page, method: string, url: string, body: unknown) =>
+  page.evaluate(
+    async ([m, u, b]) => {
+      const r = await fetch(u as string, {
+        method: m as string,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(b),
+      });
+      return { status: r.status, body: await r.json() };
+    },
+    [method, url, body] as const,
+  );
+
+/** The textarea of the entry whose text is `text` (entries are many; labels repeat). */
+async function entryBox(page: Page, text: string) {
+  const all = page.locator('[data-testid="outline-entry"] textarea');
+  await expect
+    .poll(async () => (await all.evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value))).includes(text))
+    .toBe(true);
+  const values = await all.evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
+  return all.nth(values.indexOf(text));
+}
+/** The entries' texts in order. */
+const texts = (page: Page) =>
+  page
+    .locator('[data-testid="outline-entry"] textarea')
+    .evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
+
+test("notes and a skeleton become an outline: reorder, embed a live brief, attack view, restore a version, two tabs", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const SHOTS2 = "/tmp/outline-editor-shots";
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpAndConfirm(page, uniqueEmail("outline-notes"));
+  // Five tagged notes (the notes editor is tested in notes.spec.ts; here they come through its API).
+  const notes: [string, string, string[]][] = [
+    ["Battery: single intent", "<p>Intent to contact is enough (Vosburg).</p>", ["torts", "Battery"]],
+    ["Garratt and substantial certainty", "<p>Knowing the chair was gone.</p>", ["torts", "Battery"]],
+    ["Assault apprehension", '<p>See <a href="/library/topics/torts-assault">assault</a>.</p>', ["torts"]],
+    ["Exam tips", "<p>Read the call of the question first.</p>", ["torts"]],
+    ["Transferred intent", "<p>Intent follows the bullet.</p>", ["torts"]],
+  ];
+  for (const [title, html, tags] of notes)
+    expect((await call(page, "POST", "/api/notes", { title, html, tags })).status).toBe(201);
+  const brief = (
+    await call(page, "POST", "/api/student-briefs", {
+      name: "Vosburg v. Putney",
+      sections: { rule: "<p>Intent to make the contact suffices.</p>" },
+    })
+  ).body;
+
+  await page.goto("/outlines/library");
+  await page.getByRole("button", { name: "New outline" }).click();
+  await page.getByLabel("My notes").check();
+  await page.getByLabel("Official skeleton (optional)").selectOption("torts");
+  await page.getByRole("checkbox", { name: /torts/ }).check();
+  await page.getByRole("button", { name: "Create outline" }).click();
+  await page.waitForURL(/\/outlines\/[0-9a-f-]{36}$/);
+  await expect(page.getByLabel("Outline title")).toHaveValue("Torts outline");
+  // The notes sit under their topics' headings, referenced (the embed shows the note).
+  const order = await texts(page);
+  const at = (t: string) => order.indexOf(t);
+  expect(at("Battery")).toBeGreaterThanOrEqual(0);
+  expect(order.slice(at("Battery") + 1, at("Battery") + 3)).toEqual([
+    "Battery: single intent",
+    "Garratt and substantial certainty",
+  ]);
+  expect(order[at("Assault") + 1]).toBe("Assault apprehension");
+  expect(order.slice(at("Other notes") + 1)).toEqual(["Exam tips", "Transferred intent"]);
+  await expect(page.getByTestId("outline-embed").filter({ hasText: "Note: Exam tips" })).toHaveCount(1);
+
+  // Reorder by keyboard: Garratt above the other Battery note.
+  await (await entryBox(page, "Garratt and substantial certainty")).click();
+  await page.keyboard.press("Alt+ArrowUp");
+  let now = await texts(page);
+  expect(now.slice(now.indexOf("Battery") + 1, now.indexOf("Battery") + 3)).toEqual([
+    "Garratt and substantial certainty",
+    "Battery: single intent",
+  ]);
+  // A rule for Battery, marked, and the brief embedded in it.
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Rule: intent to cause a harmful or offensive contact");
+  await page.getByLabel("Mark the entry as").selectOption("rule");
+  await (await entryBox(page, "Rule: intent to cause a harmful or offensive contact")).click();
+  await page.getByRole("button", { name: "Embed…" }).click();
+  await page.getByLabel("Link").fill(`/cases/${brief.brief.id}`);
+  await page.getByRole("button", { name: "Embed", exact: true }).click();
+  await expect(page.getByTestId("outline-embed").filter({ hasText: "Your brief: Vosburg v. Putney" })).toHaveCount(1);
+  await saved(page);
+
+  // Drag the Battery section (with its entries) above Assault.
+  const handle = page.getByRole("button", { name: "Drag Battery", exact: true });
+  const assaultRow = page.getByTestId("outline-entry").nth((await texts(page)).indexOf("Assault"));
+  const from = (await handle.boundingBox())!;
+  const to = (await assaultRow.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 10 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => (await texts(page)).indexOf("Battery") < (await texts(page)).indexOf("Assault"))
+    .toBe(true);
+  now = await texts(page);
+  expect(now.slice(now.indexOf("Battery"), now.indexOf("Battery") + 4)).toEqual([
+    "Battery",
+    "Garratt and substantial certainty",
+    "Rule: intent to cause a harmful or offensive contact",
+    "Battery: single intent",
+  ]);
+  await saved(page);
+
+  // Another tab sees a change live (realtime), without a reload.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByLabel("Outline title")).toHaveValue("Torts outline", { timeout: 30_000 });
+  await (await entryBox(page, "Exam tips")).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" — issue spot first");
+  await saved(page);
+  await expect.poll(() => texts(other), { timeout: 15_000 }).toContain("Exam tips — issue spot first");
+  await other.close();
+
+  // Edit the brief elsewhere: the outline shows the new text (live embed), opened in place.
+  const edited = await call(page, "PATCH", `/api/student-briefs/${brief.brief.id}`, {
+    sections: { rule: "<p>Intent to contact, not to harm: the eggshell plaintiff.</p>" },
+  });
+  expect(edited.status).toBe(200);
+  await page.reload();
+  const embed = page.getByTestId("outline-embed").filter({ hasText: "Your brief: Vosburg v. Putney" });
+  await embed.getByRole("button", { name: /Vosburg/ }).click();
+  await expect(embed).toContainText("Intent to contact, not to harm: the eggshell plaintiff.");
+  await page.screenshot({ path: `${SHOTS2}/editor-1440.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS2}/editor-375.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The attack outline: Battery reduced to its rule, with a pointer back to the full entry.
+  await page.getByRole("tab", { name: "Attack outline" }).click();
+  const battery = page
+    .getByTestId("attack-topic")
+    .filter({ has: page.getByRole("button", { name: "Battery", exact: true }) });
+  await expect(battery).toContainText("intent to cause a harmful or offensive contact");
+  await expect(battery).not.toContainText("Exam tips");
+  await page.screenshot({ path: `${SHOTS2}/attack-1440.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS2}/attack-375.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await battery
+    .getByRole("button", { name: /Open the full entry/ })
+    .first()
+    .click();
+  await expect(page.getByRole("tab", { name: "Full outline" })).toHaveAttribute("aria-selected", "true");
+
+  // History: the oldest version (before any edit) beside the current one, restored as a new version.
+  await page.getByRole("tab", { name: "History" }).click();
+  const versions = page.getByRole("list", { name: "Versions" }).getByRole("button");
+  await expect(versions.first()).toBeVisible();
+  await versions.last().click();
+  await expect(page.getByRole("list", { name: "Current outline" })).toContainText("Rule: intent to cause");
+  await expect(page.getByRole("list", { name: /^Version \d+$/ })).not.toContainText("Rule: intent to cause");
+  await page.screenshot({ path: `${SHOTS2}/history-1440.png` });
+  await page.getByRole("button", { name: "Restore this version" }).click();
+  await page.getByRole("tab", { name: "Full outline" }).click();
+  await expect.poll(() => texts(page)).not.toContain("Rule: intent to cause a harmful or offensive contact");
+  now = await texts(page);
+  expect(now.slice(now.indexOf("Battery") + 1, now.indexOf("Battery") + 3)).toEqual([
+    "Battery: single intent",
+    "Garratt and substantial certainty",
+  ]);
+  await page.reload();
+  await expect.poll(() => texts(page)).not.toContain("Rule: intent to cause a harmful or offensive contact");
 });
 
 test("a Free account sees the upgrade card on /outlines", async ({ page }) => {

@@ -8,7 +8,7 @@
  * parent's children are renumbered 1, 2, 3… when two neighbours get closer than 1e-9). Moving a
  * subtree rewrites one row: its root's parent and position.
  */
-import { doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./schema-auth";
 import { createdAt, ts, updatedAt } from "./schema-columns";
 
@@ -55,6 +55,11 @@ export const outlineEntries = pgTable(
     /** Embed by reference: note | brief | student_brief | topic | provision | card. */
     embedKind: text("embed_kind"),
     embedId: text("embed_id"),
+    /**
+     * What the entry is in the outline's logic (decision 061): step (a flowchart step), rule,
+     * element, exception, trigger (trigger facts) or issue; null = an ordinary entry.
+     */
+    mark: text("mark"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,4 +67,39 @@ export const outlineEntries = pgTable(
     primaryKey({ columns: [t.outlineId, t.id] }),
     index("outline_entries_outline_idx").on(t.outlineId, t.parentId, t.position),
   ],
+);
+
+/** One entry as a version snapshot stores it (decision 061). */
+export interface OutlineSnapshotEntry {
+  id: string;
+  parentId: string | null;
+  position: number;
+  html: string;
+  embedKind: string | null;
+  embedId: string | null;
+  mark: string | null;
+}
+
+/**
+ * Version history (issue 16 §6, decision 061): the whole tree as it was, taken automatically
+ * before the first change after a quiet spell (at most one per OUTLINE_SNAPSHOT_GAP_MS), on
+ * demand, and before a restore. `number` counts up per outline from 1.
+ */
+export const outlineVersions = pgTable(
+  "outline_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    outlineId: uuid("outline_id")
+      .notNull()
+      .references(() => outlines.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    /** auto | manual | restore (the state just before a restore) */
+    reason: text("reason").notNull(),
+    label: text("label").notNull().default(""),
+    title: text("title").notNull(),
+    entryCount: integer("entry_count").notNull(),
+    entries: jsonb("entries").$type<OutlineSnapshotEntry[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outline_versions_outline_idx").on(t.outlineId, t.number)],
 );

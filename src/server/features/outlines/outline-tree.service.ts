@@ -9,6 +9,8 @@
  *   over MAX_ENTRY_BYTES, or a move into the entry's own subtree is VALIDATION_FAILED (400).
  * - A move rewrites one row (the subtree's root); a delete removes the whole subtree.
  * - HTML is sanitized with the notes sanitizer (src/server/lib/sanitize.ts).
+ * - The first tree change after a quiet spell snapshots the tree as it was (outline-versions.service.ts).
+ * - An id deleted earlier in the same batch may be added again (an undo of a delete keeps its ids).
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
@@ -17,6 +19,7 @@ import {
   MAX_OUTLINE_DEPTH,
   MAX_OUTLINE_ENTRIES,
   MAX_OUTLINE_TITLE,
+  type OutlineMark,
   type OutlineOp,
 } from "../../../contract/outlines";
 import { isUuid } from "../../../domain/ids";
@@ -25,6 +28,7 @@ import { outlineEntries, outlines } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { htmlToPlainText } from "../../lib/html-text";
 import { sanitizeRichText } from "../../lib/sanitize";
+import { autoSnapshot } from "./outline-versions.service";
 import { getOutlineSummary, outlineNotFound } from "./outlines.service";
 
 type Embed = { kind: (typeof EMBED_KINDS)[number]; id: string } | null | undefined;
@@ -37,6 +41,7 @@ interface Row {
   position: number;
   html?: string;
   embed?: Embed;
+  mark?: OutlineMark | null;
 }
 
 const bad = (message: string) => new AppError("VALIDATION_FAILED", message);
@@ -147,7 +152,10 @@ export async function updateOutline(o: {
       )
       .returning({ id: outlines.id });
     if (!row) return false;
-    if (o.ops.length) await applyOps(tx, o.id, o.ops, o.now);
+    if (o.ops.length) {
+      await autoSnapshot(tx, { outlineId: o.id, now: o.now });
+      await applyOps(tx, o.id, o.ops, o.now);
+    }
     return true;
   });
   if (!ok) {
@@ -188,19 +196,27 @@ async function applyOps(tx: DbOrTx, outlineId: string, ops: OutlineOp[], now: Da
   ops.forEach((op, n) => {
     const at = `ops.${n}`;
     if (op.op === "add") {
-      if (tree.nodes.has(op.id) || removed.has(op.id) || existing.has(op.id)) throw bad(`${at}.id: already used`);
+      // An id deleted earlier in this batch may come back (undo of a delete): the delete runs first.
+      if (tree.nodes.has(op.id)) throw bad(`${at}.id: already used`);
       if (op.parentId !== null) need(op.parentId, `${at}.parentId`);
       if (tree.depth(op.parentId) + 1 > MAX_OUTLINE_DEPTH)
         throw bad(`An outline is limited to ${MAX_OUTLINE_DEPTH} levels.`);
       const position = placeAfter(tree, op.parentId, op.afterId, touched);
       tree.put(op.id, op.parentId, position);
       if (tree.nodes.size > MAX_OUTLINE_ENTRIES) throw bad(`An outline is limited to ${MAX_OUTLINE_ENTRIES} entries.`);
-      added.set(op.id, { parentId: op.parentId, position, html: op.html ?? "", embed: op.embed ?? null });
+      added.set(op.id, {
+        parentId: op.parentId,
+        position,
+        html: op.html ?? "",
+        embed: op.embed ?? null,
+        mark: op.mark ?? null,
+      });
     } else if (op.op === "edit") {
       need(op.id, `${at}.id`);
       const r = row(op.id);
       if (op.html !== undefined) r.html = op.html;
       if (op.embed !== undefined) r.embed = op.embed;
+      if (op.mark !== undefined) r.mark = op.mark;
     } else if (op.op === "move") {
       need(op.id, `${at}.id`);
       if (op.parentId !== null) {
@@ -244,6 +260,7 @@ async function applyOps(tx: DbOrTx, outlineId: string, ops: OutlineOp[], now: Da
     ...cleanHtml(r.html ?? ""),
     embedKind: r.embed?.kind ?? null,
     embedId: r.embed?.id ?? null,
+    mark: r.mark ?? null,
     createdAt: now,
     updatedAt: now,
   }));
@@ -256,6 +273,7 @@ async function applyOps(tx: DbOrTx, outlineId: string, ops: OutlineOp[], now: Da
         position: r.position,
         ...(r.html !== undefined ? cleanHtml(r.html) : {}),
         ...(r.embed !== undefined ? { embedKind: r.embed?.kind ?? null, embedId: r.embed?.id ?? null } : {}),
+        ...(r.mark !== undefined ? { mark: r.mark } : {}),
         updatedAt: now,
       })
       .where(and(eq(outlineEntries.id, id), eq(outlineEntries.outlineId, outlineId)));

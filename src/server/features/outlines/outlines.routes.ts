@@ -9,15 +9,22 @@
  *   POST   /api/outlines/:id/restore                     → {outline}  (undo a delete)
  *   POST   /api/outlines/:id/duplicate                   → 201 {outline}
  *   GET    /api/outlines/:id/export?format=md            → text/markdown attachment       (stable)
+ *   GET    /api/outlines/:id/versions                    → {versions}  (history, newest first)
+ *   POST   /api/outlines/:id/versions {label?}           → 201 {version}  (save now)
+ *   GET    /api/outlines/:id/versions/:versionId         → {version: {…, entries}}
+ *   POST   /api/outlines/:id/versions/:versionId/restore {version, tab?} → {outline} | 409
+ * Every change (PATCH, version restore) is published on the realtime bus as `outline.updated`
+ * (the user's other tabs reload the tree; decision 061).
  */
 import { Hono } from "hono";
-import { outlinesApi } from "../../../contract/outlines";
+import { outlinesApi, outlineVersionsApi } from "../../../contract/outlines";
 import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf } from "../../lib/http";
 import { handle, withStatus } from "../../lib/route";
 import { exportOutline } from "./outline-export";
 import { updateOutline } from "./outline-tree.service";
+import { createVersion, getVersion, listVersions, restoreVersion } from "./outline-versions.service";
 import {
   createOutline,
   deleteOutline,
@@ -65,13 +72,68 @@ export function outlinesRoutes() {
     async (c, { user, params }) => ({ outline: await getOutline({ db: db(c), userId: user.id, id: params.id }) }),
     gated,
   );
+  const published = async <T extends { id: string; version: number }>(
+    c: { get: (k: "deps") => AppEnv["Variables"]["deps"] },
+    userId: string,
+    outline: T,
+    tab: string | undefined,
+  ) => {
+    await c.get("deps").realtime.publish(userId, {
+      type: "outline.updated",
+      outlineId: outline.id,
+      version: outline.version,
+      tab: tab ?? null,
+    });
+    return { outline };
+  };
   handle(
     r,
     outlinesApi.update,
-    async (c, { user, params, body }) => ({
-      outline: await updateOutline({ db: db(c), userId: user.id, id: params.id, ...body, now: nowOf(c) }),
-    }),
+    async (c, { user, params, body }) => {
+      const { tab, ...rest } = body;
+      const outline = await updateOutline({ db: db(c), userId: user.id, id: params.id, ...rest, now: nowOf(c) });
+      return published(c, user.id, outline, tab);
+    },
     { ...gated, middleware: [patchLimit] },
+  );
+  handle(
+    r,
+    outlineVersionsApi.list,
+    async (c, { user, params }) => ({ versions: await listVersions({ db: db(c), userId: user.id, id: params.id }) }),
+    gated,
+  );
+  handle(
+    r,
+    outlineVersionsApi.create,
+    async (c, { user, params, body }) =>
+      withStatus(201, {
+        version: await createVersion({ db: db(c), userId: user.id, id: params.id, label: body.label, now: nowOf(c) }),
+      }),
+    gated,
+  );
+  handle(
+    r,
+    outlineVersionsApi.get,
+    async (c, { user, params }) => ({
+      version: await getVersion({ db: db(c), userId: user.id, id: params.id, versionId: params.versionId }),
+    }),
+    gated,
+  );
+  handle(
+    r,
+    outlineVersionsApi.restore,
+    async (c, { user, params, body }) => {
+      const outline = await restoreVersion({
+        db: db(c),
+        userId: user.id,
+        id: params.id,
+        versionId: params.versionId,
+        version: body.version,
+        now: nowOf(c),
+      });
+      return published(c, user.id, outline, body.tab);
+    },
+    gated,
   );
   handle(
     r,

@@ -10,11 +10,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { EmbedKind, OutlineMark } from "../../../contract/outlines";
 import { isUuid } from "../../../domain/ids";
 import type { DbOrTx } from "../../db/client";
-import { outlineEntries, outlines, subjects, topics } from "../../db/schema";
+import { outlineEntries, outlines } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { htmlToPlainText } from "../../lib/html-text";
+import { resolveEmbeds } from "./outline-embeds.service";
+import { type OutlineSource, planOutline } from "./outline-from.service";
 
 /** How long a deleted outline can be restored (24 hours). */
 export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -81,69 +84,44 @@ export async function listOutlines(o: { db: DbOrTx; userId: string; q?: string; 
   return rows as OutlineSummary[];
 }
 
-/** Creates an outline; `from.subjectId` seeds it with that subject's topics. NOT_FOUND for an unknown subject. */
+/**
+ * Creates an outline, blank or from a source (outline-from.service.ts: subject skeleton, notes and
+ * briefs, pasted syllabus). NOT_FOUND for an unknown subject; VALIDATION_FAILED when the source
+ * gives nothing to build from.
+ */
 export async function createOutline(o: {
   db: DbOrTx;
   userId: string;
   title: string;
   subject: string;
-  from: { kind: "blank" } | { kind: "subject"; subjectId: string };
+  from: OutlineSource;
   now: Date;
 }) {
-  let heads: string[] = [];
-  let subjectId: string | null = null;
-  let label = o.subject.trim();
-  let title = o.title.trim();
-  if (o.from.kind === "subject") {
-    const [s] = await o.db
-      .select({ id: subjects.id, name: subjects.name })
-      .from(subjects)
-      .where(and(eq(subjects.id, o.from.subjectId), isNull(subjects.retiredAt)));
-    if (!s) throw new AppError("NOT_FOUND", "No such subject.");
-    subjectId = s.id;
-    label ||= s.name;
-    title ||= `${s.name} outline`;
-    const rows = await o.db
-      .select({ title: topics.title })
-      .from(topics)
-      .where(and(eq(topics.subjectId, s.id), isNull(topics.retiredAt)))
-      .orderBy(asc(topics.title));
-    heads = rows.map((r) => r.title);
-  }
+  const plan = await planOutline(o);
   const id = await o.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(outlines)
       .values({
         userId: o.userId,
-        title: title || "Untitled outline",
-        subject: label,
-        subjectId,
-        entryCount: heads.length,
+        title: plan.title.slice(0, 200) || "Untitled outline",
+        subject: plan.subject.slice(0, 120),
+        subjectId: plan.subjectId,
+        entryCount: plan.entries.length,
         createdAt: o.now,
         updatedAt: o.now,
       })
       .returning({ id: outlines.id });
-    if (heads.length) {
-      const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-      await tx.insert(outlineEntries).values(
-        heads.map((h, i) => ({
-          id: randomUUID(),
-          outlineId: row.id,
-          parentId: null,
-          position: i + 1,
-          html: `<p><strong>${esc(h)}</strong></p>`,
-          text: h,
-          createdAt: o.now,
-          updatedAt: o.now,
-        })),
-      );
-    }
+    const values = plan.entries.map((e) => ({ ...e, outlineId: row.id, createdAt: o.now, updatedAt: o.now }));
+    for (let i = 0; i < values.length; i += 500) await tx.insert(outlineEntries).values(values.slice(i, i + 500));
     return row.id;
   });
   return getOutlineSummary({ db: o.db, userId: o.userId, id });
 }
 
-/** The outline with every entry, flat, parents before children (breadth by depth is not needed: the web builds the tree). */
+/**
+ * The outline with every entry, flat (the web builds the tree); each embed carries its live text,
+ * resolved now for this user (outline-embeds.service.ts).
+ */
 export async function getOutline({ db, userId, id }: { db: DbOrTx; userId: string; id: string }) {
   const summary = await getOutlineSummary({ db, userId, id });
   const rows = await db
@@ -154,16 +132,22 @@ export async function getOutline({ db, userId, id }: { db: DbOrTx; userId: strin
       html: outlineEntries.html,
       embedKind: outlineEntries.embedKind,
       embedId: outlineEntries.embedId,
+      mark: outlineEntries.mark,
       updatedAt: outlineEntries.updatedAt,
     })
     .from(outlineEntries)
     .where(eq(outlineEntries.outlineId, id))
     .orderBy(asc(outlineEntries.position));
+  const refs = rows.flatMap((r) =>
+    r.embedKind && r.embedId ? [{ kind: r.embedKind as EmbedKind, id: r.embedId }] : [],
+  );
+  const embeds = refs.length ? await resolveEmbeds({ db, userId, refs }) : new Map();
   return {
     ...summary,
-    entries: rows.map(({ embedKind, embedId, ...r }) => ({
+    entries: rows.map(({ embedKind, embedId, mark, ...r }) => ({
       ...r,
-      embed: embedKind && embedId ? { kind: embedKind as never, id: embedId } : null,
+      mark: mark as OutlineMark | null,
+      embed: embedKind && embedId ? (embeds.get(`${embedKind}:${embedId}`) ?? null) : null,
     })),
   };
 }
@@ -225,6 +209,7 @@ export async function duplicateOutline({ db, userId, id, now }: { db: DbOrTx; us
       text: htmlToPlainText(e.html),
       embedKind: e.embed?.kind ?? null,
       embedId: e.embed?.id ?? null,
+      mark: e.mark,
       createdAt: now,
       updatedAt: now,
     }));

@@ -71,7 +71,13 @@ export function useRealtime(userId: string | undefined): RealtimeState {
         if (!hasLiveAnswer(change.threadId))
           void queryClient.invalidateQueries({ queryKey: messagesKey(change.threadId) });
       } else if (change.type === "usage.updated") void queryClient.invalidateQueries({ queryKey: usageKey });
-      else if (change.type === "resync") void queryClient.invalidateQueries({ queryKey: threadsKey });
+      else if (change.type === "outline.updated")
+        // The outline editor listens for this (src/web/features/outlines/editor-page.tsx).
+        window.dispatchEvent(new CustomEvent("lexmate:outline-updated", { detail: change }));
+      else if (change.type === "resync") {
+        void queryClient.invalidateQueries({ queryKey: threadsKey });
+        window.dispatchEvent(new CustomEvent("lexmate:outline-updated", { detail: change }));
+      }
     };
 
     const fail = () => {

@@ -18,10 +18,12 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Download, Plus } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { ArrowLeft, Download, Link2, Plus, Redo2, Undo2 } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
+import type { OutlineMark, OutlineOp } from "../../../contract/outlines";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/card";
 import { ApiError } from "../../lib/api";
@@ -31,13 +33,18 @@ import { type Outline, outlinesApi } from "./api";
 import { OutlinesGate } from "./gate";
 import { indentFor, OutlineRow } from "./outline-row";
 import { ReloadOnConflict, SaveIndicator } from "./save-indicator";
+import { EmbedDialog } from "./embed-dialog";
 import {
   addEntry,
+  applyOp,
   buildTree,
   type Change,
   deleteEntry,
   editEntry,
+  embedEntry,
   htmlToText,
+  inverseOf,
+  markEntry,
   indent,
   moveEntry,
   outdent,
@@ -49,7 +56,8 @@ import {
   type Tree,
   visibleRows,
 } from "./tree";
-import { useOutlineSave } from "./use-outline-save";
+import { OUTLINE_TAB_ID, useOutlineSave } from "./use-outline-save";
+import { AttackView, ChecklistView, FlowchartView, HistoryView } from "./views";
 
 export default function OutlineEditorPage() {
   return (
@@ -72,10 +80,38 @@ function Loader() {
     if (q.error instanceof ApiError && q.error.status === 404) return <NotFoundPage />;
     return <p className="m-10 text-sm text-red-600">{q.error.message}</p>;
   }
-  return <Editor key={q.data.id} outline={q.data} />;
+  // A change from another tab (realtime) or a restore refetches: the editor starts again from it.
+  return <Editor key={`${q.data.id}:${q.data.version}`} outline={q.data} />;
 }
 
 const collapsedKey = (id: string) => `lexmate.outline.collapsed.${id}`;
+
+const VIEWS = [
+  ["full", "Full outline"],
+  ["attack", "Attack outline"],
+  ["checklist", "Checklist"],
+  ["flowchart", "Flowchart"],
+  ["history", "History"],
+] as const;
+type View = (typeof VIEWS)[number][0];
+
+const MARKS: [OutlineMark | "", string][] = [
+  ["", "No mark"],
+  ["rule", "Rule"],
+  ["element", "Element"],
+  ["exception", "Exception"],
+  ["trigger", "Trigger facts"],
+  ["issue", "Issue"],
+  ["step", "Step (flowchart)"],
+];
+
+/** One undoable change: the operations it made and the ones that take it back. */
+interface Step {
+  forward: OutlineOp[];
+  inverse: OutlineOp[];
+  /** Typing in one entry is one step until a pause or another change. */
+  typing?: { id: string; at: number };
+}
 
 function Editor({ outline }: { outline: Outline }) {
   const [tree, setTree] = useState<Tree>(() =>
@@ -95,6 +131,46 @@ function Editor({ outline }: { outline: Outline }) {
     localStorage.setItem(collapsedKey(outline.id), JSON.stringify([...collapsed]));
   }, [collapsed, outline.id]);
   const save = useOutlineSave(outline.id, outline.version, (id) => treeRef.current.byId.has(id));
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const view = (VIEWS.find(([v]) => v === params.get("view"))?.[0] ?? "full") as View;
+  const setView = (v: View) =>
+    setParams(
+      (p) => {
+        const n = new URLSearchParams(p);
+        if (v === "full") n.delete("view");
+        else n.set("view", v);
+        return n;
+      },
+      { replace: true },
+    );
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const [embedding, setEmbedding] = useState(false);
+  // Rows hold their own text; bumping an entry's revision re-creates its row (after undo / redo).
+  const [revs, setRevs] = useState<Map<string, number>>(() => new Map());
+  const undoStack = useRef<Step[]>([]);
+  const redoStack = useRef<Step[]>([]);
+  const [, setHistoryTick] = useState(0);
+  const record = useCallback((step: Step) => {
+    undoStack.current.push(step);
+    if (undoStack.current.length > 500) undoStack.current.shift();
+    redoStack.current = [];
+    setHistoryTick((n) => n + 1);
+  }, []);
+
+  // Realtime: another tab saved this outline. Reload from the server unless this tab has unsaved work
+  // (then its next save is refused with 409 and the student is asked to reload).
+  useEffect(() => {
+    const on = (e: Event) => {
+      const c = (e as CustomEvent<{ type: string; outlineId?: string; version?: number; tab?: string | null }>).detail;
+      const remote =
+        c.type === "resync" ||
+        (c.outlineId === outline.id && c.tab !== OUTLINE_TAB_ID && (c.version ?? 0) > save.version.current);
+      if (remote && !save.pending()) void qc.invalidateQueries({ queryKey: ["outline", outline.id] });
+    };
+    window.addEventListener("lexmate:outline-updated", on);
+    return () => window.removeEventListener("lexmate:outline-updated", on);
+  }, [outline.id, qc, save.pending, save.version]);
 
   const inputs = useRef(new Map<string, HTMLTextAreaElement>());
   const register = useCallback((id: string, el: HTMLTextAreaElement | null) => {
@@ -116,10 +192,41 @@ function Editor({ outline }: { outline: Outline }) {
   const apply = useCallback(
     (c: Change | null) => {
       if (!c) return false;
+      record({ forward: [c.op], inverse: inverseOf(treeRef.current, c.op) });
       treeRef.current = c.tree;
       setTree(c.tree);
       save.push(c.op);
       return true;
+    },
+    [save.push, record],
+  );
+
+  /** Undo (Ctrl+Z) or redo (Ctrl+Shift+Z / Ctrl+Y): replays the step's inverse (or forward) operations. */
+  const travel = useCallback(
+    (dir: "undo" | "redo") => {
+      const from = dir === "undo" ? undoStack.current : redoStack.current;
+      const to = dir === "undo" ? redoStack.current : undoStack.current;
+      const step = from.pop();
+      if (!step) return;
+      to.push(step);
+      const ops = dir === "undo" ? step.inverse : step.forward;
+      let t = treeRef.current;
+      const touched = new Set<string>();
+      for (const op of ops) {
+        t = applyOp(t, op);
+        save.push(op);
+        touched.add(op.id);
+      }
+      treeRef.current = t;
+      setTree(t);
+      setRevs((r) => {
+        const n = new Map(r);
+        for (const id of touched) n.set(id, (n.get(id) ?? 0) + 1);
+        return n;
+      });
+      setHistoryTick((n) => n + 1);
+      const last = [...touched].reverse().find((id) => t.byId.has(id));
+      if (last) setFocus({ id: last, at: "end" });
     },
     [save.push],
   );
@@ -150,10 +257,17 @@ function Editor({ outline }: { outline: Outline }) {
       const t = treeRef.current;
       const e = t.byId.get(id);
       if (!e) return;
+      const op = editEntry(t, id, text).op;
+      const top = undoStack.current.at(-1);
+      const now = Date.now();
+      if (top?.typing?.id === id && now - top.typing.at < 1500) {
+        top.forward = [op];
+        top.typing.at = now;
+      } else record({ forward: [op], inverse: inverseOf(t, op), typing: { id, at: now } });
       t.byId.set(id, { ...e, text });
-      save.push(editEntry(t, id, text).op);
+      save.push(op);
     },
-    [save.push],
+    [save.push, record],
   );
   const onToggle = useCallback(
     (id: string) =>
@@ -218,6 +332,11 @@ function Editor({ outline }: { outline: Outline }) {
       const i = list.findIndex((r) => r.id === id);
       const mod = e.ctrlKey || e.metaKey;
       if (e.nativeEvent.isComposing) return;
+      if (mod && !e.altKey && (e.key.toLowerCase() === "z" || e.key.toLowerCase() === "y")) {
+        e.preventDefault();
+        travel(e.key.toLowerCase() === "y" || e.shiftKey ? "redo" : "undo");
+        return;
+      }
       if (e.key === "Enter" && !e.shiftKey && !mod && !e.altKey) {
         e.preventDefault();
         const row = list[i];
@@ -255,8 +374,42 @@ function Editor({ outline }: { outline: Outline }) {
         else if (list[1]) setFocus({ id: list[1].id, at: "start" });
       }
     },
-    [apply, collapsed, onToggle, expand, onDelete],
+    [apply, collapsed, onToggle, expand, onDelete, travel],
   );
+
+  /** From another view's "full entry": back to the full outline, ancestors expanded, the entry focused. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setView only writes the URL
+  const openEntry = useCallback((id: string) => {
+    const t = treeRef.current;
+    const up = new Set<string>();
+    for (let p = t.byId.get(id)?.parentId ?? null; p !== null; p = t.byId.get(p)?.parentId ?? null) up.add(p);
+    setCollapsed((s) => new Set([...s].filter((x) => !up.has(x))));
+    setView("full");
+    setTimeout(() => {
+      inputs.current.get(id)?.scrollIntoView({ block: "center" });
+      setFocus({ id, at: "end" });
+    }, 0);
+  }, []);
+  const focusedEntry = focusedId ? tree.byId.get(focusedId) : undefined;
+  const setMark = (mark: OutlineMark | null) => {
+    if (!focusedId || !treeRef.current.byId.has(focusedId)) return;
+    apply(markEntry(treeRef.current, focusedId, mark));
+    setFocus({ id: focusedId, at: "end" });
+  };
+  const setEmbed = async (embed: { kind: string; id: string } | null) => {
+    if (!focusedId || !treeRef.current.byId.has(focusedId)) return;
+    apply(embedEntry(treeRef.current, focusedId, embed));
+    // The server resolves the embedded text: save, then read the outline's embeds back.
+    await save.flush();
+    const fresh = await outlinesApi.get(outline.id);
+    const t = { byId: new Map(treeRef.current.byId), kids: treeRef.current.kids };
+    for (const e of fresh.entries) {
+      const cur = t.byId.get(e.id);
+      if (cur && e.embed) t.byId.set(e.id, { ...cur, embed: e.embed });
+    }
+    treeRef.current = t;
+    setTree(t);
+  };
 
   const addFirst = () => {
     const newId = crypto.randomUUID();
@@ -310,47 +463,140 @@ function Editor({ outline }: { outline: Outline }) {
         className="mt-4 w-full border-0 bg-transparent p-0 text-2xl font-bold tracking-tight focus:outline-none focus:ring-0"
       />
       {outline.subject && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{outline.subject}</p>}
-      <p className="mt-3 hidden text-xs text-slate-500 sm:block dark:text-slate-400">
-        Enter: new entry · Tab / Shift+Tab: indent / outdent · Alt+↑↓: move · Ctrl+↑↓: collapse / expand ·
-        Ctrl+Shift+Backspace: delete a section · drag the handle to move a section
-      </p>
-      <div className="mt-4 rounded-xl border border-slate-200 bg-white px-2 py-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
-        {rows.length ? (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragStart={onDragStart}
-            onDragMove={onDragMove}
-            onDragEnd={onDragEnd}
-            onDragCancel={() => setDrag(null)}
+      <div role="tablist" aria-label="Views" className="mt-3 flex gap-1 overflow-x-auto">
+        {VIEWS.map(([v, label]) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            onClick={() => {
+              if (v !== "full") void save.flush();
+              setView(v);
+            }}
+            className={clsx(
+              "shrink-0 rounded-md px-3 py-1.5 text-sm font-medium",
+              view === v
+                ? "bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
+                : "text-slate-600 hover:text-slate-900 dark:text-slate-400",
+            )}
           >
-            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-              <ol aria-label="Outline" className="space-y-0">
-                {rows.map((r) => (
-                  <OutlineRow
-                    key={r.id}
-                    row={r}
-                    text={tree.byId.get(r.id)?.text ?? ""}
-                    collapsed={collapsed.has(r.id)}
-                    depthOverride={drag?.id === r.id && projection ? projection.depth : undefined}
-                    indent={indentPx}
-                    register={register}
-                    onText={onText}
-                    onKey={onKey}
-                    onToggle={onToggle}
-                    onDelete={onDelete}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
-        ) : (
-          <p className="px-2 py-6 text-center text-sm text-slate-500">This outline is empty.</p>
-        )}
-        <Button variant="ghost" size="sm" className="mt-2" onClick={addFirst}>
-          <Plus className="h-4 w-4" aria-hidden /> Add entry
-        </Button>
+            {label}
+          </button>
+        ))}
       </div>
+      {view === "full" && (
+        <>
+          <div className="mt-3 flex flex-wrap items-center gap-1" role="toolbar" aria-label="Entry tools">
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label="Undo last change"
+              title="Undo (Ctrl+Z)"
+              disabled={!undoStack.current.length}
+              onClick={() => travel("undo")}
+            >
+              <Undo2 className="h-4 w-4" aria-hidden />
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label="Redo last change"
+              title="Redo (Ctrl+Shift+Z)"
+              disabled={!redoStack.current.length}
+              onClick={() => travel("redo")}
+            >
+              <Redo2 className="h-4 w-4" aria-hidden />
+            </Button>
+            <select
+              aria-label="Mark the entry as"
+              disabled={!focusedEntry}
+              value={focusedEntry?.mark ?? ""}
+              onChange={(e) => setMark((e.target.value || null) as OutlineMark | null)}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-50 dark:border-slate-700 dark:bg-slate-900"
+            >
+              {MARKS.map(([m, label]) => (
+                <option key={m} value={m}>
+                  {m ? `Mark: ${label}` : label}
+                </option>
+              ))}
+            </select>
+            <Button size="sm" variant="outline" disabled={!focusedEntry} onClick={() => setEmbedding(true)}>
+              <Link2 className="h-4 w-4" aria-hidden /> Embed…
+            </Button>
+            <p className="ml-2 hidden text-xs text-slate-500 lg:block dark:text-slate-400">
+              Enter new · Tab / Shift+Tab indent · Alt+↑↓ move · Ctrl+↑↓ fold · Ctrl+Z / Ctrl+Shift+Z undo / redo · drag
+              the handle to move a section
+            </p>
+          </div>
+          <div className="mt-2 rounded-xl border border-slate-200 bg-white px-2 py-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
+            {rows.length ? (
+              <DndContext
+                sensors={sensors}
+                collisionDetection={closestCenter}
+                onDragStart={onDragStart}
+                onDragMove={onDragMove}
+                onDragEnd={onDragEnd}
+                onDragCancel={() => setDrag(null)}
+              >
+                <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+                  <ol aria-label="Outline" className="space-y-0">
+                    {rows.map((r) => {
+                      const entry = tree.byId.get(r.id);
+                      return (
+                        <OutlineRow
+                          key={`${r.id}:${revs.get(r.id) ?? 0}`}
+                          row={r}
+                          text={entry?.text ?? ""}
+                          mark={entry?.mark ?? null}
+                          embed={entry?.embed ?? null}
+                          collapsed={collapsed.has(r.id)}
+                          depthOverride={drag?.id === r.id && projection ? projection.depth : undefined}
+                          indent={indentPx}
+                          register={register}
+                          onText={onText}
+                          onKey={onKey}
+                          onToggle={onToggle}
+                          onDelete={onDelete}
+                          onFocus={setFocusedId}
+                        />
+                      );
+                    })}
+                  </ol>
+                </SortableContext>
+              </DndContext>
+            ) : (
+              <p className="px-2 py-6 text-center text-sm text-slate-500">This outline is empty.</p>
+            )}
+            <Button variant="ghost" size="sm" className="mt-2" onClick={addFirst}>
+              <Plus className="h-4 w-4" aria-hidden /> Add entry
+            </Button>
+          </div>
+        </>
+      )}
+      {view !== "full" && (
+        <div className="mt-3 rounded-xl border border-slate-200 bg-white px-3 py-4 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
+          {view === "attack" && <AttackView tree={tree} onOpen={openEntry} />}
+          {view === "checklist" && <ChecklistView tree={tree} />}
+          {view === "flowchart" && <FlowchartView tree={tree} />}
+          {view === "history" && (
+            <HistoryView
+              outlineId={outline.id}
+              current={tree}
+              flush={save.flush}
+              version={() => save.version.current}
+              tab={OUTLINE_TAB_ID}
+              onRestored={() => void qc.invalidateQueries({ queryKey: ["outline", outline.id] })}
+            />
+          )}
+        </div>
+      )}
+      <EmbedDialog
+        open={embedding}
+        onOpenChange={setEmbedding}
+        hasEmbed={!!focusedEntry?.embed}
+        onEmbed={(e) => void setEmbed(e)}
+      />
     </div>
   );
 }

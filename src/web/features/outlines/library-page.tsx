@@ -1,6 +1,7 @@
 /**
  * /outlines/library and /outlines/archive (SPEC.md §2.3; issue 16 §1): the student's outlines,
- * last edited first, with search; open, duplicate, archive / restore, delete with undo.
+ * grouped by course or subject, last edited first, with search; open, duplicate, archive /
+ * restore, delete with undo.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
@@ -22,6 +23,16 @@ export default function OutlineLibraryPage({ archived }: { archived: boolean }) 
       <Library archived={archived} />
     </OutlinesGate>
   );
+}
+
+/** Outlines per course or subject label, groups in order of their latest edit ("No course" for none). */
+function groupByCourse(list: OutlineSummary[]): [string, OutlineSummary[]][] {
+  const groups = new Map<string, OutlineSummary[]>();
+  for (const o of list) {
+    const k = o.subject.trim() || "No course";
+    groups.set(k, [...(groups.get(k) ?? []), o]);
+  }
+  return [...groups];
 }
 
 const tab = ({ isActive }: { isActive: boolean }) =>
@@ -118,49 +129,54 @@ function Library({ archived }: { archived: boolean }) {
               : "No outlines yet. Start one with New outline — blank, or from a subject's topics."}
         </p>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-          {list.data.map((o) => (
-            <li key={o.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="outline-row">
-              <Link to={`/outlines/${o.id}`} className="min-w-0 flex-1">
-                <span className="block truncate font-semibold hover:text-brand-700">{o.title}</span>
-                <span className="block text-xs text-slate-500 sm:truncate dark:text-slate-400">
-                  {[
-                    o.subject,
-                    `${o.entryCount} ${o.entryCount === 1 ? "entry" : "entries"}`,
-                    `edited ${relativeTime(o.updatedAt)}`,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </span>
-              </Link>
-              <div className="flex gap-1">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Duplicate ${o.title}`}
-                  onClick={() => duplicate.mutate(o)}
-                >
-                  <Copy className="h-4 w-4" aria-hidden />
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`${archived ? "Restore" : "Archive"} ${o.title}`}
-                  onClick={() => archive.mutate(o)}
-                >
-                  {archived ? (
-                    <ArchiveRestore className="h-4 w-4" aria-hidden />
-                  ) : (
-                    <Archive className="h-4 w-4" aria-hidden />
-                  )}
-                </Button>
-                <Button size="sm" variant="ghost" aria-label={`Delete ${o.title}`} onClick={() => remove.mutate(o)}>
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        groupByCourse(list.data).map(([course, outlines]) => (
+          <section key={course} aria-label={course} className="mt-6">
+            <h2 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300">{course}</h2>
+            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+              {outlines.map((o) => (
+                <li key={o.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="outline-row">
+                  <Link to={`/outlines/${o.id}`} className="min-w-0 flex-1">
+                    <span className="block truncate font-semibold hover:text-brand-700">{o.title}</span>
+                    <span className="block text-xs text-slate-500 sm:truncate dark:text-slate-400">
+                      {[
+                        o.subject,
+                        `${o.entryCount} ${o.entryCount === 1 ? "entry" : "entries"}`,
+                        `edited ${relativeTime(o.updatedAt)}`,
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </span>
+                  </Link>
+                  <div className="flex gap-1">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Duplicate ${o.title}`}
+                      onClick={() => duplicate.mutate(o)}
+                    >
+                      <Copy className="h-4 w-4" aria-hidden />
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`${archived ? "Restore" : "Archive"} ${o.title}`}
+                      onClick={() => archive.mutate(o)}
+                    >
+                      {archived ? (
+                        <ArchiveRestore className="h-4 w-4" aria-hidden />
+                      ) : (
+                        <Archive className="h-4 w-4" aria-hidden />
+                      )}
+                    </Button>
+                    <Button size="sm" variant="ghost" aria-label={`Delete ${o.title}`} onClick={() => remove.mutate(o)}>
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
       )}
       <NewOutlineDialog open={creating} onOpenChange={setCreating} />
     </div>

@@ -1,5 +1,9 @@
-/** 'New outline': a title and course, blank or from an official subject's topics (issue 16 §3). */
-import { useMutation } from "@tanstack/react-query";
+/**
+ * 'New outline from…' (issue 16 §3, decision 061): a title and course, then blank, an official
+ * subject's topics, your notes (by tag, each embedded under its topic's heading, optionally on
+ * the subject's skeleton), or a pasted syllabus / table of contents turned into headings.
+ */
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
@@ -8,7 +12,10 @@ import { Field, Input } from "../../components/ui/input";
 import { Select, SubjectOptions } from "../../components/ui/select";
 import { toast } from "../../lib/toast";
 import { useSubjects } from "../case-law/case-law-ui";
+import { notesApi } from "../notes/api";
 import { outlinesApi } from "./api";
+
+type Source = "subject" | "notes" | "syllabus";
 
 export function NewOutlineDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const navigate = useNavigate();
@@ -16,12 +23,23 @@ export function NewOutlineDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [title, setTitle] = useState("");
   const [course, setCourse] = useState("");
   const [subjectId, setSubjectId] = useState("");
+  const [source, setSource] = useState<Source>("subject");
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [syllabus, setSyllabus] = useState("");
+  const tags = useQuery({ queryKey: ["tags"], queryFn: notesApi.tags, enabled: open && source === "notes" });
   const create = useMutation({
     mutationFn: () =>
       outlinesApi.create({
         title,
         subject: course,
-        from: subjectId ? { kind: "subject", subjectId } : { kind: "blank" },
+        from:
+          source === "notes"
+            ? { kind: "notes", tagIds, noteIds: [], briefs: [], ...(subjectId ? { subjectId } : {}) }
+            : source === "syllabus"
+              ? { kind: "syllabus", text: syllabus }
+              : subjectId
+                ? { kind: "subject", subjectId }
+                : { kind: "blank" },
       }),
     onSuccess: (o) => {
       onOpenChange(false);
@@ -56,20 +74,97 @@ export function NewOutlineDialog({ open, onOpenChange }: { open: boolean; onOpen
         >
           <Input id="outline-course" value={course} maxLength={120} onChange={(e) => setCourse(e.target.value)} />
         </Field>
-        <Field
-          label="Start from"
-          htmlFor="outline-from"
-          hint="An official subject gives you its topics as headings to fill in."
-        >
-          <Select id="outline-from" value={subjectId} onChange={setSubjectId}>
-            <SubjectOptions subjects={subjects} empty="A blank outline" />
-          </Select>
-        </Field>
+        <fieldset>
+          <legend className="text-sm font-medium">New outline from…</legend>
+          <div className="mt-1 flex flex-wrap gap-3 text-sm">
+            {(
+              [
+                ["subject", "A subject or blank"],
+                ["notes", "My notes"],
+                ["syllabus", "A syllabus"],
+              ] as const
+            ).map(([v, label]) => (
+              <label key={v} className="flex items-center gap-1.5">
+                <input type="radio" name="outline-source" checked={source === v} onChange={() => setSource(v)} />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {source !== "syllabus" && (
+          <Field
+            label={source === "notes" ? "Official skeleton (optional)" : "Start from"}
+            htmlFor="outline-from"
+            hint={
+              source === "notes"
+                ? "The subject's topics become headings; each note lands under the topic it links to or is tagged with."
+                : "An official subject gives you its topics as headings to fill in."
+            }
+          >
+            <Select id="outline-from" value={subjectId} onChange={setSubjectId}>
+              <SubjectOptions subjects={subjects} empty={source === "notes" ? "No skeleton" : "A blank outline"} />
+            </Select>
+          </Field>
+        )}
+        {source === "notes" && (
+          <fieldset>
+            <legend className="text-sm font-medium">Notes with any of these tags</legend>
+            {!tags.data?.length ? (
+              <p className="mt-1 text-xs text-slate-500">
+                {tags.isPending ? "Loading…" : "You have no tagged notes yet."}
+              </p>
+            ) : (
+              <div className="mt-1 flex max-h-40 flex-wrap gap-2 overflow-y-auto">
+                {tags.data.map((t) => (
+                  <label
+                    key={t.id}
+                    className="flex items-center gap-1 rounded-full border border-slate-300 px-2 py-0.5 text-sm dark:border-slate-700"
+                  >
+                    <input
+                      type="checkbox"
+                      checked={tagIds.includes(t.id)}
+                      onChange={(e) =>
+                        setTagIds((ids) => (e.target.checked ? [...ids, t.id] : ids.filter((x) => x !== t.id)))
+                      }
+                    />
+                    {t.name} <span className="text-xs text-slate-500">({t.count})</span>
+                  </label>
+                ))}
+              </div>
+            )}
+            <p className="mt-1 text-xs text-slate-500">
+              Notes are referenced, not copied: edit a note and the outline shows it.
+            </p>
+          </fieldset>
+        )}
+        {source === "syllabus" && (
+          <Field
+            label="Syllabus or table of contents"
+            htmlFor="outline-syllabus"
+            hint="One heading a line; I. A. 1. a., 1.1, bullets, indentation or # headings set the levels."
+          >
+            <textarea
+              id="outline-syllabus"
+              rows={6}
+              value={syllabus}
+              onChange={(e) => setSyllabus(e.target.value)}
+              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+              placeholder={"I. Formation\n  A. Offer\n  B. Acceptance\nII. Remedies"}
+            />
+          </Field>
+        )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={create.isPending}>
+          <Button
+            type="submit"
+            disabled={
+              create.isPending ||
+              (source === "notes" && !tagIds.length && !subjectId) ||
+              (source === "syllabus" && !syllabus.trim())
+            }
+          >
             Create outline
           </Button>
         </div>

@@ -5,9 +5,11 @@
  */
 import { useSortable } from "@dnd-kit/sortable";
 import { clsx } from "clsx";
-import { ChevronDown, ChevronRight, GripVertical, Trash2 } from "lucide-react";
+import { ChevronDown, ChevronRight, ExternalLink, GripVertical, Trash2 } from "lucide-react";
 import { type KeyboardEvent, memo, useState } from "react";
-import type { Row } from "./tree";
+import { Link } from "react-router";
+import type { OutlineMark } from "../../../contract/outlines";
+import type { Row, TreeEntry } from "./tree";
 
 /** One level of indentation in px: 24 from 640 px wide, 14 on phones. */
 export const indentFor = (width: number) => (width >= 640 ? 24 : 14);
@@ -26,6 +28,74 @@ export interface RowProps {
   onToggle: (id: string) => void;
   /** Deletes the entry and its subtree (undoable). */
   onDelete: (id: string) => void;
+  mark?: OutlineMark | null;
+  embed?: TreeEntry["embed"];
+  onFocus?: (id: string) => void;
+}
+
+const MARK_LABEL: Record<OutlineMark, string> = {
+  step: "step",
+  rule: "rule",
+  element: "element",
+  exception: "exception",
+  trigger: "trigger",
+  issue: "issue",
+};
+
+const KIND_LABEL: Record<string, string> = {
+  note: "Note",
+  brief: "Case brief",
+  student_brief: "Your brief",
+  topic: "Topic",
+  provision: "Provision",
+  card: "Card",
+};
+
+/** A live embed under the entry: its title opens the referenced text in place; the icon goes to it. */
+function EmbedBox({ embed }: { embed: NonNullable<TreeEntry["embed"]> }) {
+  const [open, setOpen] = useState(false);
+  if (!embed.title)
+    return <p className="mt-0.5 text-xs text-slate-500">{KIND_LABEL[embed.kind] ?? "Embed"} (saving…)</p>;
+  return (
+    <div
+      data-testid="outline-embed"
+      className={clsx(
+        "mt-0.5 rounded-md border-l-2 px-2 py-1 text-sm",
+        embed.missing
+          ? "border-red-300 bg-red-50/40 dark:bg-red-950/20"
+          : "border-brand-400 bg-slate-50 dark:bg-slate-800/50",
+      )}
+    >
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="min-w-0 flex-1 truncate text-left text-xs font-medium text-slate-700 hover:underline dark:text-slate-200"
+        >
+          {KIND_LABEL[embed.kind] ?? "Embed"}: {embed.title}
+        </button>
+        {embed.href && (
+          <Link
+            to={embed.href}
+            tabIndex={-1}
+            aria-label={`Go to ${embed.title}`}
+            className="text-slate-400 hover:text-brand-700"
+          >
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+          </Link>
+        )}
+      </div>
+      {open && !embed.missing && (
+        <div
+          className="prose prose-sm mt-1 max-w-none dark:prose-invert"
+          // Sanitized on the server (notes sanitizer) or built from escaped official text.
+          dangerouslySetInnerHTML={{ __html: embed.html ?? "" }}
+        />
+      )}
+    </div>
+  );
 }
 
 /** Rows are rebuilt on every change; compare what is shown, so typing re-renders one row. */
@@ -37,6 +107,9 @@ const same = (a: RowProps, b: RowProps) =>
   a.row.depth === b.row.depth &&
   a.row.label === b.row.label &&
   a.row.hasChildren === b.row.hasChildren &&
+  a.mark === b.mark &&
+  a.embed === b.embed &&
+  a.onFocus === b.onFocus &&
   a.register === b.register &&
   a.onText === b.onText &&
   a.onKey === b.onKey &&
@@ -54,6 +127,9 @@ export const OutlineRow = memo(function OutlineRow({
   onKey,
   onToggle,
   onDelete,
+  mark,
+  embed,
+  onFocus,
 }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.id,
@@ -101,24 +177,38 @@ export const OutlineRow = memo(function OutlineRow({
       >
         {row.label}
       </span>
-      <textarea
-        ref={(el) => register(row.id, el)}
-        value={value}
-        rows={1}
-        aria-label={`Entry ${row.label}`}
-        placeholder="Type here…"
-        onChange={(e) => {
-          const v = e.target.value.replace(/\n/g, " ");
-          setValue(v);
-          onText(row.id, v);
-        }}
-        onKeyDown={(e) => onKey(row.id, e)}
-        className={clsx(
-          "outline-entry min-w-0 flex-1 resize-none overflow-hidden rounded border-0 bg-transparent px-1 py-0.5 text-[15px] leading-6 focus:bg-brand-50/60 focus:outline-none focus:ring-0 dark:focus:bg-slate-800/60",
-          row.depth === 1 && "font-semibold",
-        )}
-        style={{ fieldSizing: "content" } as React.CSSProperties}
-      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-1">
+          <textarea
+            ref={(el) => register(row.id, el)}
+            onFocus={() => onFocus?.(row.id)}
+            value={value}
+            rows={1}
+            aria-label={`Entry ${row.label}`}
+            placeholder="Type here…"
+            onChange={(e) => {
+              const v = e.target.value.replace(/\n/g, " ");
+              setValue(v);
+              onText(row.id, v);
+            }}
+            onKeyDown={(e) => onKey(row.id, e)}
+            className={clsx(
+              "outline-entry min-w-0 flex-1 resize-none overflow-hidden rounded border-0 bg-transparent px-1 py-0.5 text-[15px] leading-6 focus:bg-brand-50/60 focus:outline-none focus:ring-0 dark:focus:bg-slate-800/60",
+              row.depth === 1 && "font-semibold",
+            )}
+            style={{ fieldSizing: "content" } as React.CSSProperties}
+          />
+          {mark && (
+            <span
+              data-testid="outline-mark"
+              className="mt-1 shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium uppercase tracking-wide text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
+            >
+              {MARK_LABEL[mark]}
+            </span>
+          )}
+        </div>
+        {embed && <EmbedBox embed={embed} />}
+      </div>
       <button
         type="button"
         tabIndex={-1}

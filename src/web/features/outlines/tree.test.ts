@@ -95,3 +95,34 @@ describe("undoing a subtree delete", () => {
     ]);
   });
 });
+
+describe("undo / redo over the operation list", () => {
+  it("takes back a move, an edit, a mark and a subtree delete (same ids), and redoes them", async () => {
+    const { applyOp, buildTree, deleteEntry, editEntry, inverseOf, markEntry, moveEntry } = await import("./tree");
+    const e = (id: string, parentId: string | null, position: number, text: string) => ({
+      id,
+      parentId,
+      position,
+      text,
+      embed: null,
+    });
+    const t0 = buildTree([e("a", null, 1, "A"), e("b", null, 2, "B"), e("b1", "b", 1, "B1"), e("b2", "b1", 1, "B2")]);
+    const shape = (t: ReturnType<typeof buildTree>) =>
+      JSON.stringify(
+        [...t.kids]
+          .filter(([, v]) => v.length)
+          .map(([k, v]) => [k, v.map((id) => `${id}:${t.byId.get(id)?.text}:${t.byId.get(id)?.mark ?? ""}`)])
+          .sort(),
+      );
+    for (const change of [
+      moveEntry(t0, "b1", "a", null)!,
+      editEntry(t0, "a", "A, edited"),
+      markEntry(t0, "b", "rule"),
+      deleteEntry(t0, "b"),
+    ]) {
+      const back = inverseOf(t0, change.op).reduce(applyOp, change.tree);
+      expect(shape(back)).toBe(shape(t0));
+      expect(shape(applyOp(back, change.op))).toBe(shape(change.tree));
+    }
+  });
+});

@@ -5,7 +5,7 @@
  * change on the server, which applies operations in order with the same `afterId` rule, so both
  * sides agree on the order without sharing positions.
  */
-import type { OutlineOp } from "../../../contract/outlines";
+import type { OutlineMark, OutlineOp } from "../../../contract/outlines";
 import { outlineLabel } from "../../../domain/outline-numbering";
 
 export const MAX_DEPTH = 12;
@@ -14,7 +14,9 @@ export interface TreeEntry {
   id: string;
   parentId: string | null;
   text: string;
-  embed: { kind: string; id: string } | null;
+  /** A live embed: the reference, and the text the server resolved when it was read. */
+  embed: { kind: string; id: string; title?: string; html?: string; href?: string | null; missing?: boolean } | null;
+  mark?: OutlineMark | null;
 }
 export interface Tree {
   byId: Map<string, TreeEntry>;
@@ -31,12 +33,20 @@ export interface Row {
 
 /** Builds the tree from the API's flat entries (any order; siblings by position). */
 export function buildTree(
-  entries: { id: string; parentId: string | null; position: number; text: string; embed: TreeEntry["embed"] }[],
+  entries: {
+    id: string;
+    parentId: string | null;
+    position: number;
+    text: string;
+    embed: TreeEntry["embed"];
+    mark?: OutlineMark | null;
+  }[],
 ): Tree {
   const byId = new Map<string, TreeEntry>();
   const kids = new Map<string | null, string[]>();
   const sorted = [...entries].sort((a, b) => a.position - b.position);
-  for (const e of sorted) byId.set(e.id, { id: e.id, parentId: e.parentId, text: e.text, embed: e.embed });
+  for (const e of sorted)
+    byId.set(e.id, { id: e.id, parentId: e.parentId, text: e.text, embed: e.embed, mark: e.mark ?? null });
   for (const e of sorted) {
     const parent = e.parentId !== null && byId.has(e.parentId) ? e.parentId : null;
     byId.get(e.id)!.parentId = parent;
@@ -281,4 +291,89 @@ export function restoreSubtree(
   };
   const rootId = put(snap.root, parentId, afterId);
   return { tree, ops, rootId };
+}
+
+/** Sets or clears an entry's mark (step, rule, element, exception, trigger, issue). */
+export function markEntry(t: Tree, id: string, mark: OutlineMark | null): Change {
+  const n = { byId: new Map(t.byId), kids: t.kids };
+  n.byId.set(id, { ...t.byId.get(id)!, mark });
+  return { tree: n, op: { op: "edit", id, mark } };
+}
+
+/** Sets or clears an entry's embed (the reference; the server resolves its text on the next read). */
+export function embedEntry(t: Tree, id: string, embed: { kind: string; id: string } | null): Change {
+  const n = { byId: new Map(t.byId), kids: t.kids };
+  n.byId.set(id, { ...t.byId.get(id)!, embed });
+  return { tree: n, op: { op: "edit", id, embed: embed as never } };
+}
+
+/** The add operations that re-create `id`'s subtree with the same ids, parents first. */
+function readdOps(t: Tree, id: string): OutlineOp[] {
+  const e = t.byId.get(id)!;
+  const sibs = childrenOf(t, e.parentId);
+  const ops: OutlineOp[] = [];
+  const walk = (x: string, parentId: string | null, afterId: string | null) => {
+    const entry = t.byId.get(x)!;
+    ops.push({
+      op: "add",
+      id: x,
+      parentId,
+      afterId,
+      html: textToHtml(entry.text),
+      embed: entry.embed ? ({ kind: entry.embed.kind, id: entry.embed.id } as never) : null,
+      mark: entry.mark ?? null,
+    });
+    let prev: string | null = null;
+    for (const k of childrenOf(t, x)) {
+      walk(k, x, prev);
+      prev = k;
+    }
+  };
+  walk(id, e.parentId, sibs[sibs.indexOf(id) - 1] ?? null);
+  return ops;
+}
+
+/**
+ * The operations that undo `op`, computed on the tree as it was before `op` (undo/redo over the
+ * operation list): add ↔ delete, a move back to the old parent and sibling, an edit back to the
+ * old text, mark and embed; a deleted subtree comes back with its own ids.
+ */
+export function inverseOf(before: Tree, op: OutlineOp): OutlineOp[] {
+  if (op.op === "add") return [{ op: "delete", id: op.id }];
+  const e = before.byId.get(op.id);
+  if (!e) return [];
+  if (op.op === "delete") return readdOps(before, op.id);
+  if (op.op === "move") {
+    const sibs = childrenOf(before, e.parentId);
+    return [{ op: "move", id: op.id, parentId: e.parentId, afterId: sibs[sibs.indexOf(op.id) - 1] ?? null }];
+  }
+  const back: Extract<OutlineOp, { op: "edit" }> = { op: "edit", id: op.id };
+  if (op.html !== undefined) back.html = textToHtml(e.text);
+  if (op.mark !== undefined) back.mark = e.mark ?? null;
+  if (op.embed !== undefined) back.embed = e.embed ? ({ kind: e.embed.kind, id: e.embed.id } as never) : null;
+  return [back];
+}
+
+/** Applies one operation to the web tree, the way the server does (unknown ids are skipped). */
+export function applyOp(t: Tree, op: OutlineOp): Tree {
+  if (op.op === "add") {
+    if (t.byId.has(op.id) || (op.parentId !== null && !t.byId.has(op.parentId))) return t;
+    const n = addEntry(t, op.id, op.parentId, op.afterId, htmlToText(op.html ?? "")).tree;
+    n.byId.set(op.id, {
+      ...n.byId.get(op.id)!,
+      embed: (op.embed as TreeEntry["embed"]) ?? null,
+      mark: op.mark ?? null,
+    });
+    return n;
+  }
+  if (!t.byId.has(op.id)) return t;
+  if (op.op === "delete") return deleteEntry(t, op.id).tree;
+  if (op.op === "move") return moveEntry(t, op.id, op.parentId, op.afterId)?.tree ?? t;
+  const n = { byId: new Map(t.byId), kids: t.kids };
+  const e = { ...t.byId.get(op.id)! };
+  if (op.html !== undefined) e.text = htmlToText(op.html);
+  if (op.mark !== undefined) e.mark = op.mark;
+  if (op.embed !== undefined) e.embed = (op.embed as TreeEntry["embed"]) ?? null;
+  n.byId.set(op.id, e);
+  return n;
 }

@@ -11,6 +11,12 @@ import type { OutlineOp } from "../../../contract/outlines";
 import { ApiError } from "../../lib/api";
 import { outlinesApi } from "./api";
 
+/** This tab's id, sent with every save so the realtime echo of our own change is recognised. */
+export const OUTLINE_TAB_ID =
+  typeof crypto !== "undefined" && crypto.randomUUID ? crypto.randomUUID() : String(Math.random());
+
+type EditOp = Extract<OutlineOp, { op: "edit" }>;
+
 export type SaveStatus = "saved" | "dirty" | "saving" | "conflict" | "error";
 export const OUTLINE_SAVE_DELAY_MS = 600;
 
@@ -43,7 +49,8 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
   const qc = useQueryClient();
   const version = useRef(startVersion);
   const ops = useRef<OutlineOp[]>([]);
-  const edits = useRef(new Map<string, string>());
+  // Edits of one entry merge into one operation (latest html, mark, embed).
+  const edits = useRef(new Map<string, EditOp>());
   const title = useRef<string | undefined>(undefined);
   const busy = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -67,8 +74,7 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
     timer.current = null;
     if (busy.current || !pendingCount()) return;
     const batch: OutlineOp[] = [...ops.current];
-    for (const [entryId, html] of edits.current)
-      if (existsRef.current(entryId)) batch.push({ op: "edit", id: entryId, html });
+    for (const [entryId, edit] of edits.current) if (existsRef.current(entryId)) batch.push(edit);
     const t = title.current;
     ops.current = [];
     edits.current = new Map();
@@ -79,6 +85,7 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
       const saved = await outlinesApi.patch(id, {
         version: version.current,
         ops: batch,
+        tab: OUTLINE_TAB_ID,
         ...(t !== undefined ? { title: t } : {}),
       });
       version.current = saved.version;
@@ -98,7 +105,8 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
       }
       // Put the batch back in front so a retry sends it again, in order.
       ops.current = [...batch.filter((o) => o.op !== "edit"), ...ops.current];
-      for (const o of batch) if (o.op === "edit" && !edits.current.has(o.id)) edits.current.set(o.id, o.html ?? "");
+      for (const o of batch)
+        if (o.op === "edit") edits.current.set(o.id, { ...o, ...(edits.current.get(o.id) ?? {}) } as EditOp);
       if (t !== undefined && title.current === undefined) title.current = t;
       setStatus("error");
       setError(err instanceof Error ? err.message : "Could not save.");
@@ -114,8 +122,15 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
 
   const push = useCallback(
     (op: OutlineOp) => {
-      if (op.op === "edit") edits.current.set(op.id, op.html ?? "");
-      else ops.current.push(op);
+      if (op.op === "edit") edits.current.set(op.id, { ...(edits.current.get(op.id) ?? {}), ...op });
+      else {
+        // A delete, or a re-add after one, orders against the edits before it: send those first.
+        if (edits.current.has(op.id)) {
+          ops.current.push(edits.current.get(op.id)!);
+          edits.current.delete(op.id);
+        }
+        ops.current.push(op);
+      }
       schedule();
     },
     [schedule],
@@ -139,5 +154,7 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
     };
   }, [flush, pendingCount]);
 
-  return { store, push, setTitle, flush };
+  /** Whether anything is unsaved or being saved. */
+  const pending = useCallback(() => pendingCount() > 0 || busy.current, [pendingCount]);
+  return { store, push, setTitle, flush, pending, version };
 }
