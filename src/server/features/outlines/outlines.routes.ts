@@ -8,7 +8,7 @@
  *   DELETE /api/outlines/:id                             → {ok, restoreUntil}             (stable)
  *   POST   /api/outlines/:id/restore                     → {outline}  (undo a delete)
  *   POST   /api/outlines/:id/duplicate                   → 201 {outline}
- *   GET    /api/outlines/:id/export?format=md            → text/markdown attachment       (stable)
+ *   GET    /api/outlines/:id/export?format=md|docx|pdf   → the file as an attachment      (stable)
  */
 import { Hono } from "hono";
 import { outlinesApi } from "../../../contract/outlines";
@@ -16,7 +16,7 @@ import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf } from "../../lib/http";
 import { handle, withStatus } from "../../lib/route";
-import { exportOutline } from "./outline-export";
+import { exportOutlineFile } from "./outline-export";
 import { updateOutline } from "./outline-tree.service";
 import {
   createOutline,
@@ -103,15 +103,15 @@ export function outlinesRoutes() {
     r,
     outlinesApi.export,
     async (c, { user, params, query }) => {
-      const { filename, markdown } = await exportOutline({
+      const { filename, contentType, body } = await exportOutlineFile({
         db: db(c),
         userId: user.id,
         id: params.id,
         format: query.format,
         origin: c.get("deps").appUrl,
       });
-      return c.body(markdown, 200, {
-        "content-type": "text/markdown; charset=utf-8",
+      return c.body(typeof body === "string" ? body : new Uint8Array(body), 200, {
+        "content-type": contentType,
         "content-disposition": `attachment; filename="${filename.replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       });
     },
