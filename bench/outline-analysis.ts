@@ -2,8 +2,9 @@
  * OutlineIQ bench (issue 16 §7, DESIGN.md §6: "outline analysis of a 100-page outline ≤ 20 s"):
  * boots the server in-process on PGlite, gives the student 200 notes, and times from the upload
  * request to the finished report for a 100-page outline as Markdown and as a PDF (the PDF is made
- * here with pdfmake from the same text and counted in pages). The outline is the test fixture
- * (tests/fixtures/torts-outline.md) repeated with fresh wording until it reaches ~500 words a page.
+ * here with pdfmake from the same kind of text and counted in pages). The outline is the test
+ * fixture (tests/fixtures/torts-outline.md) repeated with fresh wording: ~500 words a page for the
+ * Markdown, and as many words as fill PAGES PDF pages.
  *   npx tsx bench/outline-analysis.ts [pages=100]
  */
 import { readFileSync } from "node:fs";
@@ -12,12 +13,12 @@ import { signedInUser, startTestServer, waitForJob } from "../tests/helpers/serv
 const PAGES = Number(process.argv[2] ?? 100);
 const WORDS_PER_PAGE = 500;
 
-function bigOutline(): string {
+function bigOutline(targetWords: number): string {
   const base = readFileSync(new URL("../tests/fixtures/torts-outline.md", import.meta.url), "utf8");
   const body = base.split("\n").slice(3).join("\n");
   const parts = [base];
   let words = base.split(/\s+/).length;
-  for (let i = 2; words < PAGES * WORDS_PER_PAGE; i++) {
+  for (let i = 2; words < targetWords; i++) {
     const part = body
       .replace(/^## ([IVX]+)\. /gm, (_, r) => `## ${r}. (Part ${i}) `)
       .replace(/reasonable/g, i % 2 ? "reasonable" : "ordinary prudent");
@@ -57,8 +58,9 @@ async function main() {
           html: `<p>Dual intent is the majority rule in lecture ${i}: the defendant must intend to harm. Consent is a defense; note ${i}.</p>`,
         },
       });
-    const text = bigOutline();
-    const pdf = await pdfOf(text);
+    const text = bigOutline(PAGES * WORDS_PER_PAGE);
+    // The PDF at 11 pt holds ~650 words a page: enough text for PAGES pages.
+    const pdf = await pdfOf(bigOutline(PAGES * 660));
     const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     for (const [name, bytes, label] of [
       [

@@ -48,7 +48,7 @@ test("upload an outline, read the report's three findings, import it and downloa
 
   // The report is listed.
   await page.goto("/outlines/analyses");
-  await expect(page.getByTestId("analysis-row").first()).toContainText("Torts outline");
+  await expect(page.getByTestId("analysis-row").first()).toContainText("Torts I Outline — Prof. Alvarez, Fall");
 
   // Import the same file as an outline, then download it as Word and PDF.
   await page.goto("/outlines/upload");

@@ -144,6 +144,14 @@ export async function extractOutline(bytes: Uint8Array, name: string): Promise<E
     try {
       const lines: string[] = [];
       const pageStarts: number[] = [];
+      // A wrapped line goes back onto the line it continues: one starting in lower case, with a
+      // "(1928)" year, or with a number that is not a list number ("248 N.Y. 339").
+      const push = (line: string) => {
+        const t = line.trim();
+        const prev = lines.length - (pageStarts.at(-1) ?? 1) >= 0 ? lines[lines.length - 1] : undefined;
+        if (prev?.trim() && /^([a-z]|\(\d{4}\)|\d+\s(?![.)]))/.test(t)) lines[lines.length - 1] = `${prev} ${t}`;
+        else lines.push(line);
+      };
       for (let p = 1; p <= pdf.numPages; p++) {
         pageStarts.push(lines.length + 1);
         const content = await (await pdf.getPage(p)).getTextContent();
@@ -152,11 +160,11 @@ export async function extractOutline(bytes: Uint8Array, name: string): Promise<E
           if (!("str" in item)) continue;
           cur += item.str;
           if (item.hasEOL) {
-            lines.push(cur);
+            push(cur);
             cur = "";
           }
         }
-        if (cur.trim()) lines.push(cur);
+        if (cur.trim()) push(cur);
       }
       if (lines.join("").replace(/\s/g, "").length < 20) throw noTextLayer(name);
       // Thumb tabs (a lone Roman numeral) and "Title — 3 / 9" footers are page furniture, not outline.

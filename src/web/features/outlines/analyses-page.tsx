@@ -169,7 +169,9 @@ function Report() {
       </div>
     );
   };
-  const citations = a.citations ?? [];
+  // Problems first: unverified, then wrong citation or year, then the cases found.
+  const order = { unverified: 0, corrected: 1, verified: 2 } as const;
+  const citations = (a.citations ?? []).slice().sort((x, y) => order[x.status] - order[y.status] || x.line - y.line);
   const problems = citations.filter((c) => c.status !== "verified");
   const gaps = a.gaps ?? [];
 

@@ -26,6 +26,7 @@ import { htmlToPlainText } from "../../../lib/html-text";
 import type { Storage } from "../../../storage/types";
 import { walkOutline } from "../outline-export";
 import { extractOutline } from "../outline-extract";
+import { outlineFromLines } from "../outline-import";
 import { parseOutlineText } from "../outline-parse";
 import { readStored } from "../outline-upload";
 import { getOutline } from "../outlines.service";
@@ -217,18 +218,19 @@ async function officialTopics(db: DbOrTx) {
 }
 
 /** The outline's lines: an uploaded file parsed, or an own outline walked. */
-async function linesOf(db: DbOrTx, storage: Storage, r: Row): Promise<AnalysisLine[]> {
+async function linesOf(db: DbOrTx, storage: Storage, r: Row): Promise<{ lines: AnalysisLine[]; title: string | null }> {
   if (r.outlineId) {
     const outline = await getOutline({ db, userId: r.userId, id: r.outlineId }).catch(() => {
       throw new PermanentJobError("The outline was deleted.");
     });
-    return walkOutline(outline.entries).map(({ entry, depth }, i) => ({
+    const lines = walkOutline(outline.entries).map(({ entry, depth }, i) => ({
       line: i + 1,
       depth,
       text: htmlToPlainText(entry.html).replace(/\s+/g, " ").trim(),
       page: null,
       entryId: entry.id,
     }));
+    return { lines, title: outline.title };
   }
   if (!r.fileKey || !r.fileName) throw new PermanentJobError("The uploaded file is gone.");
   const bytes = await readStored(storage, r.fileKey);
@@ -239,7 +241,10 @@ async function linesOf(db: DbOrTx, storage: Storage, r: Row): Promise<AnalysisLi
     throw new PermanentJobError((err as Error).message);
   }
   const starts = extracted.pageStarts;
-  return parseOutlineText(extracted.text, 50).map((l) => {
+  const parsed = parseOutlineText(extracted.text, 50);
+  // The document's own title (a Word Title, a lone top heading), else the file name stays.
+  const title = outlineFromLines(parsed, "", extracted.title).title || null;
+  const lines = parsed.map((l) => {
     let page: number | null = null;
     if (starts) {
       page = 1;
@@ -247,6 +252,7 @@ async function linesOf(db: DbOrTx, storage: Storage, r: Row): Promise<AnalysisLi
     }
     return { ...l, page, entryId: null };
   });
+  return { lines, title };
 }
 
 async function knownCases(db: DbOrTx, userId: string) {
@@ -313,7 +319,7 @@ export async function runAnalysis(o: {
     .set({ state: "running", updatedAt: new Date() })
     .where(eq(outlineAnalyses.id, r.id));
   await o.progress(5, "Reading the outline…");
-  const lines = await linesOf(o.db, o.storage, r);
+  const { lines, title } = await linesOf(o.db, o.storage, r);
   if (!lines.length) throw new PermanentJobError("The outline has no text to analyse.");
   await o.progress(30, `Read ${lines.length} lines. Matching official topics…`);
   const all = await officialTopics(o.db);
@@ -353,6 +359,7 @@ export async function runAnalysis(o: {
       state: "done",
       error: null,
       subjectId: subject?.id ?? r.subjectId,
+      title: (title || r.title).slice(0, 200),
       report: { ...report, lines } as unknown as Record<string, unknown>,
       finishedAt: now,
       updatedAt: now,
