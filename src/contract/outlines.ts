@@ -199,10 +199,16 @@ export const outlinesApi = {
     method: "get",
     path: "/api/outlines/:id/export",
     summary:
-      "Download an outline: md (nested list numbered I. A. 1. a. (i)). docx and pdf answer 400 until they are built (stable).",
+      "Download an outline: md (nested list numbered I. A. 1. a. (i)), docx (Word heading styles and multi-level numbering I. A. 1. a. (i) (a)) or pdf (index page with page numbers, thumb tab per top-level section) (stable).",
     tags,
     query: z.object({ format: z.enum(["docx", "pdf", "md"]).default("md") }),
-    responses: { 200: { contentType: "text/markdown", description: "`# Title`, then the tree as a nested list" } },
+    responses: {
+      200: {
+        contentType: "text/markdown",
+        description:
+          "md: `# Title`, then the tree as a nested list; docx: application/vnd.openxmlformats-officedocument.wordprocessingml.document; pdf: application/pdf",
+      },
+    },
     errors: ["NOT_FOUND", "VALIDATION_FAILED"],
     stable: true,
   }),
@@ -264,3 +270,5 @@ export const outlineVersionsApi = {
     errors: ["NOT_FOUND", "CONFLICT"],
   }),
 };
+/** An outline without its entries (for other contract files, e.g. the import route). */
+export const outlineSummarySchema = summary;

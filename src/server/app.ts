@@ -22,6 +22,7 @@ import { caseLawRoutes } from "./features/case-law/case-law.routes";
 import { collectionsRoutes } from "./features/collections/collections.routes";
 import { jobsRoutes } from "./features/jobs/jobs.routes";
 import { notesRoutes } from "./features/notes/notes.routes";
+import { outlineIoRoutes } from "./features/outlines/outline-io.routes";
 import { outlinesRoutes } from "./features/outlines/outlines.routes";
 import { chatRoutes } from "./features/chat/chat.routes";
 import { realtimeRoutes } from "./features/chat/realtime.routes";
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", contentRoutes());
   app.route("/api", caseLawRoutes());
   app.route("/api", notesRoutes());
+  app.route("/api", outlineIoRoutes());
   app.route("/api", outlinesRoutes());
   app.route("/api", briefsRoutes());
   app.route("/api", collectionsRoutes());

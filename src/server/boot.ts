@@ -20,6 +20,7 @@ import type { Env } from "./env";
 import { seedPricing } from "./features/billing/pricing.service";
 import { trustedOriginsOf } from "./lib/origin-check";
 import { registerCaseLawImportJob } from "./features/case-law/import.job";
+import { registerOutlineAnalysisJob } from "./features/outlines/analysis/analysis.service";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer, queuedMailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
@@ -107,6 +108,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
     const mailer = queuedMailer({ jobs, transport, inline: !env.SMTP_URL });
     const storage = opts.storage ?? createStorage({ env, dataDir: env.DATA_DIR });
     registerCaseLawImportJob({ jobs, db: database.db, storage, logger, kind: database.kind });
+    registerOutlineAnalysisJob({ jobs, db: database.db, storage, logger });
     realtime = env.DATABASE_URL
       ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db })
       : createLocalBus();

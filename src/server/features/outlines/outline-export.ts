@@ -1,7 +1,8 @@
 /**
- * Outline exports (issue 16 §5). Markdown now: `# Title`, a subject line, then the tree as a
+ * Outline exports (issue 16 §5). Markdown: `# Title`, a subject line, then the tree as a
  * nested list (two spaces a level) whose items carry the outline numbering I. A. 1. a. (i)
- * (src/domain/outline-numbering.ts). DOCX and PDF come later and answer VALIDATION_FAILED.
+ * (src/domain/outline-numbering.ts). DOCX (outline-docx.ts: Word heading styles and a
+ * multi-level numbering) and PDF (outline-pdf.ts: index page and thumb tabs) come from the same walk.
  */
 import { outlineLabel } from "../../../domain/outline-numbering";
 import type { DbOrTx } from "../../db/client";
@@ -39,7 +40,45 @@ export function walkOutline(entries: Flat[]): { entry: Flat; depth: number; inde
   return out;
 }
 
-/** An outline as a Markdown file. Throws NOT_FOUND, or VALIDATION_FAILED for docx/pdf (not built yet). */
+const MIME = {
+  md: "text/markdown; charset=utf-8",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pdf: "application/pdf",
+} as const;
+
+/**
+ * An outline as a file: `{filename, contentType, body}` (Markdown text, or DOCX/PDF bytes).
+ * Throws NOT_FOUND for an unknown or another user's outline.
+ */
+export async function exportOutlineFile(o: {
+  db: DbOrTx;
+  userId: string;
+  id: string;
+  format: "md" | "docx" | "pdf";
+  origin: string;
+}): Promise<{ filename: string; contentType: string; body: string | Buffer }> {
+  if (o.format === "md") {
+    const { filename, markdown } = await exportOutline({ ...o, format: "md" });
+    return { filename, contentType: MIME.md, body: markdown };
+  }
+  const outline = await getOutline({ db: o.db, userId: o.userId, id: o.id });
+  const walked = walkOutline(outline.entries);
+  const input = { title: outline.title, subject: outline.subject, walked };
+  const body =
+    o.format === "docx"
+      ? await (await import("./outline-docx")).outlineToDocx(input)
+      : await (await import("./outline-pdf")).outlineToPdf(input);
+  return { filename: `${fileStem(outline.title)}.${o.format}`, contentType: MIME[o.format], body };
+}
+
+const fileStem = (title: string) =>
+  title
+    .replace(/[^\p{L}\p{N} _-]+/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80) || "outline";
+
+/** An outline as a Markdown file. Throws NOT_FOUND, or VALIDATION_FAILED for another format (use exportOutlineFile). */
 export async function exportOutline(o: {
   db: DbOrTx;
   userId: string;
@@ -59,11 +98,6 @@ export async function exportOutline(o: {
     const embed = entry.embed ? ` [${entry.embed.kind}: ${entry.embed.id}]` : "";
     lines.push(`${"  ".repeat(depth - 1)}- ${outlineLabel(depth, index)} ${text}${embed}`.trimEnd());
   }
-  const filename = `${
-    outline.title
-      .replace(/[^\p{L}\p{N} _-]+/gu, "")
-      .trim()
-      .slice(0, 80) || "outline"
-  }.md`;
+  const filename = `${fileStem(outline.title)}.md`;
   return { filename, markdown: `${lines.join("\n")}\n` };
 }

@@ -8,13 +8,13 @@
  *   DELETE /api/outlines/:id                             → {ok, restoreUntil}             (stable)
  *   POST   /api/outlines/:id/restore                     → {outline}  (undo a delete)
  *   POST   /api/outlines/:id/duplicate                   → 201 {outline}
- *   GET    /api/outlines/:id/export?format=md            → text/markdown attachment       (stable)
  *   GET    /api/outlines/:id/versions                    → {versions}  (history, newest first)
  *   POST   /api/outlines/:id/versions {label?}           → 201 {version}  (save now)
  *   GET    /api/outlines/:id/versions/:versionId         → {version: {…, entries}}
  *   POST   /api/outlines/:id/versions/:versionId/restore {version, tab?} → {outline} | 409
  * Every change (PATCH, version restore) is published on the realtime bus as `outline.updated`
  * (the user's other tabs reload the tree; decision 061).
+ *   GET    /api/outlines/:id/export?format=md|docx|pdf   → the file as an attachment      (stable)
  */
 import { Hono } from "hono";
 import { outlinesApi, outlineVersionsApi } from "../../../contract/outlines";
@@ -22,7 +22,7 @@ import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf } from "../../lib/http";
 import { handle, withStatus } from "../../lib/route";
-import { exportOutline } from "./outline-export";
+import { exportOutlineFile } from "./outline-export";
 import { updateOutline } from "./outline-tree.service";
 import { createVersion, getVersion, listVersions, restoreVersion } from "./outline-versions.service";
 import {
@@ -165,15 +165,15 @@ export function outlinesRoutes() {
     r,
     outlinesApi.export,
     async (c, { user, params, query }) => {
-      const { filename, markdown } = await exportOutline({
+      const { filename, contentType, body } = await exportOutlineFile({
         db: db(c),
         userId: user.id,
         id: params.id,
         format: query.format,
         origin: c.get("deps").appUrl,
       });
-      return c.body(markdown, 200, {
-        "content-type": "text/markdown; charset=utf-8",
+      return c.body(typeof body === "string" ? body : new Uint8Array(body), 200, {
+        "content-type": contentType,
         "content-disposition": `attachment; filename="${filename.replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       });
     },

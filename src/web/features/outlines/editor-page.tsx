@@ -450,6 +450,17 @@ function Editor({ outline }: { outline: Outline }) {
           >
             <Download className="h-4 w-4" aria-hidden /> Markdown
           </a>
+          {(["docx", "pdf"] as const).map((f) => (
+            <a
+              key={f}
+              href={outlinesApi.exportUrl(outline.id, f)}
+              className={buttonClass("outline", "sm")}
+              onClick={() => void save.flush()}
+              download
+            >
+              <Download className="h-4 w-4" aria-hidden /> {f === "docx" ? "Word" : "PDF"}
+            </a>
+          ))}
         </div>
       </div>
       <input
