@@ -130,7 +130,7 @@ const SHORTHAND: [RegExp, string][] = [
     "$& exculpatory release express assumption of risk",
   ],
   [
-    /\b(?:newspaper|the (?:local )?paper|magazine|news (?:story|report|article)|article|blog post|posted (?:online|on \w+)|tweeted|told everyone|spread(?:ing)? (?:a )?rumou?rs?|online review)\b/g,
+    /\b(?:newspaper|the (?:local )?paper|magazine|news (?:story|report|article)|article|blog(?: post)?|posted (?:online|on \w+)|tweeted|online review)\b[^.?!]{0,60}\b(?:said|says|wrote|reported|claimed|called|accused|that (?:i|he|she|they) (?:was|were|am|is))\b|\b(?:told everyone|spread(?:ing)? (?:a )?rumou?rs?)\b/g,
     "$& defamation publication false statement",
   ],
   [
@@ -149,7 +149,6 @@ const SHORTHAND: [RegExp, string][] = [
     /\b(?:swung first|hit (?:me|him|her) first|started (?:it|the fight)|attacked (?:me|him|her|them) first|threw the first punch|came at (?:me|him|her) (?:first|with))\b/g,
     "$& self-defense initial aggressor",
   ],
-  [/\b(?:spring[- ]guns?|booby[- ]trap\w*|trap gun|set a trap)\b/g, "$& deadly force defense of property"],
   [
     /\b(?:unconscious|under (?:anesthesia|anaesthesia)|asleep|knocked out) (?:during|for|through) (?:the|my|his|her) (?:whole )?(?:operation|surgery|procedure)\b|\b(?:left|found) (?:a |the )?(?:sponge|clamp|instrument|scalpel)\b|\bnobody (?:knows|saw) (?:exactly )?(?:what|how)\b/g,
     "$& res ipsa loquitur exclusive control inference of negligence",
@@ -191,6 +190,10 @@ const SHORTHAND: [RegExp, string][] = [
   [
     /\b(?:not a party|wasn'?t (?:a )?party|contract between (?:the |a |my )?\w+ and (?:the |a |my )?\w+)\b/g,
     "$& third-party beneficiary intended beneficiary",
+  ],
+  [
+    /\b(?:ha(?:ve|s) to be|need(?:s)? to be|must be|should be|got to be|be put) (?:in writing|written down|on paper)\b|\bin writing to be (?:enforceable|valid|binding)\b/g,
+    "$& writing requirement statute of frauds",
   ],
   // Criminal law.
   [
@@ -303,7 +306,10 @@ const SHORTHAND: [RegExp, string][] = [
     /\b(?:signs?|billboards?|posters?|banners?|leaflets?|flyers?)\b[^.?!]{0,60}\b(?:ban\w*|prohibit\w*|not allowed|except)\b|\b(?:ban\w*|prohibit\w*)\b[^.?!]{0,30}\b(?:signs?|billboards?|posters?|banners?|leaflets?)\b/g,
     "$& speech content-based regulation",
   ],
-  [/\bout[- ]of[- ]state\b/g, "$& interstate commerce discriminate"],
+  [
+    /\bout[- ]of[- ]state\b[^.?!]{0,60}\b(?:higher|fees?|tax(?:es)?|surcharges?|banned|barred|excluded|can'?t sell|prohibit\w*)\b|\b(?:higher|fees?|tax(?:es)?|surcharges?|bans?|banned|bars?|barred|prohibit\w*)\b[^.?!]{0,60}\bout[- ]of[- ]state\b/g,
+    "$& interstate commerce discriminate",
+  ],
   [
     /\b(?:prayer|pray|bible reading|ten commandments|nativity|creche|menorah)\b[^.?!]{0,60}\b(?:public school|school|government|city hall|courthouse|classroom)\b|\b(?:public school|city hall|courthouse|classroom)\b[^.?!]{0,60}\b(?:prayer|pray|bible|ten commandments|nativity)\b/g,
     "$& establishment clause",
@@ -335,7 +341,7 @@ const SHORTHAND: [RegExp, string][] = [
   // Civil procedure.
   [
     /\$\s?[\d,.]+\s?k?\b[^?]{0,100}\bfederal court\b|\bfederal court\b[^?]{0,100}\$\s?[\d,.]+/g,
-    "$& diversity citizenship amount in controversy",
+    "$& amount in controversy",
   ],
   [
     /\b(?:moved|took|transferred|brought|kicked) (?:it|the case|the suit|the lawsuit|my case) (?:over )?to federal court\b/g,
