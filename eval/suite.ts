@@ -31,9 +31,16 @@ interface Summary {
 }
 
 /** Floors (percent) per family; the issue's targets in TARGETS. */
-const FLOORS = {
+const FLOORS_FIRST = {
   facts: { hit3: 98, idkMax: 0 },
   mbe: { mbe: 60 },
+  followups: { hit3: 100 },
+  scope: { declined: 100, lawInDeclines: 0 },
+};
+/** The second dev split (decision 057), written before tuning: the floors reached on it. */
+const FLOORS_SECOND: typeof FLOORS_FIRST = {
+  facts: { hit3: 98, idkMax: 0 },
+  mbe: { mbe: 80 },
   followups: { hit3: 100 },
   scope: { declined: 100, lawInDeclines: 0 },
 };
@@ -50,6 +57,7 @@ export function runSuite(split: "dev" | "blind"): number {
   for (const part of splits)
     for (const family of ["facts", "mbe", "followups", "scope"] as const) {
       const set = `${family}-${part}`;
+      const FLOORS = part === "dev2" ? FLOORS_SECOND : FLOORS_FIRST;
       if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
         lines.push(`  ${set.padEnd(16)} (missing)`);
         continue;
