@@ -31,9 +31,16 @@ interface Summary {
 }
 
 /** Floors (percent) per family; the issue's targets in TARGETS. */
-const FLOORS = {
+const FLOORS_FIRST = {
   facts: { hit3: 98, idkMax: 0 },
   mbe: { mbe: 60 },
+  followups: { hit3: 100 },
+  scope: { declined: 100, lawInDeclines: 0 },
+};
+/** The second dev split (decision 057), written before tuning: the floors reached on it. */
+const FLOORS_SECOND: typeof FLOORS_FIRST = {
+  facts: { hit3: 98, idkMax: 0 },
+  mbe: { mbe: 80 },
   followups: { hit3: 100 },
   scope: { declined: 100, lawInDeclines: 0 },
 };
@@ -41,53 +48,57 @@ const TARGETS =
   "targets: facts hit@3 ≥ 92%, IDK ≤ 2%; MBE ≥ 60%; follow-ups hit@3 ≥ 90%; scope 100% declined, 0 law topics";
 
 export function runSuite(split: "dev" | "blind"): number {
+  // The dev split is two sets per family: the first tuning set and a second one written later (decision 057).
+  const splits = split === "dev" ? ["dev", "dev2"] : [split];
   const root = resolve(import.meta.dirname, "..");
   const dir = mkdtempSync(join(tmpdir(), "lexmate-eval-"));
   const lines: string[] = [];
   const failures: string[] = [];
-  for (const family of ["facts", "mbe", "followups", "scope"] as const) {
-    const set = `${family}-${split}`;
-    if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
-      lines.push(`  ${set.padEnd(16)} (missing)`);
-      continue;
+  for (const part of splits)
+    for (const family of ["facts", "mbe", "followups", "scope"] as const) {
+      const set = `${family}-${part}`;
+      const FLOORS = part === "dev2" ? FLOORS_SECOND : FLOORS_FIRST;
+      if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
+        lines.push(`  ${set.padEnd(16)} (missing)`);
+        continue;
+      }
+      const out = join(dir, `${set}.json`);
+      try {
+        execFileSync(
+          process.execPath,
+          ["--import", "tsx", resolve(root, "eval/run.ts"), "--set", set, "--summary", out],
+          {
+            stdio: ["ignore", process.env.EVAL_VERBOSE ? "inherit" : "ignore", "inherit"],
+          },
+        );
+      } catch {
+        failures.push(`${set}: the run failed (invalid citations or a set problem); run npm run eval -- --set ${set}`);
+        if (!existsSync(out)) continue;
+      }
+      const r = JSON.parse(readFileSync(out, "utf8")) as Summary;
+      const f = (x: number | null) => (x === null ? "—" : `${x.toFixed(1)}%`);
+      if (family === "facts") {
+        lines.push(
+          `  ${set.padEnd(16)} hit@3 ${f(r.hit3)}  I don't know on covered ${f(r.idk)}  (${r.inScope} questions)`,
+        );
+        if (r.hit3 < FLOORS.facts.hit3) failures.push(`${set}: hit@3 ${f(r.hit3)} < ${FLOORS.facts.hit3}%`);
+        if (r.idk > FLOORS.facts.idkMax) failures.push(`${set}: I don't know ${f(r.idk)} > ${FLOORS.facts.idkMax}%`);
+      } else if (family === "mbe") {
+        lines.push(`  ${set.padEnd(16)} MBE accuracy ${f(r.mbe)}  hit@3 ${f(r.hit3)}  (${r.inScope} stems)`);
+        if ((r.mbe ?? 0) < FLOORS.mbe.mbe) failures.push(`${set}: MBE accuracy ${f(r.mbe)} < ${FLOORS.mbe.mbe}%`);
+      } else if (family === "followups") {
+        lines.push(`  ${set.padEnd(16)} follow-up hit@3 ${f(r.hit3)}  (${r.inScope} conversations)`);
+        if (r.hit3 < FLOORS.followups.hit3)
+          failures.push(`${set}: follow-up hit@3 ${f(r.hit3)} < ${FLOORS.followups.hit3}%`);
+      } else {
+        lines.push(
+          `  ${set.padEnd(16)} declined ${f(r.declined)}  right kind ${f(r.declineKinds)}  law topics in declines ${r.lawInDeclines}  (${r.outOfScope} requests)`,
+        );
+        if (r.declined < FLOORS.scope.declined) failures.push(`${set}: declined ${f(r.declined)} < 100%`);
+        if (r.lawInDeclines > FLOORS.scope.lawInDeclines)
+          failures.push(`${set}: ${r.lawInDeclines} declines name a law topic`);
+      }
     }
-    const out = join(dir, `${set}.json`);
-    try {
-      execFileSync(
-        process.execPath,
-        ["--import", "tsx", resolve(root, "eval/run.ts"), "--set", set, "--summary", out],
-        {
-          stdio: ["ignore", process.env.EVAL_VERBOSE ? "inherit" : "ignore", "inherit"],
-        },
-      );
-    } catch {
-      failures.push(`${set}: the run failed (invalid citations or a set problem); run npm run eval -- --set ${set}`);
-      if (!existsSync(out)) continue;
-    }
-    const r = JSON.parse(readFileSync(out, "utf8")) as Summary;
-    const f = (x: number | null) => (x === null ? "—" : `${x.toFixed(1)}%`);
-    if (family === "facts") {
-      lines.push(
-        `  ${set.padEnd(16)} hit@3 ${f(r.hit3)}  I don't know on covered ${f(r.idk)}  (${r.inScope} questions)`,
-      );
-      if (r.hit3 < FLOORS.facts.hit3) failures.push(`${set}: hit@3 ${f(r.hit3)} < ${FLOORS.facts.hit3}%`);
-      if (r.idk > FLOORS.facts.idkMax) failures.push(`${set}: I don't know ${f(r.idk)} > ${FLOORS.facts.idkMax}%`);
-    } else if (family === "mbe") {
-      lines.push(`  ${set.padEnd(16)} MBE accuracy ${f(r.mbe)}  hit@3 ${f(r.hit3)}  (${r.inScope} stems)`);
-      if ((r.mbe ?? 0) < FLOORS.mbe.mbe) failures.push(`${set}: MBE accuracy ${f(r.mbe)} < ${FLOORS.mbe.mbe}%`);
-    } else if (family === "followups") {
-      lines.push(`  ${set.padEnd(16)} follow-up hit@3 ${f(r.hit3)}  (${r.inScope} conversations)`);
-      if (r.hit3 < FLOORS.followups.hit3)
-        failures.push(`${set}: follow-up hit@3 ${f(r.hit3)} < ${FLOORS.followups.hit3}%`);
-    } else {
-      lines.push(
-        `  ${set.padEnd(16)} declined ${f(r.declined)}  right kind ${f(r.declineKinds)}  law topics in declines ${r.lawInDeclines}  (${r.outOfScope} requests)`,
-      );
-      if (r.declined < FLOORS.scope.declined) failures.push(`${set}: declined ${f(r.declined)} < 100%`);
-      if (r.lawInDeclines > FLOORS.scope.lawInDeclines)
-        failures.push(`${set}: ${r.lawInDeclines} declines name a law topic`);
-    }
-  }
   console.log(`\nIssue 13 sets (${split}):\n${lines.join("\n")}\n  ${TARGETS}`);
   for (const x of failures) console.log(`BELOW FLOOR: ${x}`);
   if (failures.length) {

@@ -10,8 +10,8 @@ import type { UserHit } from "./compose/shared";
 import type { IndexCache } from "./index-cache";
 import { evidence, type Hit, type ParsedQuery, parseQuery, relevanceOf, search } from "./retrieve";
 import type { SearchIndex } from "./search-index";
-import { type NotLegalKind, notLegal, outsideArea } from "./scope";
-import { terms } from "./text";
+import { hasLegalCue, type NotLegalKind, notLegal, outsideArea } from "./scope";
+import { isFramingTerm, terms } from "./text";
 import type { AnswerInput } from "./types";
 import { retrieveUserSources } from "./user-sources";
 
@@ -22,6 +22,8 @@ import { retrieveUserSources } from "./user-sources";
 export const DECLINE_BELOW = 0.6;
 /** A shared title word this specific (idf; "foreclosure" ≈ 4.5, "duty" ≈ 2) lets a decline in an outside area point to the topic. */
 const ANCHOR_MIN_IDF = 3;
+/** Ranking-score bonus, in a follow-up, for documents in the subject the thread is about. */
+const THREAD_SUBJECT_BONUS = 0.15;
 /** A student's own note or brief must reach this relevance to be used. */
 export const USER_SOURCE_MIN = 0.6;
 
@@ -43,8 +45,28 @@ export interface Prepared {
 }
 
 const LEADS_ON =
-  /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions)/i;
-const PRONOUN = /\b(it|that|this|they|them|those|these|its|their)\b/i;
+  /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions|are there (?:any )?(?:exceptions|defen[cs]es|limits)|is there (?:an? )?(?:exception|defen[cs]e|limit))/i;
+const PRONOUN = /\b(it|that|this|they|them|those|these|its|their|he|she|him|her|his)\b/i;
+
+/**
+ * Words that ask about an aspect of whatever doctrine is under discussion ("are there exceptions?",
+ * "how long does it take?", "what are the defenses?", "why?"): a question made only of these (and
+ * stop or framing words) names no doctrine of its own, so it is about the previous one.
+ */
+const ASPECT_WORDS = new Set(
+  terms(`exception exceptions defense defenses defence defences element elements requirement requirements
+  example examples instance why reason reasons purpose policy point how long take takes time period
+  remedy remedies damages recover recovery relief standard test burden proof prove limit limits
+  limitation apply applies work works mean matter matters happen happens effect effects consequence
+  consequences result outcome when who whom else other another rule majority minority modern view approach
+  first party more tell explain again instead also too same opposite`),
+);
+
+/** Whether every content word of `question` is an aspect, stop or framing word (it names no doctrine). */
+function onlyAspects(question: string): boolean {
+  const ts = terms(question);
+  return ts.every((t) => ASPECT_WORDS.has(t) || isFramingTerm(t));
+}
 
 /** A short question that leans on the previous one: "what about the exceptions?" (strong) or one with a pronoun (weak). */
 export function followUpStrength(question: string): "strong" | "weak" | null {
@@ -52,14 +74,18 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
   if (
     words <= 30 &&
-    /^\s*(?:and |but |so |ok(?:ay)?,? )?(what if|what about|how about|and if|but what if|same (?:thing|question))/i.test(
+    /^\s*(?:and |but |so |ok(?:ay)?,? )?(what if|what about|how about|and if|but what if|same (?:thing|question)|suppose|say (?:that|he|she|they|the)|let'?s say|instead)/i.test(
       question,
     )
   )
     return "strong";
   if (words > 12) return null;
   if (LEADS_ON.test(question)) return "strong";
-  return PRONOUN.test(question) ? "weak" : null;
+  // "are there exceptions?", "how long does it take?", "why?": an aspect of the doctrine just discussed.
+  if (onlyAspects(question)) return "strong";
+  // A short question with a pronoun ("does he have to retreat first?") continues the thread.
+  if (PRONOUN.test(question)) return words <= 8 ? "strong" : "weak";
+  return null;
 }
 
 export async function prepare(opts: {
@@ -85,6 +111,14 @@ export async function prepare(opts: {
     const qBoth = parseQuery(index, `${previous}\n${question}`);
     for (const [t, w] of query.weights) qBoth.weights.set(t, Math.max(qBoth.weights.get(t) ?? 0, 2 * w));
     const hBoth = search(index, qBoth);
+    // The thread keeps its subject (issue 13 §4): "Can I sue him?" then "what if he says I swung
+    // first?" is self-defense in Torts, not in Criminal Law. The subject is the previous question's best topic's.
+    const thread = search(index, parseQuery(index, previous), 3).find((h) => h.doc.kind === "topic")?.doc;
+    if (thread && thread.kind === "topic") {
+      for (const h of hBoth)
+        if (h.doc.kind !== "provision" && h.doc.subjectId === thread.subjectId) h.score += THREAD_SUBJECT_BONUS;
+      hBoth.sort((a, b) => b.score - a.score);
+    }
     const top = hBoth[0];
     if (top && top.relevance >= DECLINE_BELOW) {
       effectiveQuestion = `${previous}\n${question}`;
@@ -118,7 +152,11 @@ export async function prepare(opts: {
   }
 
   // Not a law-school question at all (a cover letter, the weather, a headache): no law is offered.
-  const offTopic = query.caseMentions.length || query.provisionIds.length ? null : notLegal(question);
+  let offTopic =
+    query.caseMentions.length || query.provisionIds.length ? null : notLegal(question, { legalArea: !!area });
+  // Nothing in the library answers it and nothing in it is about the law ("recommend some music to
+  // study to"): a kind decline with no law topics, not "I don't know" with absurd nearest topics.
+  if (!offTopic && !area && relevance < DECLINE_BELOW && !hasLegalCue(question) && !query.story) offTopic = "not_legal";
   if (offTopic) {
     relevance = 0;
     outside = null;

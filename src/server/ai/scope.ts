@@ -6,6 +6,7 @@
  * in one of these areas is declined unless it also names something of ours: a word of the best
  * topic's title that is not the area's own word, a case or a provision.
  */
+import { isStory } from "./classify";
 import { terms } from "./text";
 
 export interface OutsideArea {
@@ -32,9 +33,12 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "intellectual property law",
-    re: /\b(copyrights?|trademarks?|trade secrets?|patent (?:application|infringement|law|office|attorney)|(?:file|get|obtain|apply for) a patent|patented|fair use)\b/,
+    re: /\b(copyrights?|copyrighted|trademarks?|trademarked|trade secrets?|patent (?:application|infringement|law|office|attorney)|(?:file|get|obtain|apply for) a patent|patented|fair use)\b/,
   },
-  { area: "bankruptcy law", re: /\b(bankrupt(?:cy)?|chapter (?:7|11|13)\b|automatic stay)/ },
+  {
+    area: "bankruptcy law",
+    re: /\b(bankrupt(?:cy)?|chapter (?:7|11|13)\b|automatic stay|discharge (?:of )?(?:my |the )?debts?)/,
+  },
   {
     area: "business associations law",
     re: /\b(llcs?|limited liability compan(?:y|ies)|incorporat(?:e|ing) (?:a|my|our) (?:company|business|startup)|articles of incorporation|s[- ]corp|c[- ]corp|shareholders?|board of directors|partnership agreement|business licen[sc]e)\b/,
@@ -45,7 +49,7 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "employment law",
-    re: /\b(minimum wage|overtime pay|fmla|wrongful termination|unemployment benefits|workers'? comp(?:ensation)?)\b/,
+    re: /\b(minimum wage|overtime(?: pay)?|fmla|wrongful termination|unemployment benefits|workers'? comp(?:ensation)?|paid (?:sick |family )?leave|on salary|salaried|non-?compete|at-will employ\w*|sexual harassment at work|title vii)\b/,
   },
   { area: "securities law", re: /\b(insider trading|securities fraud|sec filings?)\b/ },
   { area: "local housing regulation", re: /\b(rent (?:control|stabili[sz]ation|stabilized|controlled))\b/ },
@@ -56,7 +60,7 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "negotiable instruments (UCC Article 3)",
-    re: /\b(negotiable instruments?|holder in due course|promissory notes? (?:negotiab|endors)|ucc article 3)\b/,
+    re: /\b(negotiable instruments?|holders? in due course|promissory notes? (?:negotiab|endors)|ucc article 3|(?:endorse|indorse|cash|bounced?) (?:a |the |my )?checks?|personal defenses?)\b/,
   },
   {
     area: "professional responsibility (the MPRE)",
@@ -73,7 +77,7 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "wills and trusts",
-    re: /\b(died without a will|without a will|intestate succession|intestacy|holographic wills?|will contest|testamentary capacity|revoke (?:a|my|his|her) will|trust fund beneficiar\w*)\b/,
+    re: /\b(died without a will|without a will|intestate succession|intestacy|holographic wills?|handwritten wills?|(?:valid|write|make|draft|sign|witness) (?:a |my |his |her |the )?will|will (?:be )?valid|will contest|contest (?:a|the|my \w+'s) will|testamentary capacity|revoke (?:a|my|his|her) will|codicil|trust fund beneficiar\w*|spendthrift trust)\b/,
   },
   {
     area: "international law",
@@ -101,19 +105,48 @@ export function outsideArea(question: string): OutsideArea | null {
  */
 export type NotLegalKind = "health_safety" | "not_legal";
 
+/** Danger to life now (suicide, self-harm, someone unresponsive): declined for safety even when law words appear. */
+const SAFETY_FIRST =
+  /\b(suicid\w*|kill(?:ing)? (?:myself|me)|end(?:ing)? (?:my|my own) life|end it all|don'?t see the point anymore|no reason to live|take my (?:own )?life|self[- ]harm|(?:hurt|hurting|harm|harming|cut|cutting) myself|want to die|(?:can'?t|cannot|won'?t|couldn'?t) wake (?:him|her|them|my \w+) up|(?:is|isn'?t|not|stopped) breathing|unconscious and|overdos\w*|took (?:a (?:whole )?bottle|too many) (?:of )?(?:pills|tablets)|gas leak|house is on fire|(?:is|am) being (?:followed|stalked|attacked)|in danger right now)\b/;
+/** Symptoms and medical questions: the request itself is about health. */
 const HEALTH_SAFETY =
-  /\b(headaches?|migraines?|blurr(?:ed|y) vision|chest pains?|short(?:ness)? of breath|can'?t breathe|dizz(?:y|iness)|faint(?:ed|ing)?|numbness|seizures?|fever|vomit\w*|bleeding|rash|symptoms?|ibuprofen|acetaminophen|tylenol|advil|aspirin|antibiotics?|painkillers?|medications?|medicine|dosage|dose|overdos\w*|pills?|prescription|pregnan\w*|suicid\w*|kill (?:myself|me)|end(?:ing)? (?:my|my own) life|end it all|don'?t see the point anymore|no reason to live|take my (?:own )?life|self[- ]harm|hurt myself|want to die|poison(?:ed|ing)?|stroke|heart attack|allerg\w*|sprain\w*|broken (?:arm|leg|bone)|concussion|infection|diagnos\w* (?:me|my)|therap(?:y|ist) for|depress(?:ed|ion)|anxiety attack|panic attack|gas leak|house is on fire|(?:is|am) being (?:followed|stalked|attacked)|in danger right now|emergency room)\b/;
+  /\b(headaches?|migraines?|blurr(?:ed|y) vision|chest pains?|pain in (?:my|his|her|the) (?:chest|head|stomach|side|back|arm|neck|leg)|crushing pain|short(?:ness)? of breath|can'?t breathe|dizz(?:y|iness)|faint(?:ed|ing)?|numbness|seizures?|fever|vomit\w*|rash|symptoms?|ibuprofen|acetaminophen|tylenol|advil|aspirin|antibiotics?|painkillers?|dosage|stroke|heart attack|allerg\w*|concussion|infection|diagnos\w* (?:me|my)|therap(?:y|ist) for|depress(?:ed|ion)|anxiety attack|panic attack|emergency room)\b/;
+/** Words that show a health question only when the request is not a story of what happened. */
+const HEALTH_WEAK =
+  /\b(medications?|medicine|pills?|prescription|pregnan\w*|poison(?:ed|ing)?|bleeding|sprain\w*|(?:broken|broke|fractured?|dislocated|twisted) (?:my |his |her )?(?:arm|leg|bone|wrist|ankle|finger|toe|foot|hand|rib|nose|collarbone|shoulder))\b/;
+/** A request for writing, code or trivia: the form itself is not a legal question, whatever it is about. */
+const NOT_LEGAL_FORM =
+  /^\s*(?:can you |could you |please |pls )?(?:help me )?(?:write|compose|draft|make up|give me|tell me)\s+(?:me\s+)?(?:a |an |some )?(?:short |funny |quick )?(?:poem|haiku|sonnet|limerick|song|rap|lyrics|jokes?|riddle|story|bedtime story|cover letter|thank[- ]you (?:note|email|letter|card)|birthday (?:message|card)|toast|speech for (?:my|a) (?:wedding|party))\b/;
 const NOT_LEGAL =
-  /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|jokes?|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|compile|debug (?:my|this) code|stocks?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|budget(?:ing)?|credit score|world series|super bowl|nba|nfl|football|soccer|basketball|movies?|netflix|tv shows?|video games?|vacation|travel|flights?|hotel|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|girlfriend|boyfriend|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi))\b/;
+  /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|cookies|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|compile|debug (?:my|this) code|(?:bug|error) in my (?:code|script|program|loop)|stocks?|index funds?|mutual funds?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|(?:my |our )?savings|pay off (?:my |the )?(?:car|credit|loan)|car loan|budget(?:ing)?|credit score|world series|super bowl|nba|nfl|movies?|netflix|tv shows?|video games?|music|playlist|songs?|vacation|travel|flights?|hotel|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi)|e-?mail to (?:my )?(?:professor|teacher|boss|landlord|friend|mom|dad))\b/;
+/** Words that make a request non-legal only when it is not a story of what happened (a "joke" or a "boyfriend" can be a fact). */
+const NOT_LEGAL_WEAK = /\b(jokes?|girlfriend|boyfriend|football|soccer|basketball)\b/;
+
 /** Words that make a request a legal one even when it mentions one of the things above. */
 const LEGAL_CUES =
-  /\b(illegal|lawsuit|sue|sued|suing|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent))\b/;
+  /\b(illegal|lawsuit|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent))\b/;
 
-/** Whether `question` is not a law-school question, and which kind of decline it gets; null for legal questions. */
-export function notLegal(question: string): NotLegalKind | null {
+/**
+ * Whether `question` is not a law-school question, and which kind of decline it gets; null for legal questions.
+ * `legalArea`: the question is in an area of law outside the library (scope.ts AREAS), so it is legal.
+ */
+export function notLegal(question: string, opts: { legalArea?: boolean } = {}): NotLegalKind | null {
   const q = question.toLowerCase().replace(/[’]/g, "'");
-  if (LEGAL_CUES.test(q)) return null;
+  // Danger first: a student who mentions the bar exam and self-harm in one breath needs 988, not a rule.
+  if (SAFETY_FIRST.test(q)) return "health_safety";
+  if (NOT_LEGAL_FORM.test(q)) return "not_legal";
+  // A question in an area of law we do not cover ("can I use a song under copyright?") is legal.
+  if (opts.legalArea || LEGAL_CUES.test(q)) return null;
   if (HEALTH_SAFETY.test(q)) return "health_safety";
   if (NOT_LEGAL.test(q)) return "not_legal";
+  // "She sold him pills", "her boyfriend inherited": in a story these are facts, not the request.
+  const story = isStory(question);
+  if (!story && HEALTH_WEAK.test(q)) return "health_safety";
+  if (!story && NOT_LEGAL_WEAK.test(q)) return "not_legal";
   return null;
+}
+
+/** Whether the question shows any sign of being about the law (a legal cue word). */
+export function hasLegalCue(question: string): boolean {
+  return LEGAL_CUES.test(question.toLowerCase().replace(/[’]/g, "'"));
 }

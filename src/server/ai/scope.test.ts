@@ -1,0 +1,70 @@
+/**
+ * The decline classifier and the follow-up reader (issue 13 §4, §5; decision 057): pure string
+ * rules, tested on requests of each kind and on legal stories that merely contain a word of them.
+ */
+import { describe, expect, it } from "vitest";
+import { followUpStrength } from "./prepare";
+import { notLegal, outsideArea } from "./scope";
+
+describe("notLegal", () => {
+  it.each([
+    ["Bar prep is so bad I keep thinking about hurting myself.", "health_safety"],
+    ["I want to kill myself because I failed the bar exam", "health_safety"],
+    ["My roommate took a whole bottle of pills and I can't wake her up.", "health_safety"],
+    ["I've had a crushing pain in my chest for an hour. Should I be worried?", "health_safety"],
+    ["I think I broke my wrist playing basketball, what should I do?", "health_safety"],
+    ["Write a haiku about studying for the bar exam.", "not_legal"],
+    ["Can you help me write a thank-you email to my professor?", "not_legal"],
+    ["Recommend some good music to study to.", "not_legal"],
+    ["Should I put my savings in index funds or pay off my car loan first?", "not_legal"],
+    ["Who won the NBA finals?", "not_legal"],
+  ])("%s → %s", (q, kind) => {
+    expect(notLegal(q)).toBe(kind);
+  });
+
+  it.each([
+    "An undercover cop kept begging me for weeks to sell him pills until I finally did. I'd never sold drugs before. Is that fair?",
+    "My sister and I owned a house as joint tenants. She died and her will leaves her half to her boyfriend. Who owns the house now?",
+    "My coworker pulled my chair out as a joke as I sat down and I broke my tailbone. He says he never meant to hurt me.",
+    "Is a doctor liable in negligence for prescribing the wrong dose of a medication?",
+  ])("a legal story that mentions pills, a boyfriend or a joke stays legal: %s", (q) => {
+    expect(notLegal(q)).toBeNull();
+  });
+
+  it("a question in an area of law outside the library is legal, not 'not a law question'", () => {
+    const q = "Can I use a popular song in my YouTube video without a copyright license?";
+    expect(outsideArea(q)?.area).toBe("intellectual property law");
+    expect(notLegal(q, { legalArea: true })).toBeNull();
+  });
+
+  it.each([
+    ["Is my employer allowed to skip paying me overtime if I'm on salary?", "employment law"],
+    ["What makes a handwritten will valid?", "wills and trusts"],
+    [
+      "When does a holder in due course take a check free of personal defenses?",
+      "negotiable instruments (UCC Article 3)",
+    ],
+  ])("names the outside area: %s", (q, area) => {
+    expect(outsideArea(q)?.area).toBe(area);
+  });
+});
+
+describe("followUpStrength", () => {
+  it.each([
+    "are there exceptions?",
+    "how long does it take?",
+    "why?",
+    "what are the defenses?",
+    "give me an example",
+    "does he have to retreat first?",
+    "and what if he says I swung first?",
+    "what about a corporation, where is it a citizen?",
+  ])("reads %s with the thread", (q) => {
+    expect(followUpStrength(q)).toBe("strong");
+  });
+
+  it("leaves a new, self-contained question alone", () => {
+    expect(followUpStrength("What is the rule against perpetuities in a nutshell for the exam?")).toBeNull();
+    expect(followUpStrength("Explain the parol evidence rule.")).toBeNull();
+  });
+});
