@@ -270,14 +270,12 @@ describe("user actions, each with an audit row", () => {
 
 describe("settings", () => {
   const save = (patch: Record<string, unknown>) =>
-    admin
-      .json<Record<string, unknown>>("/api/admin/settings")
-      .then((cur) =>
-        admin.json<Record<string, unknown>>("/api/admin/settings", {
-          method: "PUT",
-          body: { ...cur.body, ...patch, reason: "Test settings" },
-        }),
-      );
+    admin.json<Record<string, unknown>>("/api/admin/settings").then((cur) =>
+      admin.json<Record<string, unknown>>("/api/admin/settings", {
+        method: "PUT",
+        body: { ...cur.body, ...patch, reason: "Test settings" },
+      }),
+    );
 
   it("maintenance mode: banner status public, students' writes answer 503 with a clear message, reads and admins work", async () => {
     expect((await save({ maintenanceMode: true })).status).toBe(200);
