@@ -14,7 +14,9 @@ import { metaApi } from "../contract/meta";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { authHandler } from "./auth/auth-handler";
 import { accountRoutes } from "./features/account/account.routes";
-import { adminRoutes } from "./features/admin/admin.routes";
+import { adminOnly } from "./features/admin/admin-gate";
+import { adminRoutes, siteRoutes } from "./features/admin/admin.routes";
+import { maintenanceGate } from "./features/admin/maintenance";
 import { billingRoutes, referralLinkMiddleware } from "./features/billing/billing.routes";
 import { entitlementsMiddleware } from "./features/billing/entitlements";
 import { briefsRoutes } from "./features/briefs/briefs.routes";
@@ -118,6 +120,8 @@ export function createApp(deps: AppDeps) {
 
   // The signed-in user's tier, read lazily and at most once per request (features/billing/entitlements).
   app.use("/api/*", entitlementsMiddleware());
+  // Maintenance mode: students' writes answer 503 MAINTENANCE (features/admin/maintenance).
+  app.use("/api/*", maintenanceGate());
 
   const meta = new Hono<AppEnv>();
   handle(meta, metaApi.health, async () => {
@@ -128,7 +132,11 @@ export function createApp(deps: AppDeps) {
   app.route("/api", meta);
   app.route("/api", accountRoutes());
   app.route("/api", billingRoutes());
+  // Every /api/admin path, known or not: 401 signed out, 404 for non-admins (features/admin/admin-gate).
+  app.use("/api/admin", adminOnly());
+  app.use("/api/admin/*", adminOnly());
   app.route("/api", adminRoutes());
+  app.route("/api", siteRoutes());
   app.route("/api", errorRoutes());
   app.route("/api", contentRoutes());
   app.route("/api", caseLawRoutes());
