@@ -14,6 +14,7 @@ import { metaApi } from "../contract/meta";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { authHandler } from "./auth/auth-handler";
 import { accountRoutes } from "./features/account/account.routes";
+import { adminOpsRoutes } from "./features/admin/ops/ops.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { billingRoutes } from "./features/billing/billing.routes";
 import { entitlementsMiddleware } from "./features/billing/entitlements";
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", accountRoutes());
   app.route("/api", billingRoutes());
   app.route("/api", adminRoutes());
+  app.route("/api", adminOpsRoutes());
   app.route("/api", errorRoutes());
   app.route("/api", contentRoutes());
   app.route("/api", caseLawRoutes());

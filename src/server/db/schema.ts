@@ -15,3 +15,4 @@ export * from "./schema-jobs";
 export * from "./schema-library";
 export * from "./schema-outlines";
 export * from "./schema-study";
+export * from "./schema-admin-ops";
