@@ -35,6 +35,12 @@ export const ERROR_STATUS = {
   PAYMENT_PROVIDER_ERROR: 502,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Maintenance mode (admin settings, issue 17): the app is read-only for students. */
+  MAINTENANCE: 503,
+  /** Sign-ups closed on /admin/settings (issue 17). */
+  SIGNUPS_CLOSED: 403,
+  /** An administrator disabled this account's sign-in (issue 17). */
+  ACCOUNT_DISABLED: 403,
 } as const;
 
 /** Every code our own envelope carries (server `AppError(code)`). */

@@ -14,8 +14,9 @@ import { metaApi } from "../contract/meta";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { authHandler } from "./auth/auth-handler";
 import { accountRoutes } from "./features/account/account.routes";
+import { adminOnly } from "./features/admin/admin-gate";
+import { adminRoutes, siteRoutes } from "./features/admin/admin.routes";
 import { adminOpsRoutes } from "./features/admin/ops/ops.routes";
-import { adminRoutes } from "./features/admin/admin.routes";
 import { billingRoutes } from "./features/billing/billing.routes";
 import { entitlementsMiddleware } from "./features/billing/entitlements";
 import { briefsRoutes } from "./features/briefs/briefs.routes";
@@ -128,7 +129,11 @@ export function createApp(deps: AppDeps) {
   app.route("/api", meta);
   app.route("/api", accountRoutes());
   app.route("/api", billingRoutes());
+  // Every /api/admin path, known or not: 401 signed out, 404 for non-admins (features/admin/admin-gate).
+  app.use("/api/admin", adminOnly());
+  app.use("/api/admin/*", adminOnly());
   app.route("/api", adminRoutes());
+  app.route("/api", siteRoutes());
   app.route("/api", adminOpsRoutes());
   app.route("/api", errorRoutes());
   app.route("/api", contentRoutes());

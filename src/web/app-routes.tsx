@@ -2,7 +2,6 @@
 import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { Spinner } from "./components/ui/card";
-import { AdminDashboard, AdminGuard } from "./features/admin/admin-pages";
 import { SubjectPage, SubjectsPage, TopicPage } from "./features/content/content-pages";
 import { ProvisionPage, ProvisionsPage } from "./features/content/provision-pages";
 import { RoadmapPage, TestAuthPage } from "./features/shell/misc-pages";
@@ -30,12 +29,15 @@ const CaseBriefPage = lazy(() =>
   import("./features/briefs/case-brief-page").then((m) => ({ default: m.CaseBriefPage })),
 );
 const CollectionsPage = lazy(() => import("./features/collections/collections-page"));
+const AdminRoutes = lazy(() => import("./features/admin/admin-routes"));
 
 const S = (el: React.ReactNode) => <Suspense fallback={<Spinner className="m-6" />}>{el}</Suspense>;
 
 export default function AppRoutes() {
   return (
     <Routes>
+      {/* The admin console (SPEC.md §2.5): its own frame and guard, pages from features/admin/registry. */}
+      <Route path="admin/*" element={S(<AdminRoutes />)} />
       <Route element={<ProtectedLayout />}>
         <Route path="chat/:threadId?" element={S(<ChatPage />)} />
         <Route path="settings" element={<SettingsLayout />}>
@@ -74,37 +76,6 @@ export default function AppRoutes() {
             <FeaturePlaceholder title="Subscription" description="Online payment is not enabled on this server yet." />
           }
         />
-        <Route path="admin" element={<AdminGuard />}>
-          <Route path="dashboard" element={<AdminDashboard />} />
-          {[
-            "users",
-            "security",
-            "error-logs",
-            "courses",
-            "courses/:courseId",
-            "flashcards",
-            "outlines",
-            "cases",
-            "askjds",
-            "settings",
-            "price-mapping",
-            "utilities",
-            "set-admin",
-            "batch-monitor",
-          ].map((p) => (
-            <Route
-              key={p}
-              path={p}
-              element={
-                <FeaturePlaceholder
-                  title={`Admin: ${p.split("/")[0]}`}
-                  description="This admin page arrives with the admin console."
-                />
-              }
-            />
-          ))}
-          <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
-        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -43,7 +43,11 @@ const authRoutes = [
 /** SPEC.md §2.5: on an ADMIN_HOSTS host, / and any other path go to /admin/dashboard; /auth stays. */
 function AdminHostRoutes() {
   const { pathname } = useLocation();
-  return pathname.startsWith("/admin/") ? L(<App />) : <Navigate to="/admin/dashboard" replace />;
+  return pathname.startsWith("/admin/") && pathname !== "/admin/" ? (
+    L(<App />)
+  ) : (
+    <Navigate to="/admin/dashboard" replace />
+  );
 }
 const adminTable = [
   { errorElement: <RouteErrorScreen />, children: [...authRoutes, { path: "/*", element: <AdminHostRoutes /> }] },

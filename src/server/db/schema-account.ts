@@ -41,7 +41,11 @@ export const analyticsEvents = pgTable(
     properties: jsonb("properties").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("analytics_events_name_idx").on(t.name, t.createdAt)],
+  (t) => [
+    index("analytics_events_name_idx").on(t.name, t.createdAt),
+    // Retention pruning (ANALYTICS_RETENTION_DAYS) deletes by age.
+    index("analytics_events_created_at_idx").on(t.createdAt),
+  ],
 );
 
 /** Fixed-window counters for our own limits (per account sign-in, resend cooldown, error-log flood). */

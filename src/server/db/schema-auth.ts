@@ -1,18 +1,30 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./schema-columns";
 
 // ── better-auth ──────────────────────────────────────────────────────────────
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  /** SPEC.md §3 user metadata `is_admin`. */
-  isAdmin: boolean("is_admin").notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /** SPEC.md §3 user metadata `is_admin`. */
+    isAdmin: boolean("is_admin").notNull().default(false),
+    /** Sign-in disabled by an administrator (issue 17): refused at sign-in, existing sessions ended. */
+    disabledAt: ts("disabled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The admin users list (issue 17): newest first, prefix search on email and name.
+    index("user_created_at_idx").on(t.createdAt),
+    index("user_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    index("user_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
 
 export const session = pgTable(
   "session",

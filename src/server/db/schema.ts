@@ -7,6 +7,8 @@
  * `schema-columns`), so no schema file imports this one and there is no import circle.
  */
 export * from "./schema-account";
+export * from "./schema-admin";
+export * from "./schema-analytics";
 export * from "./schema-auth";
 export * from "./schema-billing";
 export * from "./schema-chat";

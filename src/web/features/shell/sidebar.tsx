@@ -20,6 +20,7 @@ import {
   Pin,
   PinOff,
   Settings,
+  ShieldCheck,
   X,
 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -164,7 +165,20 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
             ))}
         </div>
         <nav className="flex-1 space-y-1 overflow-y-auto px-2 py-2" aria-label="App">
-          {NAV.map((item) => {
+          {[
+            ...NAV,
+            // Administrators keep the student app on the main host and get the console here (SPEC.md §2.5).
+            ...(me?.user.isAdmin
+              ? [
+                  {
+                    label: "Admin",
+                    to: "/admin/dashboard",
+                    icon: ShieldCheck,
+                    active: (p: string) => p.startsWith("/admin"),
+                  },
+                ]
+              : []),
+          ].map((item) => {
             const active = item.active(pathname);
             return (
               <Link
@@ -205,6 +219,16 @@ export function Sidebar({ threads }: { threads?: React.ReactNode }) {
         <div className="border-t border-slate-200 p-2 dark:border-slate-800">
           {expanded && me && (
             <p className="truncate px-3 py-1 text-xs text-slate-500 dark:text-slate-400">{me.user.email}</p>
+          )}
+          {me?.user.isAdmin && (
+            <Link
+              to="/admin/dashboard"
+              title={expanded ? undefined : "Admin console"}
+              className="flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <ShieldCheck className="h-5 w-5 shrink-0" aria-hidden />
+              {expanded && "Admin console"}
+            </Link>
           )}
           <button
             type="button"

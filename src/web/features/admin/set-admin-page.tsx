@@ -1,0 +1,6 @@
+/** Placeholder until built in this branch. */
+import { ComingSoon } from "./coming-soon";
+
+export default function Page() {
+  return <ComingSoon title="set-admin-page" description="Being built." />;
+}
