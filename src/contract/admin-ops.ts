@@ -151,7 +151,13 @@ export const securityOverview = z.object({
   lockedAccounts: z.array(z.object({ email: z.string(), reason: z.string(), until: iso.nullable() })),
   activeSessions: z.number().int(),
   recentSessions: z.array(
-    z.object({ email: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable(), createdAt: iso, expiresAt: iso }),
+    z.object({
+      email: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      createdAt: iso,
+      expiresAt: iso,
+    }),
   ),
   adminLogins: z.array(z.object({ email: z.string(), ip: z.string().nullable(), createdAt: iso })),
 });
@@ -191,7 +197,9 @@ export const adminOpsApi = {
     responses: {
       200: errorGroupRow.extend({
         stackTrace: z.string().nullable(),
-        recent: z.array(z.object({ id: z.string(), createdAt: iso, url: z.string().nullable(), userEmail: z.string().nullable() })),
+        recent: z.array(
+          z.object({ id: z.string(), createdAt: iso, url: z.string().nullable(), userEmail: z.string().nullable() }),
+        ),
       }),
     },
     errors: ["NOT_FOUND"],
@@ -220,7 +228,8 @@ export const adminOpsApi = {
     method: "get",
     path: "/api/admin/jobs",
     auth: "admin",
-    summary: "Admins only: background jobs with progress, attempts and errors; filters state, kind; q searches kind and error.",
+    summary:
+      "Admins only: background jobs with progress, attempts and errors; filters state, kind; q searches kind and error.",
     tags: ["admin"],
     query: jobsQuery,
     responses: { 200: pageOf(adminJobRow) },
@@ -229,7 +238,8 @@ export const adminOpsApi = {
     method: "post",
     path: "/api/admin/jobs/:id/retry",
     auth: "admin",
-    summary: "Admins only: puts a failed or cancelled job back in the queue (attempts reset). 409 in any other state. Audited.",
+    summary:
+      "Admins only: puts a failed or cancelled job back in the queue (attempts reset). 409 in any other state. Audited.",
     tags: ["admin"],
     body: reasonBody,
     responses: { 200: adminJobRow },
@@ -320,7 +330,8 @@ export const adminOpsApi = {
     method: "patch",
     path: "/api/admin/cases/:id",
     auth: "admin",
-    summary: "Admins only: edits an opinion's metadata (case name, citation, court, decision date YYYY-MM-DD, subject). Audited.",
+    summary:
+      "Admins only: edits an opinion's metadata (case name, citation, court, decision date YYYY-MM-DD, subject). Audited.",
     tags: ["admin"],
     body: z.object({
       caseName: z.string().trim().min(1).max(300).optional(),
@@ -419,14 +430,19 @@ export const adminOpsApi = {
     auth: "admin",
     summary: "Admins only: saves a new system prompt version (optionally making it active). Audited.",
     tags: ["admin"],
-    body: z.object({ content: z.string().trim().min(20).max(20_000), activate: z.boolean().default(true), reason: adminReason }),
+    body: z.object({
+      content: z.string().trim().min(20).max(20_000),
+      activate: z.boolean().default(true),
+      reason: adminReason,
+    }),
     responses: { 200: z.object({ prompts: z.array(companionPromptRow) }) },
   }),
   activatePrompt: defineRoute({
     method: "post",
     path: "/api/admin/companion/prompts/:id/activate",
     auth: "admin",
-    summary: "Admins only: makes a prompt version the active one; id `builtin` returns to the built-in prompt. Audited.",
+    summary:
+      "Admins only: makes a prompt version the active one; id `builtin` returns to the built-in prompt. Audited.",
     tags: ["admin"],
     body: reasonBody,
     responses: { 200: z.object({ prompts: z.array(companionPromptRow) }) },
@@ -478,7 +494,10 @@ export const adminOpsApi = {
     summary:
       "Browsers' Content-Security-Policy violation reports (report-uri: application/csp-report; report-to: application/reports+json). ≤ 16 KB, 30 a minute per address (extra reports are dropped). 204.",
     tags: ["security"],
-    rawBody: { contentType: "application/csp-report", description: "a CSP violation report (or a Reporting API batch)" },
+    rawBody: {
+      contentType: "application/csp-report",
+      description: "a CSP violation report (or a Reporting API batch)",
+    },
     responses: { 204: { contentType: "none", description: "accepted (or dropped over the limit)" } },
     errors: ["PAYLOAD_TOO_LARGE"],
   }),
@@ -504,7 +523,8 @@ export const adminOpsApi = {
     method: "post",
     path: "/api/admin/utilities/rebuild-search",
     auth: "admin",
-    summary: "Admins only: rebuilds the case-law search index and the companion's index now; answers the time taken (ms). Audited.",
+    summary:
+      "Admins only: rebuilds the case-law search index and the companion's index now; answers the time taken (ms). Audited.",
     tags: ["admin"],
     body: reasonBody,
     responses: { 200: z.object({ ms: z.number().int() }) },
@@ -513,7 +533,8 @@ export const adminOpsApi = {
     method: "post",
     path: "/api/admin/utilities/reseed",
     auth: "admin",
-    summary: "Admins only: reloads the content files into the database (the boot-time seed, idempotent); answers the time (ms). Audited.",
+    summary:
+      "Admins only: reloads the content files into the database (the boot-time seed, idempotent); answers the time (ms). Audited.",
     tags: ["admin"],
     body: reasonBody,
     responses: { 200: z.object({ ms: z.number().int() }) },

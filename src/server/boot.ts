@@ -3,8 +3,6 @@
  * config → database (+ migrations) → content seed → auth → app → HTTP server.
  * Returns `{ url, close }`; `close()` stops accepting connections and closes the database.
  */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";

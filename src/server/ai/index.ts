@@ -74,7 +74,11 @@ export function createAnswerEngine(opts: CreateAnswerEngineOptions): CompanionEn
       onCall: (c) => recordCall(cfg.provider, cfg.model, c),
     });
   };
-  const recordCall = (provider: string, model: string | null, c: { latencyMs: number; ok: boolean; errorCode: string | null }) => {
+  const recordCall = (
+    provider: string,
+    model: string | null,
+    c: { latencyMs: number; ok: boolean; errorCode: string | null },
+  ) => {
     opts.db
       .insert(companionCalls)
       .values({ provider, model, ...c })

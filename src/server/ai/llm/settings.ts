@@ -93,7 +93,14 @@ export async function saveSettings(
   const [row] = await db.select().from(companionSettings).where(eq(companionSettings.id, ROW));
   const apiKeyEnc =
     s.apiKey === undefined ? (row?.apiKeyEnc ?? null) : s.apiKey ? sealSecret(secret, API_KEY_PURPOSE, s.apiKey) : null;
-  const values = { provider: s.provider, model: s.model, baseUrl: s.baseUrl, apiKeyEnc, updatedBy: by, updatedAt: new Date() };
+  const values = {
+    provider: s.provider,
+    model: s.model,
+    baseUrl: s.baseUrl,
+    apiKeyEnc,
+    updatedBy: by,
+    updatedAt: new Date(),
+  };
   await db
     .insert(companionSettings)
     .values({ id: ROW, ...values })

@@ -48,7 +48,15 @@ const toRow = (r: Selected): AdminCaseRow => ({
 /** One page of opinions: `scope` library (shared) or uploads (students'), `q` name or citation. */
 export async function listCases(
   db: DbOrTx,
-  f: { q?: string; scope?: "library" | "uploads"; subject?: string; sort: string; dir: "asc" | "desc"; limit: number; offset: number },
+  f: {
+    q?: string;
+    scope?: "library" | "uploads";
+    subject?: string;
+    sort: string;
+    dir: "asc" | "desc";
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: AdminCaseRow[]; total: number }> {
   const parts: (SQL | undefined)[] = [];
   if (f.scope === "library") parts.push(isNull(opinions.ownerId));
@@ -75,7 +83,11 @@ export async function listCases(
 /** One opinion's row; NOT_FOUND otherwise. */
 export async function getCase(db: DbOrTx, id: string): Promise<AdminCaseRow> {
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", "No such opinion.");
-  const [r] = await db.select(select).from(opinions).leftJoin(user, eq(user.id, opinions.ownerId)).where(eq(opinions.id, id));
+  const [r] = await db
+    .select(select)
+    .from(opinions)
+    .leftJoin(user, eq(user.id, opinions.ownerId))
+    .where(eq(opinions.id, id));
   if (!r) throw new AppError("NOT_FOUND", "No such opinion.");
   return toRow(r);
 }
@@ -87,7 +99,13 @@ export async function getCase(db: DbOrTx, id: string): Promise<AdminCaseRow> {
 export async function updateCase(
   db: DbOrTx,
   id: string,
-  patch: { caseName?: string; citation?: string | null; court?: string | null; decidedOn?: string | null; subjectId?: string | null },
+  patch: {
+    caseName?: string;
+    citation?: string | null;
+    court?: string | null;
+    decidedOn?: string | null;
+    subjectId?: string | null;
+  },
 ): Promise<{ before: AdminCaseRow; after: AdminCaseRow }> {
   const before = await getCase(db, id);
   const set: Partial<typeof opinions.$inferInsert> = {};
@@ -157,7 +175,10 @@ export async function importFolder(opts: {
   if (!picked.length)
     throw new AppError("VALIDATION_FAILED", "path: the folder holds no .md, .txt, .html or .json file to import.");
   if (picked.length > MAX_FOLDER_FILES)
-    throw new AppError("VALIDATION_FAILED", `path: the folder holds ${picked.length} files; import at most ${MAX_FOLDER_FILES} at a time.`);
+    throw new AppError(
+      "VALIDATION_FAILED",
+      `path: the folder holds ${picked.length} files; import at most ${MAX_FOLDER_FILES} at a time.`,
+    );
   const batch = randomUUID();
   const files: StoredUpload[] = [];
   const discard = async () => {

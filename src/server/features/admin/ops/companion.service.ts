@@ -18,12 +18,20 @@ export { SYSTEM_PROMPT };
 /** Every prompt version, newest first. */
 export async function listPrompts(db: DbOrTx) {
   const list = await db.select().from(companionPrompts).orderBy(desc(companionPrompts.version));
-  return list.map((p) => ({ id: p.id, version: p.version, content: p.content, active: p.active, createdAt: p.createdAt.toISOString() }));
+  return list.map((p) => ({
+    id: p.id,
+    version: p.version,
+    content: p.content,
+    active: p.active,
+    createdAt: p.createdAt.toISOString(),
+  }));
 }
 
 /** Saves a new version (version = last + 1); `activate` makes it the only active one. */
 export async function addPrompt(db: DbOrTx, content: string, activate: boolean, by: string) {
-  const [{ v }] = await db.select({ v: sql<number>`coalesce(max(${companionPrompts.version}), 0)` }).from(companionPrompts);
+  const [{ v }] = await db
+    .select({ v: sql<number>`coalesce(max(${companionPrompts.version}), 0)` })
+    .from(companionPrompts);
   if (activate) await db.update(companionPrompts).set({ active: false }).where(eq(companionPrompts.active, true));
   const [row] = await db
     .insert(companionPrompts)
@@ -43,7 +51,11 @@ export async function activatePrompt(db: DbOrTx, id: string): Promise<number | n
   }
   await db.update(companionPrompts).set({ active: false }).where(eq(companionPrompts.active, true));
   if (id === "builtin") return null;
-  const [row] = await db.update(companionPrompts).set({ active: true }).where(sql`${companionPrompts.id}::text = ${id}`).returning();
+  const [row] = await db
+    .update(companionPrompts)
+    .set({ active: true })
+    .where(sql`${companionPrompts.id}::text = ${id}`)
+    .returning();
   return row.version;
 }
 
@@ -79,11 +91,24 @@ export async function testPrompt(db: DbOrTx, env: Env, secret: string, prompt: s
   }, env.LLM_TIMEOUT_MS);
   const t0 = performance.now();
   try {
-    const { text } = await generateText({ model, system, prompt, maxOutputTokens: 400, maxRetries: 0, abortSignal: ac.signal });
+    const { text } = await generateText({
+      model,
+      system,
+      prompt,
+      maxOutputTokens: 400,
+      maxRetries: 0,
+      abortSignal: ac.signal,
+    });
     return { ...base, ok: true, text, latencyMs: Math.round(performance.now() - t0), error: null };
   } catch (err) {
     const e = toLlmError(err, { timedOut, timeoutMs: env.LLM_TIMEOUT_MS, started: false });
-    return { ...base, ok: false, text: "", latencyMs: Math.round(performance.now() - t0), error: { code: e.code, message: e.message } };
+    return {
+      ...base,
+      ok: false,
+      text: "",
+      latencyMs: Math.round(performance.now() - t0),
+      error: { code: e.code, message: e.message },
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -148,12 +173,17 @@ export async function setFeedback(db: DbOrTx, userId: string, messageId: string,
     .where(and(eq(messages.id, messageId), eq(messages.userId, userId), eq(messages.role, "assistant")));
   if (!m) throw new AppError("NOT_FOUND", "No such answer.");
   if (thumb === 0) {
-    await db.delete(messageFeedback).where(and(eq(messageFeedback.messageId, messageId), eq(messageFeedback.userId, userId)));
+    await db
+      .delete(messageFeedback)
+      .where(and(eq(messageFeedback.messageId, messageId), eq(messageFeedback.userId, userId)));
     return 0;
   }
   await db
     .insert(messageFeedback)
     .values({ messageId, userId, thumb })
-    .onConflictDoUpdate({ target: [messageFeedback.messageId, messageFeedback.userId], set: { thumb, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [messageFeedback.messageId, messageFeedback.userId],
+      set: { thumb, createdAt: new Date() },
+    });
   return thumb;
 }

@@ -11,7 +11,7 @@ import { type DbOrTx, num, rows } from "../../../db/client";
 import { errorGroups } from "../../../db/schema";
 import { AppError } from "../../../lib/errors";
 
-const TOP_FRAME = sql`substring(e.stack_trace from '\n\s*(at [^\n]+)')`;
+const TOP_FRAME = sql`substring(e.stack_trace from '\\n\\s*(at [^\\n]+)')`;
 const FINGERPRINT = sql`md5(e.message || chr(10) || coalesce(${TOP_FRAME}, ''))`;
 
 interface Raw {
@@ -78,7 +78,11 @@ export async function listErrorGroups(
   if (f.source) conds.push(sql`e.source = ${f.source}`);
   const where = sql.join(conds, sql` and `);
   const having =
-    f.investigated === undefined ? sql`true` : f.investigated === "true" ? sql`bool_and(e.investigated)` : sql`not bool_and(e.investigated)`;
+    f.investigated === undefined
+      ? sql`true`
+      : f.investigated === "true"
+        ? sql`bool_and(e.investigated)`
+        : sql`not bool_and(e.investigated)`;
   const order = sql`${SORTS[f.sort] ?? SORTS.lastSeen} ${sql.raw(f.dir === "asc" ? "asc" : "desc")}, fingerprint`;
   const base = groupedQuery(where, having);
   const [list, total] = await Promise.all([
@@ -95,7 +99,13 @@ export async function getErrorGroup(db: DbOrTx, fingerprint: string) {
   if (!FP.test(fingerprint)) throw new AppError("NOT_FOUND", "No such error group.");
   const [g] = await rows<Raw>(db, groupedQuery(sql`${FINGERPRINT} = ${fingerprint}`, sql`true`));
   if (!g) throw new AppError("NOT_FOUND", "No such error group.");
-  const recent = await rows<{ id: string; created_at: Date | string; url: string | null; email: string | null; stack_trace: string | null }>(
+  const recent = await rows<{
+    id: string;
+    created_at: Date | string;
+    url: string | null;
+    email: string | null;
+    stack_trace: string | null;
+  }>(
     db,
     sql`select e.id, e.created_at, e.url, u.email, e.stack_trace from error_logs e left join "user" u on u.id = e.user_id
         where ${FINGERPRINT} = ${fingerprint} order by e.created_at desc limit 20`,

@@ -12,7 +12,15 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 /** One page of jobs, newest first by default; `q` matches kind or error. */
 export async function listJobs(
   db: DbOrTx,
-  f: { q?: string; state?: AdminJobRow["state"]; kind?: string; sort: string; dir: "asc" | "desc"; limit: number; offset: number },
+  f: {
+    q?: string;
+    state?: AdminJobRow["state"];
+    kind?: string;
+    sort: string;
+    dir: "asc" | "desc";
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: AdminJobRow[]; total: number }> {
   const parts: (SQL | undefined)[] = [];
   if (f.state) parts.push(eq(jobs.state, f.state));
@@ -45,7 +53,17 @@ export async function jobsSummary(db: DbOrTx): Promise<Record<AdminJobRow["state
 
 type RowLike = Pick<
   JobView,
-  "id" | "kind" | "state" | "progress" | "message" | "error" | "attempts" | "maxAttempts" | "createdAt" | "startedAt" | "finishedAt"
+  | "id"
+  | "kind"
+  | "state"
+  | "progress"
+  | "message"
+  | "error"
+  | "attempts"
+  | "maxAttempts"
+  | "createdAt"
+  | "startedAt"
+  | "finishedAt"
 >;
 
 /** The monitor's row for a job. */
@@ -68,6 +86,10 @@ export function jobRow(j: RowLike, ownerEmail: string | null): AdminJobRow {
 
 /** The email of a job's owner (null: a system job or no such job). */
 export async function jobOwnerEmail(db: DbOrTx, id: string): Promise<string | null> {
-  const [r] = await db.select({ email: user.email }).from(jobs).innerJoin(user, eq(user.id, jobs.ownerId)).where(eq(jobs.id, id));
+  const [r] = await db
+    .select({ email: user.email })
+    .from(jobs)
+    .innerJoin(user, eq(user.id, jobs.ownerId))
+    .where(eq(jobs.id, id));
   return r?.email ?? null;
 }

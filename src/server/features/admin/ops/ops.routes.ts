@@ -89,7 +89,18 @@ export function adminOpsRoutes() {
   handle(r, adminOpsApi.jobs, async (c, { query }) => {
     const { rows, total } = await listJobs(dbOf(c), { ...query, ...windowOf(query) });
     if (query.format === "csv")
-      return csvResponse("jobs.csv", rows, ["id", "kind", "state", "progress", "attempts", "maxAttempts", "error", "ownerEmail", "createdAt", "finishedAt"]);
+      return csvResponse("jobs.csv", rows, [
+        "id",
+        "kind",
+        "state",
+        "progress",
+        "attempts",
+        "maxAttempts",
+        "error",
+        "ownerEmail",
+        "createdAt",
+        "finishedAt",
+      ]);
     return { rows, total, page: query.page, pageSize: query.pageSize };
   });
   for (const [def, verb] of [
@@ -101,11 +112,16 @@ export function adminOpsRoutes() {
       const { jobs, database } = c.get("deps");
       const before = await jobs.get(params.id).catch(() => null);
       if (!before) throw new AppError("NOT_FOUND", "No such job.");
-      const ok = verb === "retry" ? ["failed", "cancelled"].includes(before.state) : ["queued", "running"].includes(before.state);
+      const ok =
+        verb === "retry"
+          ? ["failed", "cancelled"].includes(before.state)
+          : ["queued", "running"].includes(before.state);
       if (!ok)
         throw new AppError(
           "CONFLICT",
-          verb === "retry" ? `Only a failed or cancelled job can be retried; this one is ${before.state}.` : `This job has already ${before.state === "succeeded" ? "succeeded" : "ended"}.`,
+          verb === "retry"
+            ? `Only a failed or cancelled job can be retried; this one is ${before.state}.`
+            : `This job has already ${before.state === "succeeded" ? "succeeded" : "ended"}.`,
         );
       const after = verb === "retry" ? await jobs.retry(params.id) : await jobs.cancel(params.id);
       if (!after) throw new AppError("NOT_FOUND", "No such job.");
@@ -201,7 +217,16 @@ export function adminOpsRoutes() {
   handle(r, adminOpsApi.cases, async (c, { query }) => {
     const { rows, total } = await listCases(dbOf(c), { ...query, ...windowOf(query) });
     if (query.format === "csv")
-      return csvResponse("cases.csv", rows, ["id", "caseName", "citation", "court", "decidedOn", "subjectId", "ownerEmail", "createdAt"]);
+      return csvResponse("cases.csv", rows, [
+        "id",
+        "caseName",
+        "citation",
+        "court",
+        "decidedOn",
+        "subjectId",
+        "ownerEmail",
+        "createdAt",
+      ]);
     return { rows, total, page: query.page, pageSize: query.pageSize };
   });
   handle(r, adminOpsApi.updateCase, async (c, { params, body }) => {
@@ -240,7 +265,13 @@ export function adminOpsRoutes() {
   handle(r, adminOpsApi.importFolder, async (c, { body, user }) => {
     const actor = actorOf(c);
     const deps = c.get("deps");
-    const started = await importFolder({ storage: deps.storage, jobs: deps.jobs, user, folder: body.path, subject: body.subject });
+    const started = await importFolder({
+      storage: deps.storage,
+      jobs: deps.jobs,
+      user,
+      folder: body.path,
+      subject: body.subject,
+    });
     await recordAdminAction(deps.database.db, actor, {
       action: "case.import-folder",
       targetType: "job",
@@ -271,7 +302,12 @@ export function adminOpsRoutes() {
       throw new AppError("VALIDATION_FAILED", "model: name the Anthropic model to use.");
     return database.db.transaction(async (tx) => {
       const before = await publicSettings(tx, env);
-      await saveSettings(tx, authSecret(env), { ...rest, ...(apiKey === undefined ? {} : { apiKey: apiKey || null }) }, actor.id);
+      await saveSettings(
+        tx,
+        authSecret(env),
+        { ...rest, ...(apiKey === undefined ? {} : { apiKey: apiKey || null }) },
+        actor.id,
+      );
       const after = await publicSettings(tx, env);
       if (after.provider === "anthropic" && !after.apiKeySet)
         throw new AppError("VALIDATION_FAILED", "apiKey: Anthropic needs an API key.");
@@ -335,7 +371,18 @@ export function adminOpsRoutes() {
   handle(r, adminOpsApi.cspReports, async (c, { query }) => {
     const { rows, total } = await listCspReports(dbOf(c), { ...query, ...windowOf(query) });
     if (query.format === "csv")
-      return csvResponse("csp-reports.csv", rows, ["id", "createdAt", "documentUri", "violatedDirective", "blockedUri", "sourceFile", "lineNumber", "ip", "investigated", "note"]);
+      return csvResponse("csp-reports.csv", rows, [
+        "id",
+        "createdAt",
+        "documentUri",
+        "violatedDirective",
+        "blockedUri",
+        "sourceFile",
+        "lineNumber",
+        "ip",
+        "investigated",
+        "note",
+      ]);
     return { rows, total, page: query.page, pageSize: query.pageSize };
   });
   handle(r, adminOpsApi.markCsp, async (c, { params, body }) => {
@@ -360,7 +407,12 @@ export function adminOpsRoutes() {
     async (c) => {
       const deps = c.get("deps");
       const ip = c.req.header(CLIENT_IP_HEADER) ?? null;
-      const limit = await consumeRateLimit({ db: deps.database.db, key: `csp:${ip ?? "unknown"}`, limit: 30, windowMs: 60_000 });
+      const limit = await consumeRateLimit({
+        db: deps.database.db,
+        key: `csp:${ip ?? "unknown"}`,
+        limit: 30,
+        windowMs: 60_000,
+      });
       if (limit.allowed) {
         let body: unknown = null;
         try {
@@ -368,8 +420,8 @@ export function adminOpsRoutes() {
         } catch {
           body = null;
         }
-        await storeCspReports(deps.database.db, body, { ip, userAgent: c.req.header("user-agent") ?? null }).catch((err) =>
-          deps.logger.warn({ err }, "could not store a CSP report"),
+        await storeCspReports(deps.database.db, body, { ip, userAgent: c.req.header("user-agent") ?? null }).catch(
+          (err) => deps.logger.warn({ err }, "could not store a CSP report"),
         );
       }
       return c.body(null, 204);

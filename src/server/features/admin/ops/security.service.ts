@@ -18,7 +18,9 @@ export async function recordSecurityEvent(
   db: DbOrTx,
   e: { kind: "failed_sign_in" | "rate_limited" | "admin_login"; email: string | null; ip: string | null },
 ): Promise<void> {
-  await db.insert(securityEvents).values({ kind: e.kind, email: e.email?.slice(0, 320) ?? null, ip: e.ip?.slice(0, 64) ?? null });
+  await db
+    .insert(securityEvents)
+    .values({ kind: e.kind, email: e.email?.slice(0, 320) ?? null, ip: e.ip?.slice(0, 64) ?? null });
 }
 
 /** The security page's overview (see the contract's `securityOverview`). */
@@ -26,25 +28,22 @@ export async function securityOverview(db: DbOrTx, now = new Date()) {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
   const [perDay, topIps, topAccounts, limits, [active], recent, admins] = await Promise.all([
-    rows<{ day: string; failed: unknown; limited: unknown }>(
-      db,
-      sqlDays(start),
-    ),
-    rows<{ key: string | null; n: unknown }>(
-      db,
-      sqlTop("ip", weekAgo),
-    ),
-    rows<{ key: string | null; n: unknown }>(
-      db,
-      sqlTop("email", weekAgo),
-    ),
+    rows<{ day: string; failed: unknown; limited: unknown }>(db, sqlDays(start)),
+    rows<{ key: string | null; n: unknown }>(db, sqlTop("ip", weekAgo)),
+    rows<{ key: string | null; n: unknown }>(db, sqlTop("email", weekAgo)),
     rows<{ key: string; window_start: Date | string; count: unknown }>(
       db,
       sqlLocked(new Date(now.getTime() - WINDOW_MS)),
     ),
     db.select({ n: count() }).from(session).where(gt(session.expiresAt, now)),
     db
-      .select({ email: user.email, ip: session.ipAddress, userAgent: session.userAgent, createdAt: session.createdAt, expiresAt: session.expiresAt })
+      .select({
+        email: user.email,
+        ip: session.ipAddress,
+        userAgent: session.userAgent,
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+      })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
       .where(gt(session.expiresAt, now))
@@ -68,7 +67,11 @@ export async function securityOverview(db: DbOrTx, now = new Date()) {
     const [, email, address] = /^signin:(.+):([^:]*)$/.exec(l.key) ?? [];
     if (!email) continue;
     const until = new Date(new Date(l.window_start).getTime() + WINDOW_MS).toISOString();
-    locked.set(`${email}:${address}`, { email, reason: `${num(l.count)} sign-in attempts from ${address || "one address"}`, until });
+    locked.set(`${email}:${address}`, {
+      email,
+      reason: `${num(l.count)} sign-in attempts from ${address || "one address"}`,
+      until,
+    });
   }
   return {
     days,
@@ -150,11 +153,20 @@ const str = (v: unknown, max = 2000) => (typeof v === "string" && v ? v.slice(0,
  * Reporting API reports `[{type: "csp-violation", body: {...}}]` (report-to). At most 20 per body.
  * Returns how many were stored.
  */
-export async function storeCspReports(db: DbOrTx, body: unknown, meta: { ip: string | null; userAgent: string | null }) {
+export async function storeCspReports(
+  db: DbOrTx,
+  body: unknown,
+  meta: { ip: string | null; userAgent: string | null },
+) {
   const items: Record<string, unknown>[] = [];
   if (Array.isArray(body)) {
     for (const r of body.slice(0, 20))
-      if (r && typeof r === "object" && (r as { type?: unknown }).type === "csp-violation" && typeof (r as { body?: unknown }).body === "object")
+      if (
+        r &&
+        typeof r === "object" &&
+        (r as { type?: unknown }).type === "csp-violation" &&
+        typeof (r as { body?: unknown }).body === "object"
+      )
         items.push((r as { body: Record<string, unknown> }).body);
   } else if (body && typeof body === "object" && typeof (body as Record<string, unknown>)["csp-report"] === "object") {
     items.push((body as Record<string, Record<string, unknown>>)["csp-report"]);

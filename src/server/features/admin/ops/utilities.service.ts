@@ -55,7 +55,12 @@ export async function diagnostics(deps: AppDeps) {
     const s = await statfs(resolve(env.DATA_DIR));
     const free = s.bavail * s.bsize;
     const total = s.blocks * s.bsize;
-    disk = { ok: free > 1024 ** 3, detail: `${(free / 1024 ** 3).toFixed(1)} GB free of ${(total / 1024 ** 3).toFixed(1)} GB`, freeBytes: free, totalBytes: total };
+    disk = {
+      ok: free > 1024 ** 3,
+      detail: `${(free / 1024 ** 3).toFixed(1)} GB free of ${(total / 1024 ** 3).toFixed(1)} GB`,
+      freeBytes: free,
+      totalBytes: total,
+    };
   } catch (err) {
     disk.detail = (err as Error).message;
   }
@@ -71,7 +76,11 @@ export async function diagnostics(deps: AppDeps) {
       detail: env.SMTP_URL ? "SMTP server configured" : "no SMTP_URL: emails are written to DATA_DIR/outbox",
     },
     jobs: jobs
-      ? { ok: jobs.failed === 0, detail: `${jobs.queued} queued, ${jobs.running} running, ${jobs.failed} failed`, ...jobs }
+      ? {
+          ok: jobs.failed === 0,
+          detail: `${jobs.queued} queued, ${jobs.running} running, ${jobs.failed} failed`,
+          ...jobs,
+        }
       : { ok: false, detail: "could not read the jobs table", queued: 0, running: 0, failed: 0 },
     disk,
     llm: { ok: true, provider: env.LLM_PROVIDER, detail: "see the askjds page for the stored configuration" },
@@ -125,8 +134,13 @@ export async function backupResponse(deps: AppDeps): Promise<Response> {
     });
   }
   if (!deps.env.DATABASE_URL || !hasPgDump())
-    throw new AppError("CONFLICT", "pg_dump is not installed on this server; back up PostgreSQL with your host's tools.");
-  const child = spawn("pg_dump", ["--no-owner", "--no-privileges", deps.env.DATABASE_URL], { stdio: ["ignore", "pipe", "ignore"] });
+    throw new AppError(
+      "CONFLICT",
+      "pg_dump is not installed on this server; back up PostgreSQL with your host's tools.",
+    );
+  const child = spawn("pg_dump", ["--no-owner", "--no-privileges", deps.env.DATABASE_URL], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   return new Response(Readable.toWeb(child.stdout) as ReadableStream, {
     headers: {
       "content-type": "application/sql",
