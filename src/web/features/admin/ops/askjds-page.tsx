@@ -285,7 +285,7 @@ function QualityCard() {
           value={latencies.length ? `${Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length)} ms` : "—"}
         />
       </div>
-      <div className="mt-5 h-64" role="figure" aria-label="Answers and declines per day">
+      <figure className="mt-5 h-64" aria-label="Answers and declines per day">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data?.days ?? []}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -298,7 +298,7 @@ function QualityCard() {
             <Bar dataKey="thumbsDown" name="Thumbs down" fill="#dc2626" />
           </BarChart>
         </ResponsiveContainer>
-      </div>
+      </figure>
     </Card>
   );
 }
