@@ -59,7 +59,9 @@ export type AuthErrorCode =
   | "PASSWORD_EASY_TO_GUESS"
   | "RATE_LIMITED"
   | "INVALID_ORIGIN"
-  | "FAILED_TO_CREATE_USER";
+  | "FAILED_TO_CREATE_USER"
+  | "SIGNUPS_CLOSED"
+  | "ACCOUNT_DISABLED";
 
 /** `errorCode` of a chat answer stored with status "error": an LLM_* code, or STOPPED when the student stopped it. */
 export type AnswerErrorCode = Extract<ErrorCode, `LLM_${string}`> | "STOPPED" | "INTERNAL";

@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER } from "./auth/auth";
 import { authHandler } from "./auth/auth-handler";
 import { accountRoutes } from "./features/account/account.routes";
 import { adminOnly } from "./features/admin/admin-gate";
+import { maintenanceGate } from "./features/admin/maintenance";
 import { adminRoutes, siteRoutes } from "./features/admin/admin.routes";
 import { adminOpsRoutes } from "./features/admin/ops/ops.routes";
 import { billingRoutes } from "./features/billing/billing.routes";
@@ -119,6 +120,8 @@ export function createApp(deps: AppDeps) {
 
   // The signed-in user's tier, read lazily and at most once per request (features/billing/entitlements).
   app.use("/api/*", entitlementsMiddleware());
+  // Maintenance mode: students' writes answer 503 MAINTENANCE (features/admin/maintenance).
+  app.use("/api/*", maintenanceGate());
 
   const meta = new Hono<AppEnv>();
   handle(meta, metaApi.health, async () => {

@@ -19,6 +19,7 @@ import { seedPricing } from "./features/billing/pricing.service";
 import { trustedOriginsOf } from "./lib/origin-check";
 import { authSecret } from "./lib/secret";
 import { registerCaseLawImportJob } from "./features/case-law/import.job";
+import { registerAnalyticsPruneJob, scheduleAnalyticsPrune } from "./features/analytics/prune.job";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer, queuedMailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
@@ -91,6 +92,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
     const mailer = queuedMailer({ jobs, transport, inline: !env.SMTP_URL });
     const storage = opts.storage ?? createStorage({ env, dataDir: env.DATA_DIR });
     registerCaseLawImportJob({ jobs, db: database.db, storage, logger, kind: database.kind });
+    registerAnalyticsPruneJob({ jobs, db: database.db, retentionDays: env.ANALYTICS_RETENTION_DAYS, logger });
     realtime = env.DATABASE_URL
       ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db })
       : createLocalBus();
@@ -145,7 +147,11 @@ export async function boot(opts: BootOptions): Promise<Server> {
     const actualPort = typeof address === "object" && address ? address.port : port;
     const url = port === 0 ? `http://127.0.0.1:${actualPort}` : appUrl;
     if (!app) app = build(url);
-    if (env.JOBS_CONCURRENCY > 0) jobs.start();
+    let stopPrune = () => {};
+    if (env.JOBS_CONCURRENCY > 0) {
+      jobs.start();
+      stopPrune = scheduleAnalyticsPrune(jobs, logger);
+    }
     logger.info({ url, db: database.kind, ms: Math.round(performance.now() - t0) }, "Lexmate is ready");
     let closed = false;
     return {
@@ -166,6 +172,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
           server.close(() => res());
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        stopPrune();
         await jobs.stop();
         await bus.close();
         await database.close();

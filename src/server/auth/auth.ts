@@ -21,6 +21,7 @@
  *   `revokeOtherSessions: false` (issue 12 item 14).
  * - `ADMIN_EMAILS` accounts get `is_admin` when they sign up.
  */
+import { getSettings } from "../features/admin/settings.service";
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
@@ -154,7 +155,7 @@ export function createAuth(o: AuthOptions) {
       sendVerificationEmail: async ({ user, token }) => sendConfirmation(user.email, token),
       afterEmailVerification: async (user) => {
         await ensureProfile({ db: o.db, userId: user.id, names: namesFromSignUp(user.name) });
-        await startTrial({ db: o.db, userId: user.id });
+        await startTrial({ db: o.db, userId: user.id, days: (await getSettings(o.db)).trialDays });
       },
     },
     databaseHooks: {
@@ -172,6 +173,18 @@ export function createAuth(o: AuthOptions) {
       },
       session: {
         create: {
+          // An account an administrator disabled cannot sign in (issue 17); its sessions were ended then.
+          before: async (session) => {
+            const [row] = await o.db
+              .select({ disabledAt: schema.user.disabledAt })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
+            if (row?.disabledAt)
+              throw new APIError("FORBIDDEN", {
+                code: "ACCOUNT_DISABLED",
+                message: "This account has been disabled. Please contact support.",
+              });
+          },
           after: async (session) => {
             await track({ db: o.db, name: "logged_in", userId: session.userId });
           },
@@ -217,6 +230,12 @@ export function createAuth(o: AuthOptions) {
           if (isEasyToGuess(pw, inputs)) {
             throw new APIError("BAD_REQUEST", { code: "PASSWORD_EASY_TO_GUESS", message: EASY_TO_GUESS_MESSAGE });
           }
+        }
+        if (ctx.path === "/sign-up/email" && !(await getSettings(o.db)).signupsOpen) {
+          throw new APIError("FORBIDDEN", {
+            code: "SIGNUPS_CLOSED",
+            message: "Sign-ups are closed right now. Please try again later.",
+          });
         }
         if (ctx.path === "/sign-in/email" && !o.rateLimitDisabled && typeof body.email === "string") {
           const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";

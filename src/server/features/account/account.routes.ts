@@ -12,7 +12,7 @@
  */
 import { type Context, Hono } from "hono";
 import { accountApi } from "../../../contract/account";
-import { FEATURE_IDS, hasFeature, monthlyMessageLimit } from "../../../domain/plans";
+import { FEATURE_IDS, hasFeature } from "../../../domain/plans";
 import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf } from "../../lib/http";
@@ -22,6 +22,7 @@ import { addressKey, CLIENT_IP_HEADER } from "../../auth/auth";
 import { entitlementsOf } from "../billing/entitlements";
 import { findEmailVerified, getAccountStats } from "./account.service";
 import { ensureProfile, updateProfile } from "./profiles.service";
+import { messageLimitFor } from "../chat/quota.service";
 
 /** SPEC.md §9: one resend per 60 seconds. */
 export const RESEND_COOLDOWN_MS = 60_000;
@@ -125,7 +126,7 @@ export function accountRoutes() {
       profile: { firstName: profile.firstName, lastName: profile.lastName },
       subscription,
       features: features as Record<(typeof FEATURE_IDS)[number], boolean>,
-      monthlyMessageLimit: monthlyMessageLimit(subscription.tierName),
+      monthlyMessageLimit: await messageLimitFor(db(c), subscription.tierName),
     };
   });
 

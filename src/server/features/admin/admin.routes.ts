@@ -17,6 +17,8 @@ import { handle } from "../../lib/route";
 import { getAdminOverview } from "./admin.service";
 import { actorOf, auditWhere, recordAdminAction } from "./audit.service";
 import { forgetSettings, getSettings, saveSettings } from "./settings.service";
+import { userRoutes } from "./users.routes";
+import { dashboardRoutes } from "./dashboard.routes";
 
 export function adminRoutes() {
   const r = new Hono<AppEnv>();
@@ -83,6 +85,8 @@ export function adminRoutes() {
     return getSettings(db);
   });
 
+  userRoutes(r);
+  dashboardRoutes(r);
   return r;
 }
 

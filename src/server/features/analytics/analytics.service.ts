@@ -1,36 +1,101 @@
-/** Records an analytics event (SPEC.md §7 names). Never throws: analytics must not break a request. */
+/**
+ * First-party analytics (SPEC.md §7, issue 17 §4): `track()` stores one `analytics_events` row
+ * and bumps the daily roll-ups the admin dashboard reads (`analytics_daily`, `user_activity_days`).
+ * No third-party script, no cookie of its own. Never throws: analytics must not break a request.
+ *
+ * Privacy: an event never carries message text or note content. Properties named like content
+ * (`content`, `text`, `html`, `body`, `message`, `note`, `title`, `question`, `answer`) are
+ * dropped before the row is written, and string values are cut to 200 characters.
+ *
+ * The first `purchase_complete` of a user also records `conversion` (the conversion event on the
+ * first paid invoice). Retention: `pruneAnalytics()` deletes events older than
+ * ANALYTICS_RETENTION_DAYS (the `analytics.prune` job, daily; roll-ups are kept).
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { analyticsEvents } from "../../db/schema";
+import { analyticsDaily, analyticsEvents, userActivityDays } from "../../db/schema";
 
-export type AnalyticsName =
-  | "signed_up"
-  | "logged_in"
-  | "logged_out"
-  | "chat_thread_created"
-  | "chat_message_sent"
-  | "chat_response_received"
-  | "flashcard_created"
-  | "flashcard_studied"
-  | "search"
-  | "filter_applied"
-  | "initiate_checkout"
-  | "purchase_complete"
-  | "subscription_canceled";
+/** The event names of SPEC.md §7, plus `visit` (a public page view, the funnel's first step). */
+export const ANALYTICS_NAMES = [
+  "visit",
+  "signed_up",
+  "logged_in",
+  "logged_out",
+  "chat_thread_created",
+  "chat_message_sent",
+  "chat_response_received",
+  "view_course",
+  "lesson_completed",
+  "course_enrolled",
+  "flashcard_created",
+  "flashcard_studied",
+  "search",
+  "filter_applied",
+  "initiate_checkout",
+  "purchase_complete",
+  "subscription_canceled",
+  "conversion",
+] as const;
+export type AnalyticsName = (typeof ANALYTICS_NAMES)[number];
+
+const CONTENT_KEYS = /^(content|text|html|body|message|note|notes|title|question|answer|prompt)$/i;
+
+/** Properties with content-like keys removed and strings capped (see the file comment). */
+export function scrubProperties(p: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (CONTENT_KEYS.test(k) || v === undefined) continue;
+    out[k] = typeof v === "string" ? v.slice(0, 200) : v;
+  }
+  return out;
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function track({
   db,
   name,
   userId,
   properties = {},
+  now = new Date(),
 }: {
   db: DbOrTx;
   name: AnalyticsName;
   userId: string | null;
   properties?: Record<string, unknown>;
+  now?: Date;
 }) {
   try {
-    await db.insert(analyticsEvents).values({ name, userId, properties });
+    const props = scrubProperties(properties);
+    const day = utcDay(now);
+    await db.insert(analyticsEvents).values({ name, userId, properties: props, createdAt: now });
+    await db
+      .insert(analyticsDaily)
+      .values({ day, name, count: 1 })
+      .onConflictDoUpdate({
+        target: [analyticsDaily.day, analyticsDaily.name],
+        set: { count: sql`${analyticsDaily.count} + 1` },
+      });
+    if (userId && name !== "visit") await db.insert(userActivityDays).values({ userId, day }).onConflictDoNothing();
+    if (name === "purchase_complete" && userId) {
+      const [seen] = await db
+        .select({ id: analyticsEvents.id })
+        .from(analyticsEvents)
+        .where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "conversion")))
+        .limit(1);
+      if (!seen) await track({ db, name: "conversion", userId, properties: props, now });
+    }
   } catch {
     // ignored on purpose
   }
+}
+
+/** Deletes events older than `retentionDays` (UTC, from `now`); returns how many. Roll-ups stay. */
+export async function pruneAnalytics(db: DbOrTx, retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const gone = await db
+    .delete(analyticsEvents)
+    .where(lt(analyticsEvents.createdAt, cutoff))
+    .returning({ id: analyticsEvents.id });
+  return gone.length;
 }

@@ -58,23 +58,29 @@ export async function getSubscriptionSummary({
   return summarize(await findSubscription(db, userId, now), now);
 }
 
-/** Starts the 7-day no-card trial of SPEC.md §1 once per user (a second call does nothing). */
+/**
+ * Starts the no-card trial of SPEC.md §1 once per user (a second call does nothing): `days` long
+ * (the site settings' default trial length, 7 unless an admin changed it; 0 = no trial).
+ */
 export async function startTrial({
   db,
   userId,
   now = new Date(),
+  days = TRIAL_DAYS,
 }: {
   db: DbOrTx;
   userId: string;
   now?: Date;
+  days?: number;
 }): Promise<void> {
+  if (days <= 0) return;
   const existing = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .limit(1);
   if (existing.length) return;
-  const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+  const end = new Date(now.getTime() + days * DAY_MS);
   await db.insert(subscriptions).values({
     userId,
     status: "trialing",
@@ -82,7 +88,7 @@ export async function startTrial({
     currentPeriodEnd: end,
     trialEnd: end,
     interval: "day",
-    intervalCount: TRIAL_DAYS,
+    intervalCount: days,
   });
 }
 

@@ -11,18 +11,23 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Usage } from "../../../contract/threads";
-import {
-  FREE_MONTHLY_MESSAGES,
-  monthlyMessageLimit,
-  monthPeriod,
-  type TierName,
-  usagePercent,
-} from "../../../domain/plans";
+import { monthPeriod, type TierName, usagePercent } from "../../../domain/plans";
 import type { DbOrTx } from "../../db/client";
 import { messageCounts, profiles } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { getSettings } from "../admin/settings.service";
 
-export const LIMIT_MESSAGE = `You've used all ${FREE_MONTHLY_MESSAGES} of this month's free messages. Upgrade to Unlimited for unlimited chat, or wait until your messages reset on the 1st.`;
+/** The 429 text for a Free month used up (`limit`: the free message limit of the site settings). */
+export const limitMessage = (limit: number) =>
+  `You've used all ${limit} of this month's free messages. Upgrade to Unlimited for unlimited chat, or wait until your messages reset on the 1st.`;
+
+/**
+ * Messages a month for `tier`: the Free plan's limit from the site settings (admin settings page,
+ * default 10, SPEC.md §6); null (unlimited) for every other tier.
+ */
+export async function messageLimitFor(db: DbOrTx, tier: TierName): Promise<number | null> {
+  return tier === "Free" ? (await getSettings(db)).freeMessageLimit : null;
+}
 
 /**
  * Takes one message from the user's month (and adds one to the lifetime count).
@@ -37,7 +42,7 @@ export async function consumeMessage(opts: {
   now: Date;
 }): Promise<{ count: number; periodStart: Date }> {
   const { db } = opts;
-  const limit = monthlyMessageLimit(opts.tier);
+  const limit = await messageLimitFor(db, opts.tier);
   const { start, end } = monthPeriod(opts.now);
   const rows = await db
     .insert(messageCounts)
@@ -56,7 +61,11 @@ export async function consumeMessage(opts: {
     })
     .returning({ count: messageCounts.count });
   if (!rows.length) {
-    throw new AppError("MESSAGE_LIMIT_REACHED", LIMIT_MESSAGE, { limit, count: limit, resetsAt: end.toISOString() });
+    throw new AppError("MESSAGE_LIMIT_REACHED", limitMessage(limit ?? 0), {
+      limit,
+      count: limit,
+      resetsAt: end.toISOString(),
+    });
   }
   await db
     .update(profiles)
@@ -86,7 +95,7 @@ export async function refundMessage(opts: { db: DbOrTx; userId: string; periodSt
 /** The user's usage for the month containing `now` (SPEC.md §2.4 /settings/statistics). */
 export async function getUsage(opts: { db: DbOrTx; userId: string; tier: TierName; now: Date }): Promise<Usage> {
   const { db } = opts;
-  const limit = monthlyMessageLimit(opts.tier);
+  const limit = await messageLimitFor(db, opts.tier);
   const { start, end } = monthPeriod(opts.now);
   const [[row], [profile]] = await Promise.all([
     db

@@ -8,6 +8,7 @@
  *   - `GET /api/landing`: the landing page's content for client-side visits.
  * The SPA's index.html gets the same boot data (see `injectBoot`, used by serve-web.ts).
  */
+import { track } from "../analytics/analytics.service";
 import { extname } from "node:path";
 import { type Context, Hono } from "hono";
 import { DEMO_CARDS_SHOWN } from "../../../contract/landing";
@@ -143,6 +144,8 @@ export function publicSite(app: Hono<AppEnv>, deps: AppDeps) {
           year: (deps.now?.() ?? new Date()).getUTCFullYear(),
           webDist: deps.env.WEB_DIST,
         });
+        // The funnel's first step (issue 17 §4): a signed-out visit to the landing page; not awaited.
+        if (path === "/" && !session && c.req.method === "GET") void track({ db, name: "visit", userId: null });
         return c.html(html, 200, { "cache-control": "no-cache", vary: "Cookie, Host" });
       } catch (err) {
         // The app can still show the page client-side; it reports its own errors.

@@ -2,10 +2,14 @@
  * Banners of SPEC.md §2.6/§4: offline, trial countdown (40 px, fixed at the top, dismiss per
  * browser session) and subscription expiring/expired.
  */
-import { AlertTriangle, WifiOff, X } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, Wrench, WifiOff, X } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { subscriptionBanner, trialBanner } from "../../../domain/plans";
+import type { siteApi } from "../../../contract/admin";
+import type { ResponseOf } from "../../../contract/route";
+import { api } from "../../lib/api";
 import { useMe } from "../../lib/session";
 import { KEYS, read, write } from "../../lib/storage";
 
@@ -32,6 +36,30 @@ export function OfflineBanner() {
       className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100"
     >
       <WifiOff className="h-4 w-4" aria-hidden /> You're currently offline. Some features may be limited.
+    </div>
+  );
+}
+
+/** The site status (GET /api/site): name, support email, sign-ups, maintenance mode; re-read every minute. */
+export const useSite = () =>
+  useQuery({
+    queryKey: ["site"],
+    queryFn: () => api<ResponseOf<typeof siteApi.status>>("/api/site"),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+
+/** Maintenance mode (admin settings, issue 17): the app is read-only for students while it is on. */
+export function MaintenanceBanner() {
+  const { data } = useSite();
+  if (!data?.maintenanceMode) return null;
+  return (
+    <div
+      role="status"
+      data-testid="maintenance-banner"
+      className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+    >
+      <Wrench className="h-4 w-4 shrink-0" aria-hidden /> {data.maintenanceMessage} (read-only)
     </div>
   );
 }

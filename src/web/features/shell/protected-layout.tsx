@@ -5,7 +5,7 @@ import { Outlet, useLocation } from "react-router";
 import { ThreadList } from "../chat/thread-list";
 import { useRealtime } from "../chat/use-realtime";
 import { useMe } from "../../lib/session";
-import { OfflineBanner, SubscriptionBanner, TrialBanner } from "./banners";
+import { MaintenanceBanner, OfflineBanner, SubscriptionBanner, TrialBanner } from "./banners";
 import { ProtectedGate } from "./gate";
 import { Sidebar } from "./sidebar";
 
@@ -33,6 +33,7 @@ export function ProtectedLayout() {
         <Sidebar threads={<ThreadList />} />
         <div className="flex min-w-0 flex-1 flex-col">
           <OfflineBanner />
+          <MaintenanceBanner />
           <SubscriptionBanner />
           <main className={clsx("flex-1", !fullBleed && "px-4 pt-16 pb-10 md:px-8 md:pt-8")}>
             <Outlet />
