@@ -17,6 +17,7 @@ import { accountRoutes } from "./features/account/account.routes";
 import { adminOnly } from "./features/admin/admin-gate";
 import { adminRoutes, siteRoutes } from "./features/admin/admin.routes";
 import { maintenanceGate } from "./features/admin/maintenance";
+import { adminOpsRoutes } from "./features/admin/ops/ops.routes";
 import { billingRoutes, referralLinkMiddleware } from "./features/billing/billing.routes";
 import { entitlementsMiddleware } from "./features/billing/entitlements";
 import { briefsRoutes } from "./features/briefs/briefs.routes";
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/admin/*", adminOnly());
   app.route("/api", adminRoutes());
   app.route("/api", siteRoutes());
+  app.route("/api", adminOpsRoutes());
   app.route("/api", errorRoutes());
   app.route("/api", contentRoutes());
   app.route("/api", caseLawRoutes());

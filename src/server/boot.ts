@@ -3,8 +3,6 @@
  * config → database (+ migrations) → content seed → auth → app → HTTP server.
  * Returns `{ url, close }`; `close()` stops accepting connections and closes the database.
  */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
@@ -19,6 +17,7 @@ import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { seedPricing } from "./features/billing/pricing.service";
 import { trustedOriginsOf } from "./lib/origin-check";
+import { authSecret } from "./lib/secret";
 import { registerCaseLawImportJob } from "./features/case-law/import.job";
 import { registerOutlineAnalysisJob } from "./features/outlines/analysis/analysis.service";
 import { registerAnalyticsPruneJob, scheduleAnalyticsPrune } from "./features/analytics/prune.job";
@@ -54,21 +53,6 @@ export interface BootOptions {
   now?: () => Date;
   /** Replaces the answer engine (tests that need a scripted one). */
   engine?: AnswerEngine;
-}
-
-/** Reads AUTH_SECRET, else a secret generated once into DATA_DIR/auth-secret. */
-function authSecret(env: Env): string {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const file = join(env.DATA_DIR, "auth-secret");
-  if (!existsSync(file)) {
-    try {
-      writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
-    } catch {
-      // another process created it first
-    }
-  }
-  return readFileSync(file, "utf8").trim();
 }
 
 export async function boot(opts: BootOptions): Promise<Server> {
@@ -117,7 +101,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
     const bus = realtime;
     let engine: AnswerEngine | undefined = opts.engine;
     if (!engine) {
-      const companion = createAnswerEngine({ db: database.db, env, logger });
+      const companion = createAnswerEngine({ db: database.db, env, logger, secret: authSecret(env) });
       // Build the search index in the background so the first question does not wait for it.
       companion
         .warm()

@@ -15,6 +15,8 @@ import { IndexCache } from "./index-cache";
 import { createClient } from "./llm/client";
 import { createLlmEngine } from "./llm/llm-engine";
 import { languageModel } from "./llm/provider";
+import { activePrompt, effectiveLlm, modelFor } from "./llm/settings";
+import { companionCalls } from "../db/schema";
 import { createLocalEngine } from "./local-engine";
 import type { AnswerEngine, LlmClient } from "./types";
 
@@ -34,6 +36,12 @@ export interface CreateAnswerEngineOptions {
   deltaDelayMs?: number;
   /** How often (ms) the content seed's hash is checked for a rebuild; default 2000. */
   indexCheckMs?: number;
+  /**
+   * AUTH_SECRET (lib/secret.ts). Given, every answer reads the administrator's stored LLM
+   * configuration and active system prompt (llm/settings.ts), which replace the LLM_* variables,
+   * and records each model call's latency in `companion_calls`. Absent: the environment only.
+   */
+  secret?: string;
 }
 
 /**
@@ -42,12 +50,55 @@ export interface CreateAnswerEngineOptions {
  */
 export function createAnswerEngine(opts: CreateAnswerEngineOptions): CompanionEngine {
   const cache = new IndexCache(opts.db, opts.logger, opts.indexCheckMs);
-  const model = languageModel(opts.env);
-  const engine = model
-    ? createLlmEngine({ db: opts.db, cache, model, timeoutMs: opts.env.LLM_TIMEOUT_MS, logger: opts.logger })
-    : createLocalEngine({ db: opts.db, cache, logger: opts.logger, deltaDelayMs: opts.deltaDelayMs });
+  const local = createLocalEngine({ db: opts.db, cache, logger: opts.logger, deltaDelayMs: opts.deltaDelayMs });
+  const timeoutMs = opts.env.LLM_TIMEOUT_MS;
+  const envModel = languageModel(opts.env);
+  const fromEnv = envModel
+    ? createLlmEngine({ db: opts.db, cache, model: envModel, timeoutMs, logger: opts.logger })
+    : local;
+  const { secret } = opts;
+  /** The engine for this answer: the stored configuration when there is one (decision 065). */
+  const current = async (): Promise<AnswerEngine> => {
+    if (!secret) return fromEnv;
+    const [cfg, prompt] = await Promise.all([effectiveLlm(opts.db, opts.env, secret), activePrompt(opts.db)]);
+    if (cfg.source === "environment" && !prompt) return envCalls ?? fromEnv;
+    const model = modelFor(cfg, opts.env);
+    if (!model) return local;
+    return createLlmEngine({
+      db: opts.db,
+      cache,
+      model,
+      timeoutMs,
+      logger: opts.logger,
+      system: prompt?.content,
+      onCall: (c) => recordCall(cfg.provider, cfg.model, c),
+    });
+  };
+  const recordCall = (
+    provider: string,
+    model: string | null,
+    c: { latencyMs: number; ok: boolean; errorCode: string | null },
+  ) => {
+    opts.db
+      .insert(companionCalls)
+      .values({ provider, model, ...c })
+      .catch((err: unknown) => opts.logger?.warn({ err }, "could not record a companion call"));
+  };
+  const envCalls =
+    envModel && secret
+      ? createLlmEngine({
+          db: opts.db,
+          cache,
+          model: envModel,
+          timeoutMs,
+          logger: opts.logger,
+          onCall: (c) => recordCall(opts.env.LLM_PROVIDER, opts.env.LLM_MODEL ?? null, c),
+        })
+      : null;
   return {
-    answer: (input) => engine.answer(input),
+    async *answer(input) {
+      yield* (await current()).answer(input);
+    },
     warm: async () => {
       await cache.get();
     },

@@ -11,7 +11,11 @@
  *    travels only in the HttpOnly cookie.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../lib/context";
+import { eq } from "drizzle-orm";
+import { user } from "../db/schema";
+import { recordSecurityEvent } from "../features/admin/ops/security.service";
+import type { AppDeps, AppEnv } from "../lib/context";
+import { CLIENT_IP_HEADER } from "./auth";
 import { type SessionCache, sessionCookieValue } from "../lib/session-cache";
 import { track } from "../features/analytics/analytics.service";
 
@@ -87,6 +91,35 @@ export function authHandler(sessions: SessionCache) {
       const s = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
       if (s?.user) await track({ db: deps.database.db, name: "logged_out", userId: s.user.id });
     }
+    if (c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email") {
+      const email = await c.req.raw
+        .clone()
+        .json()
+        .then((b: { email?: unknown }) => (typeof b?.email === "string" ? b.email.trim().toLowerCase() : null))
+        .catch(() => null);
+      const res = await deps.auth.handler(c.req.raw);
+      await noteSignIn(deps, res.status, email, c.req.header(CLIENT_IP_HEADER) ?? null);
+      return toEnvelope(res);
+    }
     return toEnvelope(await deps.auth.handler(c.req.raw));
   };
+}
+
+/**
+ * The security page's sign-in events (issue 17; features/admin/ops/security.service.ts): a
+ * refused password (401), a rate-limited attempt (429), an administrator's successful sign-in.
+ * Never fails the sign-in: a write error is logged.
+ */
+async function noteSignIn(deps: AppDeps, status: number, email: string | null, ip: string | null) {
+  try {
+    const db = deps.database.db;
+    if (status === 401) await recordSecurityEvent(db, { kind: "failed_sign_in", email, ip });
+    else if (status === 429) await recordSecurityEvent(db, { kind: "rate_limited", email, ip });
+    else if (status === 200 && email) {
+      const [u] = await db.select({ isAdmin: user.isAdmin }).from(user).where(eq(user.email, email));
+      if (u?.isAdmin) await recordSecurityEvent(db, { kind: "admin_login", email, ip });
+    }
+  } catch (err) {
+    deps.logger.warn({ err }, "could not record a sign-in event");
+  }
 }

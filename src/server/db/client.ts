@@ -44,6 +44,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs one SQL statement outside drizzle (LISTEN/NOTIFY helpers, health checks). */
   exec(sql: string): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball (the admin's backup download). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       exec: async (sql) => {
         await client.exec(sql);
       },
+      dumpDataDir: () => client.dumpDataDir("gzip"),
       close: async () => {
         try {
           await client.close();

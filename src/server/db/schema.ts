@@ -18,3 +18,4 @@ export * from "./schema-library";
 export * from "./schema-outlines";
 export * from "./schema-study";
 export * from "./schema-outline-analyses";
+export * from "./schema-admin-ops";

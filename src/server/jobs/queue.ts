@@ -88,6 +88,12 @@ export interface JobQueue {
    * (`where` adds the owner scope).
    */
   cancel(id: string, scope?: { ownerId?: string }): Promise<JobView | null>;
+  /**
+   * Puts a failed or cancelled job back in the queue as new: attempts 0, no error, progress 0, run
+   * now (the admin batch monitor's Retry). Returns the job, or null when `id` matches nothing;
+   * a job in any other state is returned unchanged (callers answer 409).
+   */
+  retry(id: string): Promise<JobView | null>;
   /** Starts the worker loop (idempotent). */
   start(): void;
   /** Runs one claim round now (tests and `start`); resolves once the claimed jobs have started. */
@@ -498,6 +504,34 @@ export function createJobQueue(o: JobQueueOptions): JobQueue {
       }
       const [row] = await db.select().from(jobs).where(where);
       return row ? view(row) : null;
+    },
+    async retry(id) {
+      if (!UUID.test(id)) return null;
+      const [row] = await db
+        .update(jobs)
+        .set({
+          state: "queued",
+          attempts: 0,
+          error: null,
+          progress: 0,
+          message: "",
+          result: null,
+          cancelRequested: null,
+          runAt: sql`now()`,
+          leaseUntil: null,
+          lockedBy: null,
+          startedAt: null,
+          finishedAt: null,
+        })
+        .where(and(eq(jobs.id, id), inArray(jobs.state, ["failed", "cancelled"])))
+        .returning();
+      if (row) {
+        schedule(0);
+        await notify("wake");
+        return view(row);
+      }
+      const [current] = await db.select().from(jobs).where(eq(jobs.id, id));
+      return current ? view(current) : null;
     },
     start() {
       if (started || stopped) return;

@@ -22,8 +22,12 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { AppError } from "./errors";
 
-/** Paths that take cross-site POSTs by design (signed webhooks); each must verify its own signature. */
-export const ORIGIN_CHECK_EXEMPT_PATHS: readonly string[] = ["/api/billing/webhook"];
+/**
+ * Paths that take cross-site POSTs by design: signed webhooks (each verifies its own signature)
+ * and the browsers' CSP violation reports (sent without an Origin, as `application/csp-report`;
+ * the endpoint only stores them, rate-limited and size-capped).
+ */
+export const ORIGIN_CHECK_EXEMPT_PATHS: readonly string[] = ["/api/billing/webhook", "/api/csp-report"];
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];

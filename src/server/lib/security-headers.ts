@@ -16,6 +16,9 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
+  // Violations are reported to the admin's security page (issue 17; features/admin/ops).
+  "report-uri /api/csp-report",
+  "report-to csp",
 ].join("; ");
 
 /**
@@ -38,6 +41,7 @@ export function securityHeaders(): MiddlewareHandler {
     const stripe = !!(c.get("deps") as { env?: { STRIPE_PUBLISHABLE_KEY?: string } } | undefined)?.env
       ?.STRIPE_PUBLISHABLE_KEY;
     c.header("Content-Security-Policy", stripe ? CONTENT_SECURITY_POLICY_WITH_STRIPE : CONTENT_SECURITY_POLICY);
+    c.header("Reporting-Endpoints", 'csp="/api/csp-report"');
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "DENY");

@@ -30,6 +30,10 @@ export interface LlmEngineOptions {
   timeoutMs: number;
   logger?: Logger;
   maxOutputTokens?: number;
+  /** System prompt (the admin's active version); default SYSTEM_PROMPT. */
+  system?: string;
+  /** Called once per model call with its wall time (ms) and outcome (an LLM_* code on failure). */
+  onCall?: (call: { latencyMs: number; ok: boolean; errorCode: string | null }) => void;
 }
 
 class Timeout extends Error {}
@@ -75,11 +79,12 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       let content = "";
       let started = false;
       let finished = false;
+      const t0 = performance.now();
       try {
         arm();
         const result = streamText({
           model: opts.model,
-          system: SYSTEM_PROMPT,
+          system: opts.system ?? SYSTEM_PROMPT,
           messages: [...trimHistory(input.history), { role: "user", content: userMessage(sources, input.question) }],
           maxOutputTokens: opts.maxOutputTokens ?? 1500,
           temperature: 0.2,
@@ -112,11 +117,13 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
           { code: appErr.code, status: (appErr.details as { status?: number } | undefined)?.status },
           "LLM answer failed",
         );
+        opts.onCall?.({ latencyMs: Math.round(performance.now() - t0), ok: false, errorCode: appErr.code });
         throw appErr;
       } finally {
         clearTimeout(timer);
         input.signal?.removeEventListener("abort", onAbort);
       }
+      opts.onCall?.({ latencyMs: Math.round(performance.now() - t0), ok: true, errorCode: null });
       const rest = filter.flush();
       if (rest) {
         content += rest;

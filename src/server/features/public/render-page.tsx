@@ -193,3 +193,10 @@ export function renderPublicPageCached(o: RenderOptions, now = Date.now()): stri
   const span = o.path === "/" ? islandSpan(hit.html, "flashcards") : null;
   return span ? hit.html.slice(0, span[0]) + renderFlashcards(o) + hit.html.slice(span[1]) : hit.html;
 }
+
+/** Empties the signed-out page cache (the admin's "clear pricing cache"); returns how many pages it held. */
+export function clearPublicPageCache(): number {
+  const n = pageCache.size;
+  pageCache.clear();
+  return n;
+}

@@ -50,16 +50,13 @@ export const ADMIN_PAGES: AdminPage[] = [
     path: "security",
     title: "Security",
     icon: Shield,
-    component: soon(
-      "Security",
-      "Failed sign-ins, rate-limit hits, sessions and CSP reports arrive with the admin console.",
-    ),
+    component: lazy(() => import("./ops/security-page")),
   },
   {
     path: "error-logs",
     title: "Error logs",
     icon: FileWarning,
-    component: soon("Error logs", "Grouped error logs arrive with the admin console."),
+    component: lazy(() => import("./ops/error-logs-page")),
   },
   {
     path: "courses",
@@ -90,31 +87,31 @@ export const ADMIN_PAGES: AdminPage[] = [
     path: "cases",
     title: "Cases",
     icon: BookOpen,
-    component: soon("Cases", "Importing opinions from the browser arrives with the admin console."),
+    component: lazy(() => import("./ops/cases-page")),
   },
   {
     path: "askjds",
     title: "Companion",
     icon: Bot,
-    component: soon("Companion", "LLM settings and quality figures arrive with the admin console."),
+    component: lazy(() => import("./ops/askjds-page")),
   },
   {
     path: "price-mapping",
     title: "Price mapping",
     icon: CreditCard,
-    component: soon("Price mapping", "The editable price table arrives with the admin console."),
+    component: lazy(() => import("./ops/price-mapping-page")),
   },
   {
     path: "utilities",
     title: "Utilities",
     icon: Wrench,
-    component: soon("Utilities", "Diagnostics and backups arrive with the admin console."),
+    component: lazy(() => import("./ops/utilities-page")),
   },
   {
     path: "batch-monitor",
     title: "Batch monitor",
     icon: ListChecks,
-    component: soon("Batch monitor", "The background-job monitor arrives with the admin console."),
+    component: lazy(() => import("./ops/batch-monitor-page")),
   },
 ];
 

@@ -149,12 +149,8 @@ export function CaseLawPage() {
           <Gavel className="mx-auto h-10 w-10 text-brand-700 dark:text-brand-100" />
           <h2 className="mt-3 text-lg font-semibold">The library is empty</h2>
           <p className="mx-auto mt-1 max-w-md text-sm text-slate-500 dark:text-slate-400">
-            Import opinions you have as Markdown, text or CourtListener JSON. An administrator can load a whole folder
-            with{" "}
-            <code className="rounded bg-slate-100 px-1 text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-              npm run cli -- import:cases &lt;folder&gt;
-            </code>
-            .
+            Import opinions you have as Markdown, text or CourtListener JSON. An administrator can import opinions into
+            the shared library for everyone.
           </p>
           <Button className="mt-5" onClick={() => setImporting(true)}>
             <Upload className="h-4 w-4" /> Import opinions

@@ -22,6 +22,7 @@ import { Link } from "react-router";
 import type { Citation } from "../../../contract/chat";
 import { ANSWER_FAILURE_MESSAGES } from "../../../contract/chat-text";
 import type { ChatMessage } from "./api";
+import { FeedbackButtons } from "./feedback-buttons";
 import { MessageMarkdown } from "./message-markdown";
 
 const KIND_ICON: Record<Citation["kind"], typeof BookOpen> = {
@@ -178,6 +179,7 @@ export function AssistantMessage({
             <SourceChips citations={message.citations} />
             <div className="mt-3 -ml-2 flex items-center gap-1">
               {message.content && <CopyButton text={message.content} />}
+              {message.content && !failed && <FeedbackButtons messageId={message.id} />}
               {stopped && canRetry && (
                 <button
                   type="button"
