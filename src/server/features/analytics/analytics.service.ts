@@ -15,7 +15,10 @@ export type AnalyticsName =
   | "filter_applied"
   | "initiate_checkout"
   | "purchase_complete"
-  | "subscription_canceled";
+  | "subscription_canceled"
+  | "view_course"
+  | "course_enrolled"
+  | "lesson_completed";
 
 export async function track({
   db,

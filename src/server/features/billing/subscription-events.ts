@@ -9,6 +9,7 @@
  * | invoice.paid | the row becomes `active`, grace cleared, period end moved to the invoice's (an invoice older than the row's newest event is ignored) |
  * | invoice.payment_failed | the row becomes `past_due`; grace until first failure + 7 days; an email |
  * | checkout.session.completed | the customer is linked to the user (`metadata.userId` or `client_reference_id`) |
+ * | payment_intent.succeeded / charge.refunded | a course purchase: enrollment made or extended / ended (features/courses/course-purchase.ts) |
  * | anything else | recorded, `unhandled` |
  *
  * Ordering: a row remembers the `created` instant of the newest event applied (`last_event_at`).
@@ -21,6 +22,7 @@ import type Stripe from "stripe";
 import { PAYMENT_GRACE_DAYS } from "../../../domain/plans";
 import type { DbOrTx } from "../../db/client";
 import { subscriptions, user } from "../../db/schema";
+import { applyCoursePaymentEvent } from "../courses/course-purchase";
 import { linkCustomer, userOfCustomer } from "./customers.service";
 
 const DAY_MS = 86_400_000;
@@ -239,6 +241,10 @@ export async function applyEvent(tx: DbOrTx, event: Stripe.Event, _now: Date): P
       return applyInvoiceEvent(tx, event);
     case "checkout.session.completed":
       return applyCheckoutCompleted(tx, event);
+    // Course purchases (issue 15): features/courses/course-purchase.ts.
+    case "payment_intent.succeeded":
+    case "charge.refunded":
+      return (await applyCoursePaymentEvent(tx, event, _now)) ?? { outcome: "unhandled", userId: null };
     default:
       return { outcome: "unhandled", userId: null };
   }
