@@ -40,7 +40,7 @@ export async function startCoursePurchase(opts: {
   const { db, user, now } = opts;
   if (!opts.courseId) throw new AppError("VALIDATION_FAILED", "courseId: required for a course purchase");
   const [course] = await db.select().from(courses).where(eq(courses.id, opts.courseId));
-  if (!course || course.status !== "published" || !course.price) throw new AppError("NOT_FOUND", "No such course.");
+  if (course?.status !== "published" || !course.price) throw new AppError("NOT_FOUND", "No such course.");
   const access = await resolveAccess({
     db,
     userId: user.id,

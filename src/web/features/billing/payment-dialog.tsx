@@ -29,13 +29,13 @@ export function confirmationUrl(o: { tier?: string | null; courseId?: string | n
 
 const tierLabel = (tier: string | null) => (tier ? tier[0].toUpperCase() + tier.slice(1) : "Unlimited");
 
-function PaymentForm(props: { checkout: Checkout; email: string; coupon?: string | null }) {
+function PaymentForm(props: { checkout: Checkout; email: string; coupon?: string | null; courseId?: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const setup = props.checkout.clientSecret.startsWith("seti_");
   const [state, setState] = useState<"checking" | "ready" | "processing" | "submitting">("checking");
   const [error, setError] = useState<string | null>(null);
-  const returnUrl = confirmationUrl({ tier: props.checkout.tier, coupon: props.coupon });
+  const returnUrl = confirmationUrl({ tier: props.checkout.tier, coupon: props.coupon, courseId: props.courseId });
 
   useEffect(() => {
     if (!stripe) return;
@@ -102,6 +102,8 @@ export default function PaymentDialog(props: {
   publishableKey: string;
   email: string;
   coupon?: string | null;
+  /** A course purchase (issue 15): its id for the confirmation page, and the dialog's title. */
+  course?: { id: string; title: string };
 }) {
   const [stripe, setStripe] = useState<Stripe | null | "failed">(null);
   useEffect(() => {
@@ -119,8 +121,14 @@ export default function PaymentDialog(props: {
     <Dialog
       open={props.open}
       onOpenChange={props.onOpenChange}
-      title={`Complete your ${tierLabel(props.checkout.tier)} subscription`}
-      description="This will give you access to premium features of the chat companion."
+      title={
+        props.course ? `Buy ${props.course.title}` : `Complete your ${tierLabel(props.checkout.tier)} subscription`
+      }
+      description={
+        props.course
+          ? "This gives you access to the course for its days of access."
+          : "This will give you access to premium features of the chat companion."
+      }
     >
       {stripe === null && (
         <div className="flex items-center gap-2 text-sm" data-testid="payment-loading">
@@ -134,7 +142,12 @@ export default function PaymentDialog(props: {
       )}
       {stripe && stripe !== "failed" && (
         <Elements stripe={stripe} options={options}>
-          <PaymentForm checkout={props.checkout} email={props.email} coupon={props.coupon} />
+          <PaymentForm
+            checkout={props.checkout}
+            email={props.email}
+            coupon={props.coupon}
+            courseId={props.course?.id}
+          />
         </Elements>
       )}
     </Dialog>

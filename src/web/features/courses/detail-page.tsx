@@ -4,13 +4,51 @@
  * lessons open for anyone signed in; Enroll / Buy / Continue.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
 import { BookOpen, CheckCircle2, Circle, ListChecks, PlayCircle } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Badge, Spinner } from "../../components/ui/card";
+import { useMe } from "../../lib/session";
 import { toast } from "../../lib/toast";
+import { type Checkout, getBillingConfig, startCheckout } from "../billing/api";
 import { type CourseDetail, coursesApi, formatCoursePrice, formatDuration, lessonPath } from "./api";
 import { ProgressBar } from "./progress-bar";
+
+const PaymentDialog = lazy(() => import("../billing/payment-dialog"));
+
+/** Buy one course (a PaymentIntent through the billing provider); hidden when payments are off. */
+function BuyButton({ course }: { course: CourseDetail }) {
+  const me = useMe();
+  const config = useQuery({ queryKey: ["billing-config"], queryFn: getBillingConfig, staleTime: 5 * 60_000 });
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const start = useMutation({
+    mutationFn: () => startCheckout({ purchaseType: "course", courseId: course.id }),
+    onSuccess: setCheckout,
+    onError: (e: Error) =>
+      toast.add({ title: "Checkout Error", description: `Error: ${e.message}`, variant: "destructive" }),
+  });
+  if (!config.data?.configured || !config.data.publishableKey) return null;
+  return (
+    <>
+      <Button onClick={() => start.mutate()} disabled={start.isPending}>
+        Buy for {formatCoursePrice(course.price)}
+      </Button>
+      {checkout && (
+        <Suspense fallback={null}>
+          <PaymentDialog
+            open
+            onOpenChange={(o) => !o && setCheckout(null)}
+            checkout={checkout}
+            publishableKey={config.data.publishableKey}
+            email={me.data?.user.email ?? ""}
+            course={{ id: course.id, title: course.title }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 const KIND_ICON = { video: PlayCircle, reading: BookOpen, practice: ListChecks } as const;
 
@@ -67,12 +105,10 @@ function Detail({ course: c }: { course: CourseDetail }) {
           {c.access.message}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/settings?upgrade=unlimited`} className={buttonClass("primary")}>
+          {c.price ? <BuyButton course={c} /> : null}
+          <Link to={`/settings?upgrade=unlimited`} className={buttonClass("outline")}>
             Upgrade to Unlimited
           </Link>
-          <span className="self-center text-sm text-slate-500 dark:text-slate-400">
-            Buying a single course is not available on this server yet.
-          </span>
         </div>
       </div>
     );

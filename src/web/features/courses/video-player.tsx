@@ -57,6 +57,7 @@ export function VideoLesson({
   const done = useRef(completed);
   done.current = completed;
   const v = lesson.video!;
+  const durationS = lesson.durationS;
 
   // Resume where the student stopped (unless at the very end).
   useEffect(() => {
@@ -81,7 +82,10 @@ export function VideoLesson({
         lastSaved.current = t;
         onPosition(t);
       }
-      if (!done.current && el.duration > 0 && t / el.duration >= AUTO_COMPLETE_SHARE) {
+      // A recording without a duration in its header (MediaRecorder WebM) reports Infinity until
+      // played through: use the lesson's stored duration then.
+      const total = Number.isFinite(el.duration) ? el.duration : (durationS ?? 0);
+      if (!done.current && total > 0 && t / total >= AUTO_COMPLETE_SHARE) {
         done.current = true;
         lastSaved.current = t;
         onComplete(t);
@@ -102,7 +106,7 @@ export function VideoLesson({
       el.removeEventListener("seeked", save);
       save();
     };
-  }, [onPosition, onComplete]);
+  }, [onPosition, onComplete, durationS]);
 
   const seek = (s: number) => {
     if (video.current) video.current.currentTime = s;
