@@ -246,3 +246,79 @@ export type CourseAccessReply = z.input<typeof accessResult>;
 export type CourseSummaryReply = z.input<typeof courseSummary>;
 export type CourseDetailReply = z.input<typeof courseDetail>;
 export type LessonDetailReply = z.input<typeof lessonDetail>;
+
+/** Largest lesson video an administrator may upload (issue 15 §4: 2 GB at least). */
+export const MAX_VIDEO_BYTES = 2 * 1024 * 1024 * 1024;
+/** Largest captions file (WebVTT). */
+export const MAX_CAPTIONS_BYTES = 2 * 1024 * 1024;
+
+const adminTags = ["courses", "admin"];
+const lessonMedia = z.object({
+  id: z.string(),
+  kind: z.enum(LESSON_KIND),
+  hasVideo: z.boolean(),
+  videoContentType: z.string().nullable(),
+  videoBytes: z.number().int().nullable(),
+  hasCaptions: z.boolean(),
+  transcriptCues: z.number().int(),
+  durationS: z.number().int().nullable(),
+});
+
+/** Course editor routes (issue 15 §4), administrators only (404 for anyone else). */
+export const coursesAdminApi = {
+  updateCourse: defineRoute({
+    method: "patch",
+    path: "/api/admin/courses/:id",
+    auth: "admin",
+    summary:
+      "Change a course's fields: title, overview, objectives, instructor, price (cents), days of access, featured, status.",
+    tags: adminTags,
+    body: z.object({
+      title: z.string().min(1).max(200).optional(),
+      overview: z.string().max(5000).optional(),
+      objectives: z.array(z.string().min(1).max(300)).max(30).optional(),
+      instructor: z.string().max(200).optional(),
+      price: z.number().int().min(0).max(10_000_000).nullable().optional(),
+      daysOfAccess: z.number().int().min(1).max(3650).nullable().optional(),
+      featured: z.boolean().optional(),
+      status: z.enum(COURSE_STATUS).optional(),
+    }),
+    responses: { 200: z.object({ course: z.object({ id: z.string(), status: z.enum(COURSE_STATUS) }) }) },
+    errors: ["NOT_FOUND"],
+  }),
+  uploadVideo: defineRoute({
+    method: "put",
+    path: "/api/admin/lessons/:id/video",
+    auth: "admin",
+    summary:
+      "Upload a lesson's video as the raw request body (video/mp4, video/webm or video/quicktime; at most 2 GB), streamed to storage; the lesson becomes a video lesson. `durationS` in the query when known.",
+    tags: adminTags,
+    query: z.object({ durationS: z.coerce.number().int().min(1).max(86_400).optional() }),
+    rawBody: { contentType: "video/mp4, video/webm, video/quicktime", description: "the video file" },
+    responses: { 200: z.object({ lesson: lessonMedia }) },
+    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"],
+  }),
+  uploadCaptions: defineRoute({
+    method: "put",
+    path: "/api/admin/lessons/:id/captions",
+    auth: "admin",
+    summary:
+      "Upload WebVTT captions as the raw body (text/vtt, at most 2 MB). With transcript=build the lesson's transcript is rebuilt from the captions' cues.",
+    tags: adminTags,
+    query: z.object({ transcript: z.enum(["keep", "build"]).default("build") }),
+    rawBody: { contentType: "text/vtt", description: "a WebVTT file" },
+    responses: { 200: z.object({ lesson: lessonMedia }) },
+    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "VALIDATION_FAILED", "UNSUPPORTED_MEDIA_TYPE"],
+  }),
+  setTranscript: defineRoute({
+    method: "put",
+    path: "/api/admin/lessons/:id/transcript",
+    auth: "admin",
+    summary:
+      "Paste a transcript: one cue per line, `mm:ss text` (or `h:mm:ss text`); lines without a time continue the previous cue.",
+    tags: adminTags,
+    body: z.object({ text: z.string().max(500_000) }),
+    responses: { 200: z.object({ lesson: lessonMedia }) },
+    errors: ["NOT_FOUND"],
+  }),
+};

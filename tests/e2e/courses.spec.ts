@@ -30,6 +30,7 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
 
 test.beforeAll(async () => {
+  test.setTimeout(300_000); // the child boots a whole server (migrations, content seed)
   child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/e2e-server.ts"], {
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -127,7 +128,7 @@ test("a Trial student enrolls, watches to 90 % (marked complete), reloads and re
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${server.url}/courses`);
-  await expect(page.getByTestId("course-card")).toHaveCount(7);
+  await expect(page.getByTestId("course-card")).toHaveCount(7, { timeout: 30_000 });
   await expect(page.getByTestId("course-card").first()).toContainText("Featured");
   await expect(page.getByText("Reading and practice").first()).toBeVisible();
   expect(await axe(page)).toEqual([]);

@@ -53,7 +53,10 @@ const DAY = 86_400_000;
 const VIDEO = Buffer.alloc(100_000, 7);
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_DISABLED: "true" }, { now: () => new Date(clock) });
+  server = await startTestServer(
+    { RATE_LIMIT_DISABLED: "true", ADMIN_EMAILS: "boss@example.com" },
+    { now: () => new Date(clock) },
+  );
   trial = await signedInUser(server, "trial@example.com");
   free = await signedInUser(server, "free@example.com");
   await makeFree(server, free);
@@ -265,5 +268,55 @@ describe("enrollment and progress", () => {
     expect((await trial.json("/api/lessons/nope/progress", { method: "PUT", body: { positionS: 1 } })).status).toBe(
       404,
     );
+  });
+});
+
+/** A raw-body PUT as `c` (the JSON client would set application/json). */
+const put = (c: Client, path: string, body: string, type: string) =>
+  fetch(server.url + path, {
+    method: "PUT",
+    body,
+    headers: {
+      origin: server.url,
+      "content-type": type,
+      cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    },
+  });
+
+describe("course editor API (administrators)", () => {
+  it("uploads a video and captions (transcript built from them), publishes; students are 404'd", async () => {
+    const boss = await signedInUser(server, "boss@example.com");
+    const lessonId = "draft-l";
+    const vtt = "WEBVTT\n\n00:00.000 --> 00:01.500\nFirst line.\n\n00:01.500 --> 00:03.000\nSecond line.\n";
+    // Not for students: 404, as if the route did not exist.
+    const denied = await put(trial, `/api/admin/lessons/${lessonId}/video`, "x", "video/webm");
+    expect(denied.status).toBe(404);
+    const up = await put(boss, `/api/admin/lessons/${lessonId}/video?durationS=3`, "v".repeat(5000), "video/webm");
+    expect(up.status).toBe(200);
+    const media = ((await up.json()) as { lesson: { kind: string; hasVideo: boolean; durationS: number } }).lesson;
+    expect(media).toMatchObject({ kind: "video", hasVideo: true, durationS: 3 });
+    const wrong = await put(boss, `/api/admin/lessons/${lessonId}/video`, "x", "image/png");
+    expect(wrong.status).toBe(415);
+    const cap = await put(boss, `/api/admin/lessons/${lessonId}/captions`, vtt, "text/vtt");
+    expect(cap.status).toBe(200);
+    expect(((await cap.json()) as { lesson: { transcriptCues: number } }).lesson.transcriptCues).toBe(2);
+    const bad = await put(boss, `/api/admin/lessons/${lessonId}/captions`, "not captions", "text/vtt");
+    expect(bad.status).toBe(400);
+    expect((await trial.json("/api/courses/draft")).status).toBe(404);
+    const pub = await boss.json("/api/admin/courses/draft", {
+      method: "PATCH",
+      body: { status: "published", price: 0 },
+    });
+    expect(pub.status).toBe(200);
+    const l = await trial.json<{
+      lesson: { transcript: { text: string }[]; video: { src: string; captions: string } };
+    }>(`/api/courses/draft/lessons/${lessonId}`);
+    expect(l.status).toBe(200);
+    expect(l.body.lesson.transcript.map((x) => x.text)).toEqual(["First line.", "Second line."]);
+    const captions = await trial.fetch(l.body.lesson.video.captions);
+    expect(captions.headers.get("content-type")).toContain("text/vtt");
+    expect(await captions.text()).toContain("Second line.");
+    const video = await trial.fetch(l.body.lesson.video.src, { headers: { range: "bytes=10-19" } });
+    expect(video.status).toBe(206);
   });
 });

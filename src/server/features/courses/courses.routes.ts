@@ -8,10 +8,16 @@
  *   GET  /api/lessons/:id/media/video|poster|captions  → the file, HTTP Range; 404 without access (stable)
  *   PUT  /api/lessons/:id/progress {positionS, completed?} → {progress}                    (stable)
  *   POST /api/lessons/:id/answers {questionId, choice} → {correct, answer, explanation, progress}
+ * Course editor (administrators; 404 for anyone else):
+ *   PATCH /api/admin/courses/:id {title?, price?, status?, …}   → {course}
+ *   PUT   /api/admin/lessons/:id/video?durationS=  (raw video ≤ 2 GB, streamed) → {lesson}
+ *   PUT   /api/admin/lessons/:id/captions?transcript=build|keep (raw WebVTT ≤ 2 MB) → {lesson}
+ *   PUT   /api/admin/lessons/:id/transcript {text}  → {lesson}
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { coursesApi } from "../../../contract/courses";
+import { coursesAdminApi, coursesApi, MAX_CAPTIONS_BYTES, MAX_VIDEO_BYTES } from "../../../contract/courses";
+import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf } from "../../lib/http";
 import { handle } from "../../lib/route";
@@ -19,6 +25,7 @@ import { serveObject } from "../../storage";
 import { track } from "../analytics/analytics.service";
 import { entitlementsOf } from "../billing/entitlements";
 import { resolveAccess } from "./access";
+import { setLessonTranscript, updateCourse, uploadLessonCaptions, uploadLessonVideo } from "./course-admin";
 import { enroll, findVisibleCourse, getCourseDetail, listCourses } from "./courses.service";
 import { answerQuestion, getLesson, mediaKey, saveProgress } from "./lessons.service";
 
@@ -79,5 +86,50 @@ export function coursesRoutes() {
   handle(r, coursesApi.answer, async (c, { params, body }) =>
     answerQuestion({ ...gate(c), lessonId: params.id, ...body }),
   );
+
+  const storage = (c: Context<AppEnv>) => c.get("deps").storage;
+  handle(r, coursesAdminApi.updateCourse, async (c, { params, body }) => ({
+    course: await updateCourse({ db: db(c), id: params.id, patch: body, now: nowOf(c) }),
+  }));
+  handle(
+    r,
+    coursesAdminApi.uploadVideo,
+    async (c, { params, query }) => ({
+      lesson: await uploadLessonVideo({
+        db: db(c),
+        storage: storage(c),
+        lessonId: params.id,
+        contentType: c.req.header("content-type"),
+        body: c.req.raw.body,
+        durationS: query.durationS,
+        now: nowOf(c),
+      }),
+    }),
+    { middleware: [bodyLimit({ maxBytes: MAX_VIDEO_BYTES, hint: "A lesson video is at most 2 GB.", streamed: true })] },
+  );
+  handle(
+    r,
+    coursesAdminApi.uploadCaptions,
+    async (c, { params, query }) => ({
+      lesson: await uploadLessonCaptions({
+        db: db(c),
+        storage: storage(c),
+        lessonId: params.id,
+        body: c.req.raw.body,
+        transcript: query.transcript,
+        now: nowOf(c),
+      }),
+    }),
+    { middleware: [bodyLimit({ maxBytes: MAX_CAPTIONS_BYTES, hint: "Captions are text.", streamed: true })] },
+  );
+  handle(r, coursesAdminApi.setTranscript, async (c, { params, body }) => ({
+    lesson: await setLessonTranscript({
+      db: db(c),
+      storage: storage(c),
+      lessonId: params.id,
+      text: body.text,
+      now: nowOf(c),
+    }),
+  }));
   return r;
 }
