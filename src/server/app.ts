@@ -27,6 +27,7 @@ import { jobsRoutes } from "./features/jobs/jobs.routes";
 import { notesRoutes } from "./features/notes/notes.routes";
 import { outlineIoRoutes } from "./features/outlines/outline-io.routes";
 import { outlinesRoutes } from "./features/outlines/outlines.routes";
+import { coursesRoutes } from "./features/courses/courses.routes";
 import { chatRoutes } from "./features/chat/chat.routes";
 import { realtimeRoutes } from "./features/chat/realtime.routes";
 import { contentRoutes } from "./features/content/content.routes";
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", notesRoutes());
   app.route("/api", outlineIoRoutes());
   app.route("/api", outlinesRoutes());
+  app.route("/api", coursesRoutes());
   app.route("/api", briefsRoutes());
   app.route("/api", collectionsRoutes());
   app.route("/api", chatRoutes(deps));

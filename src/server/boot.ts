@@ -13,6 +13,7 @@ import { createApp } from "./app";
 import { createAuth, syncAdmins } from "./auth/auth";
 import { loadContent } from "./content/load";
 import { seedContent } from "./content/seed";
+import { seedOfficialCourses } from "./features/courses/official-courses";
 import { type Database, openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { seedPricing } from "./features/billing/pricing.service";
@@ -81,6 +82,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
     }
     const seeded = await seedContent(database.db, corpus);
     await seedPricing(database.db);
+    await seedOfficialCourses(database.db, corpus);
     logger.info({ ...seeded.counts, skipped: seeded.skipped }, "official content ready");
     await syncAdmins(database.db, env.ADMIN_EMAILS);
 

@@ -5,7 +5,6 @@ import { Spinner } from "./components/ui/card";
 import { SubjectPage, SubjectsPage, TopicPage } from "./features/content/content-pages";
 import { ProvisionPage, ProvisionsPage } from "./features/content/provision-pages";
 import { RoadmapPage, TestAuthPage } from "./features/shell/misc-pages";
-import { placeholders } from "./features/shell/placeholders";
 import { ProtectedLayout } from "./features/shell/protected-layout";
 import { FeaturePlaceholder, NotFoundPage } from "./features/shell/screens";
 import { SettingsLayout } from "./features/settings/settings-layout";
@@ -30,6 +29,15 @@ const CaseBriefPage = lazy(() =>
 );
 const CollectionsPage = lazy(() => import("./features/collections/collections-page"));
 const AdminRoutes = lazy(() => import("./features/admin/admin-routes"));
+const CoursesRoutes = lazy(() =>
+  import("./features/courses/courses-routes").then((m) => ({ default: m.CoursesRoutes })),
+);
+const CourseDetailRoute = lazy(() =>
+  import("./features/courses/courses-routes").then((m) => ({ default: m.CourseDetailRoute })),
+);
+const CourseContentRoutes = lazy(() =>
+  import("./features/courses/courses-routes").then((m) => ({ default: m.CourseContentRoutes })),
+);
 
 const S = (el: React.ReactNode) => <Suspense fallback={<Spinner className="m-6" />}>{el}</Suspense>;
 
@@ -67,9 +75,9 @@ export default function AppRoutes() {
         <Route path="outlines/*" element={S(<OutlinesRoutes />)} />
         <Route path="flashcards/*" element={<FlashcardRoutes />} />
         <Route path="quiz/*" element={<QuizRoutes />} />
-        <Route path="courses/*" element={placeholders.courses} />
-        <Route path="course/*" element={placeholders.courses} />
-        <Route path="course-detail/:id" element={placeholders.courses} />
+        <Route path="courses/*" element={S(<CoursesRoutes />)} />
+        <Route path="course/*" element={S(<CourseContentRoutes />)} />
+        <Route path="course-detail/:id" element={S(<CourseDetailRoute />)} />
         <Route
           path="subscription/success"
           element={

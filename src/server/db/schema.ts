@@ -13,6 +13,7 @@ export * from "./schema-auth";
 export * from "./schema-billing";
 export * from "./schema-chat";
 export * from "./schema-content";
+export * from "./schema-courses";
 export * from "./schema-jobs";
 export * from "./schema-library";
 export * from "./schema-outlines";

@@ -10,6 +10,7 @@ import type Stripe from "stripe";
 import type { CheckoutRequest } from "../../../contract/billing";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { startCoursePurchase } from "../courses/course-purchase";
 import { ensureCustomer } from "./customers.service";
 import { validateCoupon } from "./coupons.service";
 import { providerFailure } from "./stripe-provider";
@@ -36,7 +37,7 @@ export function checkoutTier(tier: string | undefined): "unlimited" {
 /**
  * Starts checkout for `user`. Throws 400 VALIDATION_FAILED (bad tier), 400 BAD_REQUEST
  * 'Invalid or expired promo code', 409 CONFLICT (already paying through Stripe), 404 NOT_FOUND
- * (a course that does not exist — courses are not sold yet), 409 PAYMENTS_NOT_CONFIGURED when no
+ * (a course that does not exist or is free; features/courses/course-purchase.ts), 409 PAYMENTS_NOT_CONFIGURED when no
  * Stripe price is mapped to the tier, 400 PAYMENT_FAILED / 502 PAYMENT_PROVIDER_ERROR from Stripe.
  */
 export async function startCheckout(opts: {
@@ -47,7 +48,9 @@ export async function startCheckout(opts: {
   now: Date;
 }): Promise<CheckoutResult> {
   const { db, stripe, user, request } = opts;
-  if (request.purchaseType === "course") throw new AppError("NOT_FOUND", "No such course.");
+  // Course purchase (issue 15): a PaymentIntent for one course, in features/courses.
+  if (request.purchaseType === "course")
+    return startCoursePurchase({ db, stripe, user, courseId: request.courseId, now: opts.now });
   const tier = checkoutTier(request.tier);
   const current = await findSubscription(db, user.id, opts.now);
   if (current?.stripeSubscriptionId && ["active", "trialing", "past_due"].includes(current.status))

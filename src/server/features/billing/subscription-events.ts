@@ -9,6 +9,7 @@
  * | invoice.paid | the row becomes `active`, grace cleared, period end moved to the invoice's (an invoice older than the row's newest event is ignored) |
  * | invoice.payment_failed | the row becomes `past_due`; grace until first failure + 7 days; an email |
  * | checkout.session.completed | the customer is linked to the user (`metadata.userId` or `client_reference_id`) |
+ * | payment_intent.succeeded / charge.refunded (course payment) | a course purchase: enrollment made or extended / ended (features/courses/course-purchase.ts) |
  * | charge.refunded | recorded for the customer's user; a refund within 30 days of a referred user's first paid invoice claws the referral rewards back |
  * | anything else | recorded, `unhandled` |
  *
@@ -26,6 +27,7 @@ import type Stripe from "stripe";
 import { PAYMENT_GRACE_DAYS } from "../../../domain/plans";
 import type { DbOrTx } from "../../db/client";
 import { subscriptions, user } from "../../db/schema";
+import { applyCoursePaymentEvent } from "../courses/course-purchase";
 import { linkCustomer, userOfCustomer } from "./customers.service";
 import { clawBackReferral, convertReferral, rewardCentsOf } from "./referrals.service";
 
@@ -276,6 +278,18 @@ async function applyChargeRefunded(tx: DbOrTx, event: Stripe.Event, ctx: EventCo
   return { outcome: "applied", userId, settleReferrals: due };
 }
 
+/** payment_intent.succeeded: a course purchase (features/courses/course-purchase.ts); anything else is unhandled. */
+async function applyPaymentIntent(tx: DbOrTx, event: Stripe.Event, ctx: EventContext): Promise<EventEffect> {
+  return (await applyCoursePaymentEvent(tx, event, ctx.now)) ?? { outcome: "unhandled", userId: null };
+}
+
+/** charge.refunded: a course payment's refund ends that enrollment; any refund may claw back referral rewards. */
+async function applyRefund(tx: DbOrTx, event: Stripe.Event, ctx: EventContext): Promise<EventEffect> {
+  const course = await applyCoursePaymentEvent(tx, event, ctx.now);
+  const referral = await applyChargeRefunded(tx, event, ctx);
+  return course && referral.outcome !== "applied" ? course : referral;
+}
+
 /** Event type → handler. payment_intent.succeeded (course purchases) is registered by the courses feature. */
 export const EVENT_HANDLERS = new Map<string, EventHandler>([
   ["customer.subscription.created", applySubscriptionEvent],
@@ -284,7 +298,8 @@ export const EVENT_HANDLERS = new Map<string, EventHandler>([
   ["invoice.paid", applyInvoiceEvent],
   ["invoice.payment_failed", applyInvoiceEvent],
   ["checkout.session.completed", applyCheckoutCompleted],
-  ["charge.refunded", applyChargeRefunded],
+  ["charge.refunded", applyRefund],
+  ["payment_intent.succeeded", applyPaymentIntent],
 ]);
 
 /**

@@ -35,13 +35,13 @@ export function confirmationUrl(o: { tier?: string | null; courseId?: string | n
 
 const tierLabel = (tier: string | null) => (tier ? tier[0].toUpperCase() + tier.slice(1) : "Unlimited");
 
-function PaymentForm(props: { checkout: Checkout; email: string; coupon?: string | null }) {
+function PaymentForm(props: { checkout: Checkout; email: string; coupon?: string | null; courseId?: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const setup = props.checkout.clientSecret.startsWith("seti_");
   const [state, setState] = useState<"checking" | "ready" | "processing" | "submitting">("checking");
   const [error, setError] = useState<string | null>(null);
-  const returnUrl = confirmationUrl({ tier: props.checkout.tier, coupon: props.coupon });
+  const returnUrl = confirmationUrl({ tier: props.checkout.tier, coupon: props.coupon, courseId: props.courseId });
 
   useEffect(() => {
     if (!stripe) return;
@@ -245,6 +245,8 @@ export default function PaymentDialog(props: {
   onCoupon: (code: string) => Promise<void>;
   /** Show the referral code field (the program is on and the account has no referral yet). */
   referralField: boolean;
+  /** A course purchase (issue 15): its id for the confirmation page, and the dialog's title. */
+  course?: { id: string; title: string };
 }) {
   const [stripe, setStripe] = useState<Stripe | null | "failed">(null);
   const [applied, setApplied] = useState<Coupon | null>(null);
@@ -276,15 +278,22 @@ export default function PaymentDialog(props: {
     <Dialog
       open={props.open}
       onOpenChange={props.onOpenChange}
-      title={`Complete your ${tierLabel(props.checkout.tier)} subscription`}
-      description="This will give you access to premium features of the chat companion."
+      title={
+        props.course ? `Buy ${props.course.title}` : `Complete your ${tierLabel(props.checkout.tier)} subscription`
+      }
+      description={
+        props.course
+          ? "This gives you access to the course for its days of access."
+          : "This will give you access to premium features of the chat companion."
+      }
     >
       <div className="space-y-4">
         <p className="text-sm" data-testid="checkout-price">
           {price !== props.basePriceCents && (
             <span className="mr-2 text-slate-500 line-through">{money(props.basePriceCents, currency)}</span>
           )}
-          <span className="text-lg font-semibold">{money(price, currency)}</span> / month
+          <span className="text-lg font-semibold">{money(price, currency)}</span>
+          {props.course ? "" : " / month"}
         </p>
         {promoShown && <PromoCodeField submitting={restarting} onApplied={onApplied} applied={applied} />}
         {props.referralField && <ReferralCodeField />}
@@ -300,7 +309,12 @@ export default function PaymentDialog(props: {
         )}
         {stripe && stripe !== "failed" && (
           <Elements key={props.checkout.clientSecret} stripe={stripe} options={options}>
-            <PaymentForm checkout={props.checkout} email={props.email} coupon={applied?.code ?? props.coupon} />
+            <PaymentForm
+              checkout={props.checkout}
+              email={props.email}
+              coupon={applied?.code ?? props.coupon}
+              courseId={props.course?.id}
+            />
           </Elements>
         )}
       </div>

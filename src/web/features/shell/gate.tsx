@@ -77,6 +77,9 @@ export function ProtectedGate({ children }: { children: React.ReactNode }) {
   if (attempts.length > MAX_REDIRECT_ATTEMPTS) return <AuthorizationIssue />;
   const from = location.pathname + location.search + location.hash;
   write(KEYS.returnTo, from, true);
+  // Course pages (SPEC.md §4 course guard): /auth?redirectTo={path}, and sign-in returns there.
+  if (/^\/(courses?|course-detail)(\/|$)/.test(location.pathname))
+    return <Navigate to={`/auth?redirectTo=${encodeURIComponent(from)}`} replace state={{ from }} />;
   return <Navigate to="/auth" replace state={{ from }} />;
 }
 

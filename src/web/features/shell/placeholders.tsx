@@ -4,20 +4,13 @@
  * from the same list: a feature listed here is 'Planned', every other is 'Shipped' (issue 12
  * item 25). Kept apart from router.tsx so the two route tables do not import each other.
  */
-import { GraduationCap, Layers } from "lucide-react";
+import { Layers } from "lucide-react";
 import { FeaturePlaceholder } from "./screens";
 
 /** One placeholder element per feature not built yet, keyed by feature. */
 export const placeholders = {
   outlines: (
     <FeaturePlaceholder title="Outlines" icon={Layers} description="Drag-and-drop outlines built from your notes." />
-  ),
-  courses: (
-    <FeaturePlaceholder
-      title="Courses"
-      icon={GraduationCap}
-      description="Structured video courses by subject, module and lesson."
-    />
   ),
 };
 

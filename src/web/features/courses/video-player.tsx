@@ -1,0 +1,248 @@
+/**
+ * The lesson video (issue 15 §3; decision 059): media-chrome's controls around the native
+ * <video> element. Speeds 0.5–3×, media-chrome's keyboard shortcuts (Space/k play, ←/→ seek,
+ * ↑/↓ volume, f fullscreen, c captions, m mute), picture-in-picture, WebVTT captions, chapters,
+ * and a transcript beside the video that follows playback, seeks on click and can be searched.
+ * The resume position is saved to the server (every 10 s of playback, on pause and on leaving);
+ * the lesson is marked complete by itself at 90 % watched.
+ */
+import {
+  MediaCaptionsButton,
+  MediaControlBar,
+  MediaController,
+  MediaFullscreenButton,
+  MediaMuteButton,
+  MediaPipButton,
+  MediaPlayButton,
+  MediaPlaybackRateButton,
+  MediaSeekBackwardButton,
+  MediaSeekForwardButton,
+  MediaTimeDisplay,
+  MediaTimeRange,
+  MediaVolumeRange,
+} from "media-chrome/react";
+import { clsx } from "clsx";
+import { Search } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { AUTO_COMPLETE_SHARE, PLAYBACK_RATES } from "../../../contract/courses";
+import { Input } from "../../components/ui/input";
+import type { Lesson } from "./api";
+
+const SAVE_EVERY_S = 10;
+
+const clock = (s: number) => {
+  const t = Math.max(0, Math.floor(s));
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const sec = String(t % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+};
+
+export function VideoLesson({
+  lesson,
+  completed,
+  onPosition,
+  onComplete,
+}: {
+  lesson: Lesson;
+  completed: boolean;
+  /** Save the resume position (seconds). */
+  onPosition: (positionS: number) => void;
+  /** Mark the lesson complete (called once, at 90 % watched). */
+  onComplete: (positionS: number) => void;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [time, setTime] = useState(0);
+  const lastSaved = useRef(lesson.progress.positionS);
+  const done = useRef(completed);
+  done.current = completed;
+  const v = lesson.video!;
+  const durationS = lesson.durationS;
+
+  // Resume where the student stopped (unless at the very end).
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    const resume = () => {
+      const at = lesson.progress.positionS;
+      if (at > 0 && (!Number.isFinite(el.duration) || at < el.duration - 2)) el.currentTime = at;
+    };
+    if (el.readyState >= 1) resume();
+    else el.addEventListener("loadedmetadata", resume, { once: true });
+    return () => el.removeEventListener("loadedmetadata", resume);
+  }, [lesson.progress.positionS]);
+
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    const onTime = () => {
+      const t = el.currentTime;
+      setTime(t);
+      if (Math.abs(t - lastSaved.current) >= SAVE_EVERY_S) {
+        lastSaved.current = t;
+        onPosition(t);
+      }
+      // A recording without a duration in its header (MediaRecorder WebM) reports Infinity until
+      // played through: use the lesson's stored duration then.
+      const total = Number.isFinite(el.duration) ? el.duration : (durationS ?? 0);
+      if (!done.current && total > 0 && t / total >= AUTO_COMPLETE_SHARE) {
+        done.current = true;
+        lastSaved.current = t;
+        onComplete(t);
+      }
+    };
+    const save = () => {
+      if (Math.abs(el.currentTime - lastSaved.current) >= 0.5) {
+        lastSaved.current = el.currentTime;
+        onPosition(el.currentTime);
+      }
+    };
+    el.addEventListener("timeupdate", onTime);
+    el.addEventListener("pause", save);
+    el.addEventListener("seeked", save);
+    return () => {
+      el.removeEventListener("timeupdate", onTime);
+      el.removeEventListener("pause", save);
+      el.removeEventListener("seeked", save);
+      save();
+    };
+  }, [onPosition, onComplete, durationS]);
+
+  const seek = (s: number) => {
+    if (video.current) video.current.currentTime = s;
+  };
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0">
+        <MediaController className="block aspect-video w-full overflow-hidden rounded-xl bg-black">
+          {/* biome-ignore lint/a11y/useMediaCaption: captions come as a <track> when the lesson has them */}
+          <video
+            ref={video}
+            slot="media"
+            src={v.src}
+            poster={v.poster ?? undefined}
+            preload="metadata"
+            playsInline
+            crossOrigin={v.src.startsWith("/") ? undefined : "anonymous"}
+            data-testid="lesson-video"
+            aria-label={lesson.title}
+          >
+            {v.captions && <track kind="captions" src={v.captions} srcLang="en" label="English" default />}
+          </video>
+          <MediaControlBar className="w-full flex-wrap">
+            <MediaPlayButton />
+            <MediaSeekBackwardButton seekOffset={10} />
+            <MediaSeekForwardButton seekOffset={10} />
+            <MediaTimeRange className="min-w-24 flex-1" />
+            <MediaTimeDisplay showDuration />
+            <MediaMuteButton />
+            <MediaVolumeRange className="hidden sm:block" />
+            <MediaPlaybackRateButton rates={[...PLAYBACK_RATES]} />
+            {v.captions && <MediaCaptionsButton />}
+            <MediaPipButton />
+            <MediaFullscreenButton />
+          </MediaControlBar>
+        </MediaController>
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+          Keys: Space or k play/pause · ← → 10 s · ↑ ↓ volume · m mute · c captions · f fullscreen
+        </p>
+        {lesson.chapters.length > 0 && (
+          <nav aria-label="Chapters" className="mt-4">
+            <h2 className="text-sm font-semibold">Chapters</h2>
+            <ol className="mt-2 flex flex-wrap gap-2">
+              {lesson.chapters.map((c, i) => {
+                const end = lesson.chapters[i + 1]?.startS ?? Number.POSITIVE_INFINITY;
+                const current = time >= c.startS && time < end;
+                return (
+                  <li key={`${c.startS}-${c.title}`}>
+                    <button
+                      type="button"
+                      onClick={() => seek(c.startS)}
+                      aria-current={current ? "true" : undefined}
+                      className={clsx(
+                        "rounded-lg border px-3 py-1.5 text-left text-sm",
+                        current
+                          ? "border-brand-500 bg-brand-50 dark:bg-brand-500/15"
+                          : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800",
+                      )}
+                    >
+                      <span className="tabular-nums text-slate-500">{clock(c.startS)}</span> {c.title}
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+        )}
+      </div>
+      <Transcript cues={lesson.transcript} time={time} onSeek={seek} />
+    </div>
+  );
+}
+
+function Transcript({ cues, time, onSeek }: { cues: Lesson["transcript"]; time: number; onSeek: (s: number) => void }) {
+  const [q, setQ] = useState("");
+  const box = useRef<HTMLOListElement>(null);
+  const active = cues.findIndex((c) => time >= c.startS && time < c.endS);
+  const shown = useMemo(() => {
+    const needle = q.trim().toLowerCase();
+    return cues.map((c, i) => ({ c, i })).filter(({ c }) => !needle || c.text.toLowerCase().includes(needle));
+  }, [cues, q]);
+  // Keep the current cue in view inside the transcript box (not the page).
+  useEffect(() => {
+    const list = box.current;
+    const el = list?.querySelector<HTMLElement>(`[data-cue="${active}"]`);
+    if (!list || !el) return;
+    const top = el.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - el.clientHeight)
+      list.scrollTop = top - list.clientHeight / 3;
+  }, [active]);
+  if (!cues.length)
+    return (
+      <aside aria-label="Transcript" className="text-sm text-slate-500 dark:text-slate-400">
+        No transcript for this lesson.
+      </aside>
+    );
+  return (
+    <aside
+      aria-label="Transcript"
+      className="flex max-h-[28rem] min-w-0 flex-col rounded-xl border border-slate-200 dark:border-slate-800"
+    >
+      <div className="border-b border-slate-200 p-2 dark:border-slate-800">
+        <h2 className="sr-only">Transcript</h2>
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
+          <Input
+            aria-label="Search the transcript"
+            placeholder="Search the transcript"
+            className="pl-9"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
+        </div>
+      </div>
+      <ol ref={box} className="min-h-0 flex-1 overflow-y-auto p-2" data-testid="transcript">
+        {shown.map(({ c, i }) => (
+          <li key={`${c.startS}-${i}`} data-cue={i}>
+            <button
+              type="button"
+              onClick={() => onSeek(c.startS)}
+              aria-current={i === active ? "true" : undefined}
+              className={clsx(
+                "flex w-full gap-2 rounded-md px-2 py-1 text-left text-sm",
+                i === active
+                  ? "bg-brand-50 font-medium text-brand-900 dark:bg-brand-500/15 dark:text-brand-100"
+                  : "hover:bg-slate-50 dark:hover:bg-slate-800",
+              )}
+            >
+              <span className="shrink-0 tabular-nums text-slate-500 dark:text-slate-400">{clock(c.startS)}</span>
+              <span>{c.text}</span>
+            </button>
+          </li>
+        ))}
+        {!shown.length && <li className="p-2 text-sm text-slate-500">No line matches.</li>}
+      </ol>
+    </aside>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * Courses in the browser (issue 15 "Done when"): a Trial student enrolls, a real WebM made at
+ * test time (MediaRecorder in Chromium) plays to 90 % and the lesson is marked complete, a reload
+ * resumes at the saved position; the transcript follows; a Free student is turned away from the
+ * paid course with the reason. Catalog and player pass axe. Runs on a server of its own (child
+ * process) so the test can attach the video and change the plan. Screenshots at 1440 and 375 px.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { PASSWORD, uniqueEmail } from "./helpers";
+
+let child: ChildProcess;
+let server: { url: string; dataDir: string };
+let lines: AsyncIterator<string>;
+const command = async (c: Record<string, unknown>) => {
+  child.stdin!.write(`${JSON.stringify(c)}\n`);
+  const reply = JSON.parse((await lines.next()).value as string) as { ok: boolean; error?: string };
+  if (!reply.ok) throw new Error(reply.error);
+};
+
+const LESSON = "official-torts--torts-battery";
+const VIDEO_S = 4;
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000); // the child boots a whole server (migrations, content seed)
+  child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/e2e-server.ts"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  server = JSON.parse((await lines.next()).value as string);
+});
+test.afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+});
+
+async function signUp(page: Page, email: string) {
+  await page.goto(`${server.url}/auth?tab=signup`);
+  await page.getByLabel("Name").fill("Course Student");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up" }).last().click();
+  await page.getByTestId("signup-sent").waitFor();
+  const outbox = join(server.dataDir, "outbox");
+  const mail = readdirSync(outbox)
+    .map((f) => JSON.parse(readFileSync(join(outbox, f), "utf8")) as { to: string; links: string[] })
+    .find((m) => m.to === email)!;
+  await page.goto(mail.links.find((l) => l.includes("/auth/callback"))!.replace(/^https?:\/\/[^/]+/, server.url));
+  await page.waitForURL("**/chat");
+}
+
+/** A real WebM of `seconds` recorded from an animated canvas with the browser's MediaRecorder. */
+async function recordWebm(page: Page, seconds: number): Promise<string> {
+  const b64 = await page.evaluate(async (ms) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 160;
+    canvas.height = 90;
+    const ctx = canvas.getContext("2d")!;
+    const stream = canvas.captureStream(15);
+    const rec = new MediaRecorder(stream, { mimeType: "video/webm" });
+    const chunks: Blob[] = [];
+    rec.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((r) => (rec.onstop = r));
+    rec.start(250);
+    const t0 = performance.now();
+    await new Promise<void>((done) => {
+      const frame = () => {
+        const t = performance.now() - t0;
+        ctx.fillStyle = `hsl(${(t / 10) % 360} 70% 50%)`;
+        ctx.fillRect(0, 0, 160, 90);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(`${(t / 1000).toFixed(1)} s`, 60, 50);
+        if (t < ms) requestAnimationFrame(frame);
+        else done();
+      };
+      frame();
+    });
+    rec.stop();
+    await stopped;
+    const buf = new Uint8Array(await new Blob(chunks, { type: "video/webm" }).arrayBuffer());
+    let s = "";
+    for (const b of buf) s += String.fromCharCode(b);
+    return btoa(s);
+  }, seconds * 1000);
+  const file = join(mkdtempSync(join(tmpdir(), "lexmate-video-")), "lesson.webm");
+  writeFileSync(file, Buffer.from(b64, "base64"));
+  return file;
+}
+
+async function axe(page: Page) {
+  const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("a Trial student enrolls, watches to 90 % (marked complete), reloads and resumes", async ({ page }) => {
+  const email = uniqueEmail("course-trial");
+  await signUp(page, email);
+  const video = await recordWebm(page, VIDEO_S);
+  const vtt =
+    "WEBVTT\n\n00:00.000 --> 00:02.000\nBattery needs intent to touch.\n\n00:02.000 --> 00:04.000\nNot intent to harm.\n";
+  await command({
+    cmd: "attachVideo",
+    lessonId: LESSON,
+    videoPath: video,
+    contentType: "video/webm",
+    durationS: VIDEO_S,
+    vtt,
+    transcript: [
+      { startS: 0, endS: 2, text: "Battery needs intent to touch." },
+      { startS: 2, endS: 60, text: "Not intent to harm." },
+    ],
+    chapters: [
+      { startS: 0, title: "Intent" },
+      { startS: 2, title: "Harm" },
+    ],
+  });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${server.url}/courses`);
+  await expect(page.getByTestId("course-card")).toHaveCount(7, { timeout: 30_000 });
+  await expect(page.getByTestId("course-card").first()).toContainText("Featured");
+  await expect(page.getByText("Reading and practice").first()).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/screenshots/courses-catalog-1440.png" });
+
+  await page.getByRole("link", { name: "Torts: Rules and Practice" }).first().click();
+  await page.getByRole("button", { name: "Enroll" }).click();
+  await page.waitForURL("**/lesson/**");
+
+  await page.goto(
+    `${server.url}/course/official-torts/module/official-torts--m-torts-intentional-torts/lesson/${LESSON}`,
+  );
+  const player = page.getByTestId("lesson-video");
+  await expect(player).toBeVisible();
+  await expect(page.getByTestId("transcript")).toContainText("Battery needs intent to touch.");
+  await page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>("[data-testid=lesson-video]")!;
+    v.muted = true;
+    void v.play();
+  });
+  await expect(page.getByTestId("mark-complete")).toHaveText("Completed", { timeout: 30_000 });
+  // Stop, and go back to 3 s: that is the place to resume from.
+  await page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>("[data-testid=lesson-video]")!;
+    v.pause();
+    v.currentTime = 3;
+  });
+  await expect(page.getByTestId("transcript").locator("[aria-current=true]")).toContainText("Not intent to harm.");
+  await expect
+    .poll(async () => {
+      const r = await page.request.get(`${server.url}/api/courses/official-torts`);
+      const c = (await r.json()) as {
+        course: { modules: { lessons: { id: string; progress: { positionS: number } }[] }[] };
+      };
+      return c.course.modules.flatMap((m) => m.lessons).find((l) => l.id === LESSON)?.progress.positionS;
+    })
+    .toBeCloseTo(3, 0);
+  expect(await axe(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/screenshots/courses-player-1440.png" });
+
+  await page.reload();
+  await expect(page.getByTestId("mark-complete")).toHaveText("Completed");
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.querySelector<HTMLVideoElement>("[data-testid=lesson-video]")!.currentTime),
+    )
+    .toBeGreaterThan(2.5);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: "test-results/screenshots/courses-player-375.png", fullPage: true });
+  await page.goto(`${server.url}/courses`);
+  await expect(page.getByText("Continue where you left off")).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/courses-catalog-375.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test("a Free student is turned away from the paid course with the reason", async ({ page }) => {
+  const email = uniqueEmail("course-free");
+  await signUp(page, email);
+  await command({ cmd: "setPlan", email, plan: "free" });
+  await page.goto(
+    `${server.url}/course/official-torts/module/official-torts--m-torts-intentional-torts/lesson/${LESSON}`,
+  );
+  await page.waitForURL(/\/courses$/);
+  await expect(page.getByText("not included in the Free plan")).toBeVisible();
+  await page.goto(`${server.url}/courses/official-torts`);
+  await expect(page.getByTestId("access-message")).toContainText("upgrade to Unlimited");
+});
