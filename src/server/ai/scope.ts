@@ -114,6 +114,9 @@ const HEALTH_SAFETY =
 /** Words that show a health question only when the request is not a story of what happened. */
 const HEALTH_WEAK =
   /\b(medications?|medicine|pills?|prescription|pregnan\w*|poison(?:ed|ing)?|bleeding|sprain\w*|(?:broken|broke|fractured?|dislocated|twisted) (?:my |his |her )?(?:arm|leg|bone|wrist|ankle|finger|toe|foot|hand|rib|nose|collarbone|shoulder))\b/;
+/** Asking what to do now, which turns a story with a weak health word into a health request. */
+const HELP_REQUEST =
+  /\b(what (?:should|do|can) (?:i|we) do|should (?:i|we) (?:worry|be worried|go to|call|take)|is (?:it|this|that) serious|how (?:do|can|should) (?:i|we) (?:treat|stop|help)|what (?:should|can) (?:i|she|he) take)\b/;
 /** A request for writing, code or trivia: the form itself is not a legal question, whatever it is about. */
 const NOT_LEGAL_FORM =
   /^\s*(?:can you |could you |please |pls )?(?:help me )?(?:write|compose|draft|make up|give me|tell me)\s+(?:me\s+)?(?:a |an |some )?(?:short |funny |quick )?(?:poem|haiku|sonnet|limerick|song|rap|lyrics|jokes?|riddle|story|bedtime story|cover letter|thank[- ]you (?:note|email|letter|card)|birthday (?:message|card)|toast|speech for (?:my|a) (?:wedding|party))\b/;
@@ -141,7 +144,8 @@ export function notLegal(question: string, opts: { legalArea?: boolean } = {}): 
   if (NOT_LEGAL.test(q)) return "not_legal";
   // "She sold him pills", "her boyfriend inherited": in a story these are facts, not the request.
   const story = isStory(question);
-  if (!story && HEALTH_WEAK.test(q)) return "health_safety";
+  // …but a request for help with one ("she's bleeding, what should I do?") is a health matter even told as a story.
+  if (HEALTH_WEAK.test(q) && (!story || HELP_REQUEST.test(q))) return "health_safety";
   if (!story && NOT_LEGAL_WEAK.test(q)) return "not_legal";
   return null;
 }
