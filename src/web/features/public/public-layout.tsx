@@ -23,6 +23,8 @@ export function PublicShell({
   year: number;
   children: ReactNode;
 }) {
+  // The header island needs only the address (its props travel as JSON in the page).
+  const headerSession = session ? { email: session.email } : null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -31,8 +33,8 @@ export function PublicShell({
       >
         Skip to content
       </a>
-      <Island name="header" props={{ session, path }}>
-        <PublicHeader session={session} path={path} />
+      <Island name="header" props={{ session: headerSession, path }}>
+        <PublicHeader session={headerSession} path={path} />
       </Island>
       <main id="main" className="flex-1">
         {children}
