@@ -142,8 +142,8 @@ test("a Trial student enrolls, watches to 90 % (marked complete), reloads and re
     `${server.url}/course/official-torts/module/official-torts--m-torts-intentional-torts/lesson/${LESSON}`,
   );
   const player = page.getByTestId("lesson-video");
-  await expect(player).toBeVisible();
-  await expect(page.getByTestId("transcript")).toContainText("Battery needs intent to touch.");
+  await expect(player).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("transcript")).toContainText("Battery needs intent to touch.", { timeout: 30_000 });
   await page.evaluate(() => {
     const v = document.querySelector<HTMLVideoElement>("[data-testid=lesson-video]")!;
     v.muted = true;

@@ -167,7 +167,8 @@ export function VideoLesson({
                           : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800",
                       )}
                     >
-                      <span className="tabular-nums text-slate-500">{clock(c.startS)}</span> {c.title}
+                      <span className="tabular-nums text-slate-700 dark:text-slate-300">{clock(c.startS)}</span>{" "}
+                      {c.title}
                     </button>
                   </li>
                 );
@@ -236,7 +237,7 @@ function Transcript({ cues, time, onSeek }: { cues: Lesson["transcript"]; time: 
                   : "hover:bg-slate-50 dark:hover:bg-slate-800",
               )}
             >
-              <span className="shrink-0 tabular-nums text-slate-500 dark:text-slate-400">{clock(c.startS)}</span>
+              <span className="shrink-0 tabular-nums text-slate-700 dark:text-slate-300">{clock(c.startS)}</span>
               <span>{c.text}</span>
             </button>
           </li>
