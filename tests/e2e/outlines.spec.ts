@@ -194,7 +194,8 @@ test("a 2,000-entry outline opens in the editor (timed)", async ({ page }) => {
         prev = e;
       }
     }
-    await post(`/api/outlines/${outline.id}`, "PATCH", { version: 1, ops });
+    const saved = await post(`/api/outlines/${outline.id}`, "PATCH", { version: 1, ops });
+    if (!saved.outline) throw new Error(`PATCH refused: ${JSON.stringify(saved).slice(0, 300)}`);
     return outline.id as string;
   });
   const t0 = Date.now();

@@ -152,10 +152,12 @@ function Editor({ outline }: { outline: Outline }) {
   const redoStack = useRef<Step[]>([]);
   const [, setHistoryTick] = useState(0);
   const record = useCallback((step: Step) => {
+    // Re-render (the Undo / Redo buttons) only when their state flips: typing must not re-render the tree.
+    const flips = undoStack.current.length === 0 || redoStack.current.length > 0;
     undoStack.current.push(step);
     if (undoStack.current.length > 500) undoStack.current.shift();
     redoStack.current = [];
-    setHistoryTick((n) => n + 1);
+    if (flips) setHistoryTick((n) => n + 1);
   }, []);
 
   // Realtime: another tab saved this outline. Reload from the server unless this tab has unsaved work
