@@ -21,6 +21,7 @@ import { caseLawBench } from "./case-law";
 import { benchEngine } from "./engine";
 import { type LandingFigures, measureLanding } from "./landing";
 import { benchStudy } from "./study";
+import { benchAdmin } from "./admin";
 import { benchThreads } from "./threads";
 
 const PORT = 3197;
@@ -126,6 +127,7 @@ if (l) {
 }
 rows.push(["initial JS for /chat, signed-in shell (gzip)", `${js.chatKb.toFixed(1)} KB`, "≤ 250 KB"]);
 rows.push(...(await benchStudy()));
+rows.push(...(await benchAdmin()));
 const threads = await benchThreads();
 rows.push([
   "GET /api/threads, 50 threads, 50 connections: throughput",
