@@ -244,25 +244,10 @@ CREATE TABLE "security_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-/* 
-    Unfortunately in current drizzle-kit version we can't automatically get name for primary key.
-    We are working on making it available!
-
-    Meanwhile you can:
-        1. Check pk name in your database, by running
-            SELECT constraint_name FROM information_schema.table_constraints
-            WHERE table_schema = 'public'
-                AND table_name = 'opinion_texts'
-                AND constraint_type = 'PRIMARY KEY';
-        2. Uncomment code below and paste pk name manually
-        
-    Hope to release this update as soon as possible
-*/
-
--- ALTER TABLE "opinion_texts" DROP CONSTRAINT "<constraint_name>";--> statement-breakpoint
+ALTER TABLE "opinion_texts" ADD COLUMN "part" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "opinion_texts" DROP CONSTRAINT "opinion_texts_pkey";--> statement-breakpoint
 ALTER TABLE "opinion_texts" ADD CONSTRAINT "opinion_texts_opinion_id_part_pk" PRIMARY KEY("opinion_id","part");--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "opinion_texts" ADD COLUMN "part" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "outline_entries" ADD COLUMN "mark" text;--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_actor_id_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "app_settings" ADD CONSTRAINT "app_settings_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
