@@ -138,7 +138,7 @@ export const briefsApi = {
       ...fields,
       name: fields.name.optional(),
       sections: sectionsIn.optional(),
-      version: z.number().int().positive().optional(),
+      version: z.number().int().positive().max(2_147_483_647).optional(),
     }),
     responses: { 200: briefReply },
     errors: ["NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE"],

@@ -106,7 +106,7 @@ export const notesApi = {
       title: title.optional(),
       html: z.string().optional(),
       tags: tagNames.optional(),
-      version: z.number().int().positive().optional(),
+      version: z.number().int().positive().max(2_147_483_647).optional(),
     }),
     responses: { 200: noteReply },
     errors: ["NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE"],

@@ -159,7 +159,7 @@ export const outlinesApi = {
       "Change an outline: title, subject, archive/restore, and tree operations (add, edit, move subtree, delete subtree), all or none. A stale `version` is refused with 409 CONFLICT, details.version = the current one; a move into its own subtree is 400 (stable).",
     tags,
     body: z.object({
-      version: z.number().int().positive(),
+      version: z.number().int().positive().max(2_147_483_647),
       title: z.string().max(MAX_OUTLINE_TITLE).optional(),
       subject: z.string().max(120).optional(),
       archived: z.boolean().optional(),
@@ -265,7 +265,7 @@ export const outlineVersionsApi = {
     summary:
       "Make a saved version the current outline, as a new version: the present state is saved first (reason restore), nothing is lost. Guarded by `version` like PATCH (409 CONFLICT).",
     tags,
-    body: z.object({ version: z.number().int().positive(), tab: z.string().max(64).optional() }),
+    body: z.object({ version: z.number().int().positive().max(2_147_483_647), tab: z.string().max(64).optional() }),
     responses: { 200: summaryReply },
     errors: ["NOT_FOUND", "CONFLICT"],
   }),

@@ -182,6 +182,10 @@ export function createApp(deps: AppDeps) {
     if (err instanceof SyntaxError) {
       return c.json({ error: { code: "BAD_REQUEST", message: "The request body is not valid JSON." } }, 400);
     }
+    if (pgCodeOf(err) === "22003") {
+      // numeric_value_out_of_range: only a client's number can overflow a column (e.g. a version of 2^31).
+      return c.json({ error: { code: "VALIDATION_FAILED", message: "A number in the request is out of range." } }, 400);
+    }
     log.error({ err, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
     await recordError(deps, {
       message: err.message,
@@ -197,6 +201,18 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The PostgreSQL SQLSTATE of a database error (pg and PGlite set `code`; drizzle wraps it in `cause`). */
+function pgCodeOf(err: unknown): string | undefined {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
 
 /** Seconds until a 429 may be retried: its `details.resetsAt` (ISO, UTC) when given, else 60. */
 function retryAfterOf(err: AppError, nowMs: number): string {

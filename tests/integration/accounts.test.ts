@@ -312,14 +312,15 @@ describe("profiles, admins and entitlements", () => {
     expect(long.status).toBe(400);
   });
 
-  it("ADMIN_EMAILS makes an admin; others get 403 on admin endpoints", async () => {
+  it("ADMIN_EMAILS makes an admin; others get 404 on admin endpoints (issue 17 §1)", async () => {
     const boss = await signedInUser(server, "boss@example.com");
     expect((await boss.json<{ user: { isAdmin: boolean } }>("/api/me")).body.user.isAdmin).toBe(true);
     expect((await boss.json("/api/admin/overview")).status).toBe(200);
     const pleb = await signedInUser(server, "pleb@example.com");
-    const denied = await pleb.json<{ error: { message: string } }>("/api/admin/overview");
-    expect(denied.status).toBe(403);
-    expect(denied.body.error.message).toBe("You don't have permission to access this admin area.");
+    // A non-admin cannot tell the admin API exists: 404, as for any unknown path.
+    const denied = await pleb.json<{ error: { code: string } }>("/api/admin/overview");
+    expect(denied.status).toBe(404);
+    expect(denied.body.error.code).toBe("NOT_FOUND");
   });
 
   it("Free and Trial get different entitlements, enforced by the server", async () => {

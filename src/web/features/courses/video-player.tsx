@@ -7,7 +7,6 @@
  * the lesson is marked complete by itself at 90 % watched.
  */
 import {
-  MediaCaptionsButton,
   MediaControlBar,
   MediaController,
   MediaFullscreenButton,
@@ -139,7 +138,7 @@ export function VideoLesson({
             <MediaMuteButton />
             <MediaVolumeRange className="hidden sm:block" />
             <MediaPlaybackRateButton rates={[...PLAYBACK_RATES]} />
-            {v.captions && <MediaCaptionsButton />}
+            {v.captions && <CaptionsToggle video={video} />}
             <MediaPipButton />
             <MediaFullscreenButton />
           </MediaControlBar>
@@ -245,5 +244,38 @@ function Transcript({ cues, time, onSeek }: { cues: Lesson["transcript"]; time: 
         {!shown.length && <li className="p-2 text-sm text-slate-500">No line matches.</li>}
       </ol>
     </aside>
+  );
+}
+
+/**
+ * Captions on/off for the lesson's WebVTT track. media-chrome's own captions button puts
+ * aria-checked on role="button" (an axe aria-allowed-attr violation), so this is a native button
+ * with aria-pressed; it follows the track's mode, so media-chrome's 'c' shortcut stays in step.
+ */
+function CaptionsToggle({ video }: { video: React.RefObject<HTMLVideoElement | null> }) {
+  const [on, setOn] = useState(true);
+  useEffect(() => {
+    const tracks = video.current?.textTracks;
+    if (!tracks) return;
+    const sync = () => setOn(Array.from(tracks).some((t) => t.kind === "captions" && t.mode === "showing"));
+    sync();
+    tracks.addEventListener("change", sync);
+    return () => tracks.removeEventListener("change", sync);
+  }, [video]);
+  const toggle = () => {
+    for (const t of Array.from(video.current?.textTracks ?? [])) {
+      if (t.kind === "captions") t.mode = on ? "hidden" : "showing";
+    }
+    setOn(!on);
+  };
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={toggle}
+      className="bg-[var(--media-control-background,rgba(20,20,30,0.7))] px-3 text-sm font-semibold text-white hover:bg-black/60 focus-visible:outline-2 focus-visible:outline-white"
+    >
+      CC<span className="sr-only"> (captions)</span>
+    </button>
   );
 }
