@@ -134,9 +134,9 @@ export const envSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
     /** Background jobs (issue 11 §5): how often (ms) an idle worker looks for due jobs; new jobs also wake it at once. */
     JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
-    /** Jobs one process runs at once; 0 runs no worker in this process (jobs still get enqueued). */
     /** Days analytics events are kept (issue 17 §4); the `analytics.prune` job deletes older ones daily. */
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+    /** Jobs one process runs at once; 0 runs no worker in this process (jobs still get enqueued). */
     JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
     /** A running job's lease (ms): a job whose process died is run again this long after its last heartbeat. */
     JOBS_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(60_000),
