@@ -9,12 +9,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { CheckCircle2, ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useState } from "react";
-import Markdown from "react-markdown";
 import { Link, Navigate, useParams } from "react-router";
-import remarkGfm from "remark-gfm";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/card";
 import { toast } from "../../lib/toast";
+import { MessageMarkdown } from "../chat/message-markdown";
 import { type AnswerResult, coursesApi, type Lesson, type LessonProgress, lessonPath } from "./api";
 import { ProgressBar } from "./progress-bar";
 import { VideoLesson } from "./video-player";
@@ -95,23 +94,8 @@ function Player({ lesson, courseTitle }: { lesson: Lesson; courseTitle: string }
           />
         ) : null}
         {lesson.body && (
-          <article className="prose prose-slate mt-4 max-w-none dark:prose-invert">
-            <Markdown
-              remarkPlugins={[remarkGfm]}
-              skipHtml
-              components={{
-                a: ({ href, children }) =>
-                  href?.startsWith("/") ? (
-                    <Link to={href}>{children}</Link>
-                  ) : (
-                    <a href={href} rel="noreferrer noopener" target="_blank">
-                      {children}
-                    </a>
-                  ),
-              }}
-            >
-              {lesson.body}
-            </Markdown>
+          <article className="mt-4 max-w-3xl" data-testid="lesson-reading">
+            <MessageMarkdown content={lesson.body} citations={[]} unverified={[]} />
           </article>
         )}
       </div>

@@ -441,7 +441,7 @@ function Editor({ outline }: { outline: Outline }) {
         <Link to="/outlines/library" className={buttonClass("ghost", "sm")} aria-label="Back to outlines">
           <ArrowLeft className="h-4 w-4" aria-hidden /> Outlines
         </Link>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
           <SaveIndicator store={save.store} />
           <ReloadOnConflict store={save.store} />
           <a
