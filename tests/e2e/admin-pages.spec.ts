@@ -115,6 +115,21 @@ test("configures the companion's LLM against a fake OpenAI-compatible server and
   page,
 }) => {
   await signIn(page);
+  // The stored settings drive the companion for every later spec on this shared server: put the
+  // built-in engine back whatever happens here (chat.spec.ts expects it).
+  try {
+    await configureAndTest(page);
+  } finally {
+    const origin = new URL(page.url()).origin;
+    const reset = await page.request.put("/api/admin/companion/settings", {
+      headers: { origin, "content-type": "application/json" },
+      data: { provider: "none", model: null, baseUrl: null, apiKey: null, reason: "end of the e2e test" },
+    });
+    expect(reset.status()).toBe(200);
+  }
+});
+
+async function configureAndTest(page: Page) {
   await page.goto("/admin/askjds");
   await page.getByLabel("Provider").selectOption("openai-compatible");
   await page.getByLabel("Model").fill("fake-admin-model");
@@ -135,7 +150,7 @@ test("configures the companion's LLM against a fake OpenAI-compatible server and
   expect(sent.headers.authorization).toBe("Bearer sk-admin-e2e-secret");
   expect(sent.body.model).toBe("fake-admin-model");
   await shot(page, "admin-askjds");
-});
+}
 
 test("screenshots of the other pages of this half", async ({ page }) => {
   await signIn(page);

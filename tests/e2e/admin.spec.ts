@@ -82,6 +82,9 @@ test("admin console: both hosts, counters, find a user, change plan with a reaso
   await page.getByLabel("Search users").fill(studentEmail.slice(0, 12));
   const row = page.getByTestId("users-table").getByRole("row").filter({ hasText: studentEmail });
   await expect(row).toBeVisible();
+  // The newest student is on the unfiltered first page too: wait until the search has answered
+  // (one row left), or the click can land on a row the filtered list is about to replace.
+  await expect(page.getByText("1 row", { exact: true })).toBeVisible();
   await shot(page, "admin-users-1440");
   await row.click();
   await expect(page.getByRole("heading", { name: studentEmail })).toBeVisible();
