@@ -30,7 +30,8 @@ test("17: following every feature link of the landing while signed out always re
   await page.goto("/");
   for (const href of ["/cases", "/notes", "/outlines", "/flashcards", "/chat", "/courses"]) {
     await page.locator(`a[href="${href}"]:visible`).first().click();
-    await page.waitForURL("**/auth");
+    // The course guard (SPEC.md §4) adds ?redirectTo=… so sign-in returns to the course.
+    await page.waitForURL((u) => u.pathname === "/auth");
     await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
     await expect(page.getByText("Authorization Issue")).toHaveCount(0);
     await page.getByRole("link", { name: "Lexmate home" }).click(); // back to the landing, inside the app
