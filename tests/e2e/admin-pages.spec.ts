@@ -72,6 +72,14 @@ test("imports opinions from the browser with a progress bar, then edits one", as
   await page.getByLabel("Case name").fill("Harbor Two v. Quay Cranes Inc.");
   await confirmWithReason(page, "typo in the party name", "Save");
   await expect(table.getByText("Harbor Two v. Quay Cranes Inc.")).toBeVisible();
+
+  // Delete all three again: the library is shared by every spec of this server, and the case-law
+  // spec starts from an empty library.
+  for (const name of [/Harbor1 v\. Quay/, /Harbor Two v\. Quay/, /Harbor3 v\. Quay/]) {
+    await table.getByRole("row", { name }).getByRole("button", { name: "Delete" }).click();
+    await confirmWithReason(page, "test data", "Delete");
+    await expect(table.getByRole("row", { name })).toHaveCount(0);
+  }
 });
 
 test("marks an error group investigated with a note", async ({ page }) => {
