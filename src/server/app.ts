@@ -18,6 +18,7 @@ import { adminOnly } from "./features/admin/admin-gate";
 import { adminRoutes, siteRoutes } from "./features/admin/admin.routes";
 import { maintenanceGate } from "./features/admin/maintenance";
 import { adminOpsRoutes } from "./features/admin/ops/ops.routes";
+import { adminContentRoutes } from "./features/admin/content/content.routes";
 import { billingRoutes, referralLinkMiddleware } from "./features/billing/billing.routes";
 import { entitlementsMiddleware } from "./features/billing/entitlements";
 import { briefsRoutes } from "./features/briefs/briefs.routes";
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", adminRoutes());
   app.route("/api", siteRoutes());
   app.route("/api", adminOpsRoutes());
+  app.route("/api", adminContentRoutes());
   app.route("/api", errorRoutes());
   app.route("/api", contentRoutes());
   app.route("/api", caseLawRoutes());

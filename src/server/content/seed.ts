@@ -21,6 +21,7 @@ import {
 } from "../db/schema";
 import { sanitizeRichText } from "../lib/sanitize";
 import { type Corpus, countContent } from "./load";
+import { applyContentOverrides } from "./overrides";
 
 const hashOf = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("hex");
 
@@ -311,6 +312,8 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
         .update(subjects)
         .set({ retiredAt: now })
         .where(and(isNull(subjects.retiredAt), notInArray(subjects.id, sIds)));
+    // Admin edits of official cards and questions outlive a change of the files (decision 067).
+    await applyContentOverrides(t, now);
     await t
       .insert(contentState)
       .values({ kind: "official", hash, seededAt: now })

@@ -1,4 +1,4 @@
-import { index, inet, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, inet, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./schema-columns";
 import { user } from "./schema-auth";
 
@@ -37,3 +37,24 @@ export const appSettings = pgTable("app_settings", {
   updatedAt: updatedAt(),
   updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
 });
+
+/**
+ * Admin edits of official content (issue 17 §2 flashcards page, decision 067): one row per edited
+ * or retired official flashcard (`kind` "flashcard") or practice question (`kind` "question").
+ * `fields` holds the edited columns (camelCase, as in the content tables); `retired` hides the
+ * item from students. The boot seed re-applies every row after it upserts the content files, so
+ * an edit outlives a content change until an admin reverts it; `content:check --db` lists them.
+ */
+export const contentOverrides = pgTable(
+  "content_overrides",
+  {
+    kind: text("kind").notNull(),
+    itemId: text("item_id").notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    retired: boolean("retired").notNull().default(false),
+    reason: text("reason").notNull(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
+);
