@@ -1,6 +1,6 @@
 /**
  * Operator commands: `npm run cli -- <command> [args]` (DESIGN.md §5).
- *   content:check [dir]                          validate official content, print counts as JSON
+ *   content:check [dir] [--db]                   validate official content, print counts as JSON (--db: and admin overrides)
  *   users:set-admin <email>                      make an account an administrator
  *   users:set-plan <email> free|trial|unlimited  set an account's plan
  *   import:cases <file or folder> [--subject id]  import opinions into the shared library
@@ -10,7 +10,7 @@
 import { contentCheck } from "./cli/content-check";
 
 const USAGE = `usage: npm run cli -- <command>
-  content:check [dir]
+  content:check [dir] [--db]
   users:set-admin <email>
   users:set-plan <email> free|trial|unlimited
   import:cases <file or folder> [--subject <subject id>]
@@ -20,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
     case "content:check":
-      return contentCheck(args);
+      return await contentCheck(args);
     default: {
       const extra = await import("./cli/commands").catch(() => null);
       if (extra && command && command in extra.commands) return extra.commands[command](args);

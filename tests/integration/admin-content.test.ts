@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { overridesReport } from "../../src/server/cli/content-check";
 import { loadContent } from "../../src/server/content/load";
 import { seedContent } from "../../src/server/content/seed";
 import {
@@ -161,6 +162,17 @@ describe("flashcards page", () => {
     expect((await studentSees())!.answer).toBe(answer);
     const edits = await admin.json<Page<CardRow>>("/api/admin/flashcards?status=edited");
     expect(edits.body.rows.map((r) => r.id)).toEqual([id]);
+    // content:check --db marks the edit against its file.
+    expect(await overridesReport(db, resolve("content"), corpus)).toEqual([
+      expect.objectContaining({
+        kind: "flashcard",
+        id,
+        file: "torts/decks/torts-abnormally-dangerous-activities.yaml",
+        fields: { answer },
+        retired: false,
+        reason: "cite § 519",
+      }),
+    ]);
 
     const reverted = await admin.json<CardRow>(`/api/admin/flashcards/${id}/revert`, {
       method: "POST",
