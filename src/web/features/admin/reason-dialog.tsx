@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
+import { Dialog, type DialogSize } from "../../components/ui/dialog";
 import { Field, inputClass } from "../../components/ui/input";
 
 export function ReasonDialog({
@@ -16,6 +16,7 @@ export function ReasonDialog({
   description,
   confirmLabel,
   destructive,
+  size,
   children,
   onConfirm,
 }: {
@@ -25,6 +26,8 @@ export function ReasonDialog({
   description?: string;
   confirmLabel: string;
   destructive?: boolean;
+  /** Dialog width (default md); forms with long text take lg or xl. */
+  size?: DialogSize;
   children?: React.ReactNode;
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
@@ -44,6 +47,7 @@ export function ReasonDialog({
       }}
       title={title}
       description={description}
+      size={size}
     >
       <form
         className="space-y-4"

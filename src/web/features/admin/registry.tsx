@@ -75,13 +75,13 @@ export const ADMIN_PAGES: AdminPage[] = [
     path: "flashcards",
     title: "Flashcards",
     icon: Brain,
-    component: soon("Flashcards", "Official card search and edits arrive with the admin console."),
+    component: lazy(() => import("./content/flashcards-page")),
   },
   {
     path: "outlines",
     title: "Outlines",
     icon: Layers,
-    component: soon("Outlines", "Outline counts and analyses arrive with the admin console."),
+    component: lazy(() => import("./content/outlines-page")),
   },
   {
     path: "cases",
