@@ -181,11 +181,12 @@ export const caseLawApi = {
     method: "post",
     path: "/api/case-law/import",
     summary:
-      "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each, ≤ 20 files), optional `subject`, `scope=library` for administrators. The files stream to storage (limits enforced while streaming; a refused upload keeps nothing) and a `case-law.import` job parses them: 202 {jobId}; follow GET /api/jobs/:id, whose `result` is the import report (bad files are reported, the rest import).",
+      "Import opinions: multipart `files` (Markdown, text, HTML, CourtListener JSON; ≤ 20 MB each, ≤ 20 files), optional `subject`, `scope=library` for administrators (with a `reason`, 3–500 characters, kept in the admin audit log). The files stream to storage (limits enforced while streaming; a refused upload keeps nothing) and a `case-law.import` job parses them: 202 {jobId}; follow GET /api/jobs/:id, whose `result` is the import report (bad files are reported, the rest import).",
     tags,
     rawBody: {
       contentType: "multipart/form-data",
-      description: "`files` (one or more, ≤ 20 MB each, ≤ 400 MB in all), optional `subject`, optional `scope=library`",
+      description:
+        "`files` (one or more, ≤ 20 MB each, ≤ 400 MB in all), optional `subject`, optional `scope=library` with a required `reason`",
     },
     responses: { 202: z.object({ jobId: z.string() }) },
     errors: ["BAD_REQUEST", "VALIDATION_FAILED", "FORBIDDEN", "PAYLOAD_TOO_LARGE"],

@@ -56,6 +56,7 @@ test("imports opinions from the browser with a progress bar, then edits one", as
       [1, 2, 3].map((n) => ({ name: `harbor-${n}.md`, mimeType: "text/markdown", buffer: Buffer.from(opinion(n)) })),
     );
   await page.getByRole("button", { name: "Import", exact: true }).click();
+  await confirmWithReason(page, "new circuit opinions for the library", "Start import");
   await expect(page.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
   await expect(page.getByTestId("import-outcome")).toHaveText(/Imported 3 opinions \(3 new, 0 updated\)/, {
     timeout: 60_000,

@@ -339,11 +339,11 @@ export async function draftBriefWithLlm({
   opinionId: string;
   signal?: AbortSignal;
 }) {
-  const llm = configuredLlm(env);
+  const llm = await configuredLlm(db, env);
   if (!llm)
     throw new AppError(
       "CONFLICT",
-      "No language model is configured on this server (LLM_PROVIDER=none). Use Draft by extraction.",
+      "No language model is configured on this server (set one on the admin companion page or with LLM_PROVIDER). Use Draft by extraction.",
     );
   const o = await opinionText({ db, userId, id: opinionId });
   const sections = await draftWithLlm(llm, o, signal);

@@ -1,11 +1,12 @@
 /**
  * 'Draft brief' through the configured LLM (issue 5 §4). The model reads the opinion (trimmed
  * to a budget) and answers JSON with one string per brief section; the answer is untrusted
- * text, so it is escaped into paragraphs and sanitized like anything a user types. The model
- * comes from the answer engine's `createLlmClient(env)` (src/server/ai/index.ts); with
- * LLM_PROVIDER=none there is no model and the caller says so.
+ * text, so it is escaped into paragraphs and sanitized like anything a user types. The model is
+ * the companion's: the configuration stored on /admin/askjds, else LLM_* (decisions 065, 067;
+ * `draftingLlm`); with neither there is no model and the caller says so.
  */
-import { createLlmClient } from "../../ai/index";
+import { draftingLlm } from "../admin/ops/companion.service";
+import type { DbOrTx } from "../../db/client";
 import type { LlmClient } from "../../ai/types";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
@@ -19,8 +20,8 @@ const WORD_BUDGET = 9000;
 
 const SYSTEM = `You help a law student draft a case brief. Use only the opinion text you are given; never add facts, citations or holdings that are not in it. Answer with one JSON object and nothing else, with these string keys: facts, proceduralHistory, issue, rule, holding, reasoning, separateOpinions, takeaways. Write plain sentences in your own words, short enough for a one-page brief; takeaways is a list of 2-4 short lines separated by newlines. Use an empty string when the opinion does not say.`;
 
-/** The configured model, or null with LLM_PROVIDER=none. */
-export const configuredLlm = (env: Env): LlmClient | null => createLlmClient(env);
+/** The configured model (stored on the companion page, else LLM_*), or null with none. */
+export const configuredLlm = (db: DbOrTx, env: Env): Promise<LlmClient | null> => draftingLlm(db, env);
 
 const esc = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);

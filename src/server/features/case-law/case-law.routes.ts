@@ -7,7 +7,7 @@
  *   GET    /api/case-law/facets          courts, year range, subjects (filter controls)
  *   GET    /api/case-law/:id             one opinion (Markdown body) + official brief + own briefs
  *   DELETE /api/case-law/:id             own upload (library opinions: administrators)
- *   POST   /api/case-law/import          multipart `files` (≤ 20 MB each), `subject`, `scope=library` (admins)
+ *   POST   /api/case-law/import          multipart `files` (≤ 20 MB each), `subject`, `scope=library` + `reason` (admins, audited)
  *                                        → 202 {jobId}; follow GET /api/jobs/:id, whose result is the import report
  */
 import { Hono } from "hono";
@@ -17,6 +17,7 @@ import type { AppEnv } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { nowOf } from "../../lib/http";
 import { handle, withStatus } from "../../lib/route";
+import { actorOf, recordAdminAction } from "../admin/audit.service";
 import { track } from "../analytics/analytics.service";
 import { importFromCourtListener, searchCourtListener } from "./courtlistener";
 import { MAX_IMPORT_FILE_BYTES } from "./import.service";
@@ -78,7 +79,20 @@ export function caseLawRoutes() {
         body: c.req.raw.body,
         maxRequestBytes: MAX_UPLOAD_REQUEST,
       });
-      return withStatus(202, { jobId: await startUploadImport({ jobs: deps.jobs, upload, user }) });
+      const jobId = await startUploadImport({ jobs: deps.jobs, upload, user });
+      if (upload.fields.scope === "library")
+        await recordAdminAction(deps.database.db, actorOf(c), {
+          action: "case.import-upload",
+          targetType: "job",
+          targetId: jobId,
+          targetLabel: upload.files
+            .map((f) => f.name)
+            .join(", ")
+            .slice(0, 200),
+          reason: upload.fields.reason ?? "",
+          after: { files: upload.files.length, subject: upload.fields.subject || null },
+        });
+      return withStatus(202, { jobId });
     },
     { middleware: [uploadLimit] },
   );

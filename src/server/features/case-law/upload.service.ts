@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { PassThrough, Readable } from "node:stream";
 import busboy from "busboy";
 import { z } from "zod";
+import { adminReason } from "../../../contract/admin";
 import { SUBJECT_IDS } from "../../../contract/content";
 import type { JobQueue } from "../../jobs/queue";
 import type { SessionUser } from "../../lib/context";
@@ -26,7 +27,7 @@ export const MAX_UPLOAD_FILES = 20;
 
 export interface ReceivedUpload {
   files: StoredUpload[];
-  /** Text fields (`subject`, `scope`), first value of each. */
+  /** Text fields (`subject`, `scope`, `reason`), first value of each. */
   fields: Record<string, string>;
   /** Deletes every stored file of the batch (used when the request is refused after parsing). */
   discard(): Promise<void>;
@@ -174,7 +175,8 @@ export async function receiveUpload(opts: {
  * Checks a received upload's fields and enqueues its `case-law.import` job owned by `user`;
  * returns the job id. `scope=library` (administrators) imports into the shared library.
  * Throws (after deleting the stored files) VALIDATION_FAILED (no files, unknown subject) or
- * FORBIDDEN (library import by a non-administrator).
+ * FORBIDDEN (library import by a non-administrator), VALIDATION_FAILED (library import without a
+ * `reason` field, which the caller writes to the admin audit log).
  */
 export async function startUploadImport(opts: {
   jobs: JobQueue;
@@ -193,6 +195,13 @@ export async function startUploadImport(opts: {
   const library = upload.fields.scope === "library";
   if (library && !user.isAdmin)
     return refuse(new AppError("FORBIDDEN", "Only an administrator can import into the shared library."));
+  // An import into the shared library is an admin action: it needs a reason for the audit log (issue 17 §3).
+  if (library && !adminReason.safeParse(upload.fields.reason ?? "").success)
+    return refuse(
+      new AppError("VALIDATION_FAILED", "reason: say why (at least 3 characters): it is kept in the audit log.", {
+        issues: [{ path: "reason", message: "say why (at least 3 characters)" }],
+      }),
+    );
   const payload: CaseLawImportPayload = {
     files: upload.files,
     ownerId: library ? null : user.id,

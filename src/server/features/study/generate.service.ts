@@ -7,7 +7,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { briefs, notes, studentBriefs, topics } from "../../db/schema";
-import { createLlmClient } from "../../ai/index";
+import { draftingLlm } from "../admin/ops/companion.service";
 import type { LlmClient } from "../../ai/types";
 import type { AppDeps } from "../../lib/context";
 import { AppError } from "../../lib/errors";
@@ -36,14 +36,14 @@ export interface DraftOut extends Draft {
   source: { type: Source["type"]; id: string | null; title: string };
 }
 
-/** The configured model for drafts (the answer engine's client), or null with LLM_PROVIDER=none. */
 /**
  * Pasted material keeps its lines, headings and list items for extraction (issue 12 item 23):
  * HTML (pasted from a word processor) is sanitized and read as Markdown; plain text is kept as typed.
  */
 const studyText = (input: string) => (/<\/?[a-z][^>]*>/i.test(input) ? htmlToMarkdown(sanitizeRichText(input)) : input);
 
-export const draftLlm = (deps: AppDeps): LlmClient | null => createLlmClient(deps.env);
+/** The model drafts use: stored on the admin companion page, else LLM_* (decisions 065, 067); null with none. */
+export const draftLlm = (deps: AppDeps): Promise<LlmClient | null> => draftingLlm(deps.database.db, deps.env);
 
 interface Material {
   source: DraftOut["source"];

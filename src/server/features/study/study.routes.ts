@@ -101,7 +101,7 @@ export function studyRoutes() {
         userId: user.id,
         sources: body.sources,
         useLlm: body.useLlm,
-        llm: body.useLlm ? draftLlm(c.get("deps")) : null,
+        llm: body.useLlm ? await draftLlm(c.get("deps")) : null,
       }),
     {
       middleware: [bodyLimit({ maxBytes: STUDY_BODY_LIMIT_BYTES, hint: "Use fewer or shorter sources." })],

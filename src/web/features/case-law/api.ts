@@ -42,11 +42,16 @@ export const caseLawApi = {
    * Multipart upload: the files stream to the server, which answers 202 {jobId} at once; the
    * `case-law.import` job's result (GET /api/jobs/:id) is the ImportReport.
    */
-  async startImport(files: File[], opts: { subject?: string; library?: boolean }): Promise<{ jobId: string }> {
+  async startImport(
+    files: File[],
+    opts: { subject?: string; library?: boolean; reason?: string },
+  ): Promise<{ jobId: string }> {
     const form = new FormData();
-    for (const f of files) form.append("files", f, f.name);
     if (opts.subject) form.append("subject", opts.subject);
     if (opts.library) form.append("scope", "library");
+    // An import into the shared library is an admin action with a reason for the audit log.
+    if (opts.reason) form.append("reason", opts.reason);
+    for (const f of files) form.append("files", f, f.name);
     const res = await fetch("/api/case-law/import", { method: "POST", body: form, credentials: "same-origin" });
     const data = await res.json().catch(() => null);
     if (!res.ok)

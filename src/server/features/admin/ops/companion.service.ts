@@ -8,6 +8,9 @@ import type { CompanionQualityDay } from "../../../../contract/admin-ops";
 import { activePrompt, effectiveLlm, modelFor } from "../../../ai/llm/settings";
 import { SYSTEM_PROMPT } from "../../../ai/llm/prompt";
 import { toLlmError } from "../../../ai/llm/provider";
+import { createClient } from "../../../ai/llm/client";
+import type { LlmClient } from "../../../ai/types";
+import { authSecret } from "../../../lib/secret";
 import { type DbOrTx, num, rows } from "../../../db/client";
 import { companionPrompts, messageFeedback, messages } from "../../../db/schema";
 import type { Env } from "../../../env";
@@ -57,6 +60,17 @@ export async function activatePrompt(db: DbOrTx, id: string): Promise<number | n
     .where(sql`${companionPrompts.id}::text = ${id}`)
     .returning();
   return row.version;
+}
+
+/**
+ * The model other features draft with (case briefs, flashcards; decision 067): the configuration
+ * an admin stored on /admin/askjds, else the LLM_* environment (decision 065), bounded by
+ * LLM_TIMEOUT_MS. null when neither configures a model (the caller says so). Read on every call,
+ * so a change on the companion page applies to the next draft in every process.
+ */
+export async function draftingLlm(db: DbOrTx, env: Env): Promise<LlmClient | null> {
+  const model = modelFor(await effectiveLlm(db, env, authSecret(env)), env);
+  return model ? createClient(model, env.LLM_TIMEOUT_MS) : null;
 }
 
 /**

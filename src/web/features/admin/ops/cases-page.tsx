@@ -32,8 +32,9 @@ function ImportPanel() {
   const [outcome, setOutcome] = useState<string | null>(null);
   const [folderOpen, setFolderOpen] = useState(false);
   const [folder, setFolder] = useState("");
+  const [uploadOpen, setUploadOpen] = useState(false);
   const upload = useMutation({
-    mutationFn: () => caseLawApi.startImport(files, { subject, library: true }),
+    mutationFn: (reason: string) => caseLawApi.startImport(files, { subject, library: true, reason }),
     onSuccess: (r) => {
       setOutcome(null);
       setJobId(r.jobId);
@@ -85,7 +86,7 @@ function ImportPanel() {
             <SubjectOptions subjects={subjects} empty="Detect from the text" />
           </Select>
         </div>
-        <Button disabled={!files.length || upload.isPending || running} onClick={() => upload.mutate()}>
+        <Button disabled={!files.length || upload.isPending || running} onClick={() => setUploadOpen(true)}>
           <Upload className="h-4 w-4" /> {upload.isPending ? "Uploading…" : "Import"}
         </Button>
         <Button variant="outline" onClick={() => setFolderOpen(true)} disabled={running}>
@@ -105,6 +106,16 @@ function ImportPanel() {
           {outcome}
         </p>
       )}
+      <ReasonDialog
+        open={uploadOpen}
+        onOpenChange={setUploadOpen}
+        title="Import into the shared library"
+        description={`${files.length} file${files.length === 1 ? "" : "s"} (${files
+          .map((f) => f.name)
+          .join(", ")}) will be imported into the library every student searches.`}
+        confirmLabel="Start import"
+        onConfirm={(reason) => upload.mutateAsync(reason)}
+      />
       <ReasonDialog
         open={folderOpen}
         onOpenChange={setFolderOpen}
