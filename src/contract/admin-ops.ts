@@ -1,7 +1,8 @@
 /**
  * Admin operator pages, second half of issue 17 §2 (decision 065): security, error-logs, cases,
  * askjds (the companion), price-mapping, utilities, batch-monitor; plus the public CSP report
- * endpoint and the students' thumbs on companion answers. Every `/api/admin/*` route here is
+ * endpoint. The cases page's routes are in admin-cases.ts, the companion's (and the students'
+ * thumbs on its answers) in admin-companion.ts; `adminOpsApi` holds them all. Every `/api/admin/*` route here is
  * `auth: "admin"` (401 signed out, 404 for non-admins). Every change takes a `reason` (3–500
  * characters) and writes one audit-log row. Times are ISO 8601 UTC; latency in ms; money in cents.
  */
@@ -9,7 +10,12 @@ import { z } from "zod";
 import { adminReason } from "./admin";
 import { JOB_STATE_VALUES } from "./jobs";
 import { listQuery, pageOf, queryFlag } from "./list";
+import { adminCasesApi } from "./admin-cases";
+import { adminCompanionApi } from "./admin-companion";
 import { defineRoute } from "./route";
+
+export * from "./admin-cases";
+export * from "./admin-companion";
 
 const reasonBody = z.object({ reason: adminReason });
 const iso = z.string();
@@ -71,58 +77,6 @@ export const priceRow = z.object({
 });
 export type PriceRow = z.infer<typeof priceRow>;
 
-// ── cases ─────────────────────────────────────────────────────────────────────────────────────
-export const adminCaseRow = z.object({
-  id: z.string(),
-  caseName: z.string(),
-  citation: z.string().nullable(),
-  court: z.string().nullable(),
-  decidedOn: z.string().nullable(),
-  subjectId: z.string().nullable(),
-  /** null: the shared library; else the owner's email (a student's own upload). */
-  ownerEmail: z.string().nullable(),
-  createdAt: iso,
-});
-export type AdminCaseRow = z.infer<typeof adminCaseRow>;
-export const casesQuery = listQuery({
-  sorts: ["createdAt", "caseName", "decidedOn"] as const,
-  defaultSort: "createdAt",
-  filters: { scope: z.enum(["library", "uploads"]).optional(), subject: z.string().max(100).optional() },
-});
-
-// ── askjds (companion) ────────────────────────────────────────────────────────────────────────
-export const LLM_PROVIDERS = ["none", "openai-compatible", "anthropic"] as const;
-export const companionSettingsView = z.object({
-  /** stored: saved on this page; environment: the LLM_* variables (nothing saved yet). */
-  source: z.enum(["stored", "environment"]),
-  provider: z.enum(LLM_PROVIDERS),
-  model: z.string().nullable(),
-  baseUrl: z.string().nullable(),
-  /** Whether an API key is stored; the key itself never leaves the server. */
-  apiKeySet: z.boolean(),
-  updatedAt: iso.nullable(),
-});
-export const companionPromptRow = z.object({
-  id: z.string(),
-  version: z.number().int(),
-  content: z.string(),
-  active: z.boolean(),
-  createdAt: iso,
-});
-export const companionQualityDay = z.object({
-  day: z.string(),
-  answers: z.number().int(),
-  declines: z.number().int(),
-  citations: z.number().int(),
-  thumbsUp: z.number().int(),
-  thumbsDown: z.number().int(),
-  llmCalls: z.number().int(),
-  llmErrors: z.number().int(),
-  /** Median model-call latency that day (ms), null without calls. */
-  medianLatencyMs: z.number().int().nullable(),
-});
-export type CompanionQualityDay = z.infer<typeof companionQualityDay>;
-
 // ── security ──────────────────────────────────────────────────────────────────────────────────
 export const cspReportRow = z.object({
   id: z.string(),
@@ -177,6 +131,8 @@ export const diagnostics = z.object({
 });
 
 export const adminOpsApi = {
+  ...adminCasesApi,
+  ...adminCompanionApi,
   // error-logs
   errorGroups: defineRoute({
     method: "get",
@@ -316,148 +272,6 @@ export const adminOpsApi = {
     body: reasonBody,
     responses: { 200: z.object({ cleared: z.literal(true) }) },
   }),
-  // cases
-  cases: defineRoute({
-    method: "get",
-    path: "/api/admin/cases",
-    auth: "admin",
-    summary: "Admins only: opinions of the case-law library and students' uploads; q searches name and citation.",
-    tags: ["admin"],
-    query: casesQuery,
-    responses: { 200: pageOf(adminCaseRow) },
-  }),
-  updateCase: defineRoute({
-    method: "patch",
-    path: "/api/admin/cases/:id",
-    auth: "admin",
-    summary:
-      "Admins only: edits an opinion's metadata (case name, citation, court, decision date YYYY-MM-DD, subject). Audited.",
-    tags: ["admin"],
-    body: z.object({
-      caseName: z.string().trim().min(1).max(300).optional(),
-      citation: z.string().trim().max(200).nullable().optional(),
-      court: z.string().trim().max(200).nullable().optional(),
-      decidedOn: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD")
-        .nullable()
-        .optional(),
-      subjectId: z.string().max(100).nullable().optional(),
-      reason: adminReason,
-    }),
-    responses: { 200: adminCaseRow },
-    errors: ["NOT_FOUND"],
-  }),
-  deleteCase: defineRoute({
-    method: "delete",
-    path: "/api/admin/cases/:id",
-    auth: "admin",
-    summary: "Admins only: deletes an opinion (library or upload) and its search entries. Audited.",
-    tags: ["admin"],
-    body: reasonBody,
-    responses: { 200: z.object({ deleted: z.literal(true) }) },
-    errors: ["NOT_FOUND"],
-  }),
-  importFolder: defineRoute({
-    method: "post",
-    path: "/api/admin/cases/import-folder",
-    auth: "admin",
-    summary:
-      "Admins only: imports the opinion files (.md .txt .html .json, ≤ 20 MB each, at most 2,000) of a folder on the server into the shared library as a case-law.import job → 202 {jobId, files}; follow GET /api/jobs/:id. Audited.",
-    tags: ["admin"],
-    body: z.object({
-      path: z.string().trim().min(1).max(1000),
-      subject: z.string().max(100).optional(),
-      reason: adminReason,
-    }),
-    responses: { 202: z.object({ jobId: z.string(), files: z.number().int() }) },
-    errors: ["NOT_FOUND"],
-  }),
-  // askjds
-  companion: defineRoute({
-    method: "get",
-    path: "/api/admin/companion",
-    auth: "admin",
-    summary:
-      "Admins only: the companion's LLM settings (never the API key: only whether one is stored), its system prompt versions and the built-in prompt.",
-    tags: ["admin"],
-    responses: {
-      200: z.object({
-        settings: companionSettingsView,
-        prompts: z.array(companionPromptRow),
-        builtInPrompt: z.string(),
-      }),
-    },
-  }),
-  saveCompanion: defineRoute({
-    method: "put",
-    path: "/api/admin/companion/settings",
-    auth: "admin",
-    summary:
-      "Admins only: saves provider, model, base URL and API key (omit apiKey to keep the stored one, null to remove it). The key is stored encrypted with a key derived from AUTH_SECRET and never answered. Audited (without the key).",
-    tags: ["admin"],
-    body: z.object({
-      provider: z.enum(LLM_PROVIDERS),
-      model: z.string().trim().max(200).nullable(),
-      baseUrl: z.url().max(500).nullable(),
-      apiKey: z.string().max(500).nullable().optional(),
-      reason: adminReason,
-    }),
-    responses: { 200: companionSettingsView },
-  }),
-  testCompanion: defineRoute({
-    method: "post",
-    path: "/api/admin/companion/test",
-    auth: "admin",
-    summary:
-      "Admins only: sends one prompt to the configured provider (stored settings, else the environment) with the active system prompt; answers its text and latency, or the provider's error.",
-    tags: ["admin"],
-    body: z.object({ prompt: z.string().trim().min(1).max(4000) }),
-    responses: {
-      200: z.object({
-        ok: z.boolean(),
-        provider: z.string(),
-        model: z.string().nullable(),
-        text: z.string(),
-        latencyMs: z.number().int(),
-        error: z.object({ code: z.string(), message: z.string() }).nullable(),
-      }),
-    },
-  }),
-  addPrompt: defineRoute({
-    method: "post",
-    path: "/api/admin/companion/prompts",
-    auth: "admin",
-    summary: "Admins only: saves a new system prompt version (optionally making it active). Audited.",
-    tags: ["admin"],
-    body: z.object({
-      content: z.string().trim().min(20).max(20_000),
-      activate: z.boolean().default(true),
-      reason: adminReason,
-    }),
-    responses: { 200: z.object({ prompts: z.array(companionPromptRow) }) },
-  }),
-  activatePrompt: defineRoute({
-    method: "post",
-    path: "/api/admin/companion/prompts/:id/activate",
-    auth: "admin",
-    summary:
-      "Admins only: makes a prompt version the active one; id `builtin` returns to the built-in prompt. Audited.",
-    tags: ["admin"],
-    body: reasonBody,
-    responses: { 200: z.object({ prompts: z.array(companionPromptRow) }) },
-    errors: ["NOT_FOUND"],
-  }),
-  companionQuality: defineRoute({
-    method: "get",
-    path: "/api/admin/companion/quality",
-    auth: "admin",
-    summary:
-      "Admins only: the companion per UTC day over the last `days` (7–90): answers, declines, citations, students' thumbs up/down, model calls, LLM errors, median latency (ms).",
-    tags: ["admin"],
-    query: z.object({ days: z.coerce.number().int().min(7).max(90).default(30) }),
-    responses: { 200: z.object({ days: z.array(companionQualityDay) }) },
-  }),
   // security
   security: defineRoute({
     method: "get",
@@ -549,19 +363,5 @@ export const adminOpsApi = {
     query: z.object({ reason: adminReason }),
     responses: { 200: { contentType: "application/octet-stream", description: "the backup file" } },
     errors: ["CONFLICT"],
-  }),
-};
-
-/** Students' thumbs on companion answers (feeds the askjds quality figures). */
-export const feedbackApi = {
-  set: defineRoute({
-    method: "put",
-    path: "/api/chat/messages/:id/feedback",
-    summary:
-      "Your thumb on one of the companion's answers in your own thread: 1 up, -1 down, 0 removes it. Another user's message is 404.",
-    tags: ["chat"],
-    body: z.object({ thumb: z.union([z.literal(1), z.literal(-1), z.literal(0)]) }),
-    responses: { 200: z.object({ thumb: z.number().int() }) },
-    errors: ["NOT_FOUND"],
   }),
 };

@@ -62,7 +62,7 @@ const searchHit = z.object({
   score: z.number().describe("relevance in [0, 1)"),
   mine: z.boolean().describe("the user's own upload rather than the shared library"),
 });
-const liveHit = z.object({
+export const liveHit = z.object({
   clusterId: z.number().int(),
   name: z.string(),
   citation: z.string().nullable(),
@@ -72,7 +72,7 @@ const liveHit = z.object({
   url: z.string(),
   importedId: z.string().nullable().describe("set once the opinion is in the user's library"),
 });
-const importedOpinion = z.object({
+export const importedOpinion = z.object({
   id: heading.id,
   name: heading.name,
   citation: heading.citation,

@@ -7,7 +7,7 @@
  * honoured: its Retry-After (seconds or an HTTP date) starts a cool-down during which no
  * request is sent and the student is told how long to wait.
  */
-import { and, eq, gt, like, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, like, sql } from "drizzle-orm";
 import type { LiveHit } from "../../../contract/case-law";
 import type { DbOrTx } from "../../db/client";
 import { courtlistenerCache, opinions } from "../../db/schema";
@@ -142,11 +142,14 @@ export function recordPath(kind: "dockets" | "opinions", ref: unknown): string |
   return m ? `/api/rest/v4/${kind}/${m[1]}/` : null;
 }
 
-/** Live search; hits the student already imported carry `importedId`. */
+/**
+ * Live search; hits already imported carry `importedId`: in the student's own library or the
+ * shared one, or (with `userId` null, the admin cases page) in the shared library only.
+ */
 export async function searchCourtListener(opts: {
   db: DbOrTx;
   env: Env;
-  userId: string;
+  userId: string | null;
   q: string;
   now: Date;
 }): Promise<{ results: LiveHit[] }> {
@@ -179,7 +182,9 @@ export async function searchCourtListener(opts: {
       .from(opinions)
       .where(
         and(
-          sql`(${opinions.ownerId} is null or ${opinions.ownerId} = ${opts.userId})`,
+          opts.userId === null
+            ? isNull(opinions.ownerId)
+            : sql`(${opinions.ownerId} is null or ${opinions.ownerId} = ${opts.userId})`,
           like(opinions.source, "courtlistener-%"),
         ),
       );
@@ -189,11 +194,14 @@ export async function searchCourtListener(opts: {
   return { results: hits };
 }
 
-/** Imports one cluster (all its opinions) into the student's library; returns the opinion. */
+/**
+ * Imports one cluster (all its opinions) into the student's library, or with `userId` null into
+ * the shared library (an administrator on the cases page); returns the opinion.
+ */
 export async function importFromCourtListener(opts: {
   db: DbOrTx;
   env: Env;
-  userId: string;
+  userId: string | null;
   clusterId: number;
   now: Date;
 }) {

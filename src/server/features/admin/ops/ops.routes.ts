@@ -1,34 +1,23 @@
 /**
  * Routes of the admin operator pages, second half of issue 17 §2 (contract: src/contract/admin-ops.ts;
- * decision 065). All `/api/admin/*` routes are `auth: "admin"`; every change writes one audit row
+ * decision 065): error-logs, batch-monitor, price-mapping, security, utilities here; the cases
+ * page in cases.routes.ts and the companion page in companion.routes.ts. All `/api/admin/*` routes are `auth: "admin"`; every change writes one audit row
  * (`recordAdminAction`) with the admin's reason. Also the public CSP report endpoint and the
  * students' thumbs on companion answers.
  */
 import { Hono } from "hono";
-import { adminOpsApi, feedbackApi } from "../../../../contract/admin-ops";
-import { authSecret } from "../../../lib/secret";
-import { publicSettings, saveSettings } from "../../../ai/llm/settings";
+import { adminOpsApi } from "../../../../contract/admin-ops";
 import { CLIENT_IP_HEADER } from "../../../auth/auth";
 import { bodyLimit } from "../../../lib/body-limit";
 import type { AppEnv } from "../../../lib/context";
 import { AppError } from "../../../lib/errors";
 import { consumeRateLimit } from "../../../lib/rate-limit";
-import { handle, withStatus } from "../../../lib/route";
+import { handle } from "../../../lib/route";
 import { csvResponse } from "../../../lib/list-query";
 import { EXPORT_MAX_ROWS } from "../../../../contract/list";
 import { setPrice } from "../../billing/pricing.service";
 import { clearPublicPageCache } from "../../public/render-page";
 import { actorOf, recordAdminAction } from "../audit.service";
-import { deleteCase, importFolder, listCases, updateCase } from "./cases.service";
-import {
-  activatePrompt,
-  addPrompt,
-  companionQuality,
-  listPrompts,
-  SYSTEM_PROMPT,
-  setFeedback,
-  testPrompt,
-} from "./companion.service";
 import { getErrorGroup, listErrorGroups, markErrorGroup } from "./error-groups.service";
 import { jobOwnerEmail, jobRow, jobsSummary, listJobs } from "./jobs.service";
 import { deletePrice, getPrice, listPrices, setPriceActive } from "./prices.service";
@@ -39,6 +28,8 @@ import {
   securityOverview,
   storeCspReports,
 } from "./security.service";
+import { casesRoutes } from "./cases.routes";
+import { companionRoutes } from "./companion.routes";
 import { backupResponse, diagnostics, rebuildSearch, reseed, sendTestMail } from "./utilities.service";
 
 const windowOf = (q: { page: number; pageSize: number; format: "json" | "csv" }) =>
@@ -213,158 +204,8 @@ export function adminOpsRoutes() {
     return { cleared: true as const };
   });
 
-  // ── cases ──
-  handle(r, adminOpsApi.cases, async (c, { query }) => {
-    const { rows, total } = await listCases(dbOf(c), { ...query, ...windowOf(query) });
-    if (query.format === "csv")
-      return csvResponse("cases.csv", rows, [
-        "id",
-        "caseName",
-        "citation",
-        "court",
-        "decidedOn",
-        "subjectId",
-        "ownerEmail",
-        "createdAt",
-      ]);
-    return { rows, total, page: query.page, pageSize: query.pageSize };
-  });
-  handle(r, adminOpsApi.updateCase, async (c, { params, body }) => {
-    const actor = actorOf(c);
-    const { reason, ...patch } = body;
-    return dbOf(c).transaction(async (tx) => {
-      const { before, after } = await updateCase(tx, params.id, patch);
-      await recordAdminAction(tx, actor, {
-        action: "case.update",
-        targetType: "opinion",
-        targetId: params.id,
-        targetLabel: before.caseName,
-        reason,
-        before,
-        after,
-      });
-      return after;
-    });
-  });
-  handle(r, adminOpsApi.deleteCase, async (c, { params, body }) => {
-    const actor = actorOf(c);
-    return dbOf(c).transaction(async (tx) => {
-      const before = await deleteCase(tx, params.id);
-      await recordAdminAction(tx, actor, {
-        action: "case.delete",
-        targetType: "opinion",
-        targetId: params.id,
-        targetLabel: before.caseName,
-        reason: body.reason,
-        before,
-        after: null,
-      });
-      return { deleted: true as const };
-    });
-  });
-  handle(r, adminOpsApi.importFolder, async (c, { body, user }) => {
-    const actor = actorOf(c);
-    const deps = c.get("deps");
-    const started = await importFolder({
-      storage: deps.storage,
-      jobs: deps.jobs,
-      user,
-      folder: body.path,
-      subject: body.subject,
-    });
-    await recordAdminAction(deps.database.db, actor, {
-      action: "case.import-folder",
-      targetType: "job",
-      targetId: started.jobId,
-      targetLabel: body.path,
-      reason: body.reason,
-      after: { files: started.files, subject: body.subject ?? null },
-    });
-    return withStatus(202, started);
-  });
-
-  // ── askjds ──
-  handle(r, adminOpsApi.companion, async (c) => {
-    const { database, env } = c.get("deps");
-    return {
-      settings: await publicSettings(database.db, env),
-      prompts: await listPrompts(database.db),
-      builtInPrompt: SYSTEM_PROMPT,
-    };
-  });
-  handle(r, adminOpsApi.saveCompanion, async (c, { body }) => {
-    const actor = actorOf(c);
-    const { database, env } = c.get("deps");
-    const { reason, apiKey, ...rest } = body;
-    if (rest.provider === "openai-compatible" && (!rest.baseUrl || !rest.model))
-      throw new AppError("VALIDATION_FAILED", "baseUrl: an OpenAI-compatible provider needs a base URL and a model.");
-    if (rest.provider === "anthropic" && !rest.model)
-      throw new AppError("VALIDATION_FAILED", "model: name the Anthropic model to use.");
-    return database.db.transaction(async (tx) => {
-      const before = await publicSettings(tx, env);
-      await saveSettings(
-        tx,
-        authSecret(env),
-        { ...rest, ...(apiKey === undefined ? {} : { apiKey: apiKey || null }) },
-        actor.id,
-      );
-      const after = await publicSettings(tx, env);
-      if (after.provider === "anthropic" && !after.apiKeySet)
-        throw new AppError("VALIDATION_FAILED", "apiKey: Anthropic needs an API key.");
-      const { updatedAt: _b, ...b } = before;
-      const { updatedAt: _a, ...a } = after;
-      await recordAdminAction(tx, actor, {
-        action: "companion.settings.update",
-        targetType: "settings",
-        targetId: "companion",
-        targetLabel: "Companion LLM",
-        reason,
-        before: { ...b, apiKeyChanged: false },
-        after: { ...a, apiKeyChanged: apiKey !== undefined },
-      });
-      return after;
-    });
-  });
-  handle(r, adminOpsApi.testCompanion, async (c, { body }) => {
-    const { database, env } = c.get("deps");
-    return testPrompt(database.db, env, authSecret(env), body.prompt);
-  });
-  handle(r, adminOpsApi.addPrompt, async (c, { body }) => {
-    const actor = actorOf(c);
-    return dbOf(c).transaction(async (tx) => {
-      const row = await addPrompt(tx, body.content, body.activate, actor.id);
-      await recordAdminAction(tx, actor, {
-        action: "companion.prompt.add",
-        targetType: "prompt",
-        targetId: row.id,
-        targetLabel: `System prompt v${row.version}`,
-        reason: body.reason,
-        after: { version: row.version, active: row.active, chars: row.content.length },
-      });
-      return { prompts: await listPrompts(tx) };
-    });
-  });
-  handle(r, adminOpsApi.activatePrompt, async (c, { params, body }) => {
-    const actor = actorOf(c);
-    return dbOf(c).transaction(async (tx) => {
-      const version = await activatePrompt(tx, params.id);
-      await recordAdminAction(tx, actor, {
-        action: "companion.prompt.activate",
-        targetType: "prompt",
-        targetId: params.id,
-        targetLabel: version === null ? "Built-in system prompt" : `System prompt v${version}`,
-        reason: body.reason,
-        after: { version },
-      });
-      return { prompts: await listPrompts(tx) };
-    });
-  });
-  handle(r, adminOpsApi.companionQuality, async (c, { query }) => ({
-    days: await companionQuality(dbOf(c), query.days, c.get("deps").now?.() ?? new Date()),
-  }));
-  handle(r, feedbackApi.set, async (c, { params, body, user }) => ({
-    thumb: await setFeedback(dbOf(c), user.id, params.id, body.thumb),
-  }));
+  casesRoutes(r);
+  companionRoutes(r);
 
   // ── security ──
   handle(r, adminOpsApi.security, (c) => securityOverview(dbOf(c), c.get("deps").now?.() ?? new Date()));

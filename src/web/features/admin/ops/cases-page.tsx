@@ -2,7 +2,8 @@
  * /admin/cases (issue 17 §2): the case-law library. Import opinion files from the browser (the
  * streaming upload of POST /api/case-law/import into the shared library) or a folder on the
  * server, both as a `case-law.import` job followed with a progress bar; edit an opinion's
- * metadata; delete it. Students' uploads are listed too (filter 'Uploads').
+ * metadata; delete it. Students' uploads are listed too (filter 'Uploads'). With a CourtListener
+ * token, search CourtListener and import an opinion into the library (courtlistener-panel.tsx).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -15,11 +16,12 @@ import { Field, inputClass } from "../../../components/ui/input";
 import { Select, SubjectOptions } from "../../../components/ui/select";
 import { api } from "../../../lib/api";
 import { caseLawApi, type ImportReport } from "../../case-law/api";
-import { useSubjects } from "../../case-law/case-law-ui";
+import { useFacets, useSubjects } from "../../case-law/case-law-ui";
 import { useJob } from "../../jobs/api";
 import { JobProgress } from "../../jobs/job-progress";
 import { DataTable, utc } from "../data-table";
 import { ReasonDialog } from "../reason-dialog";
+import { CourtListenerPanel } from "./courtlistener-panel";
 import { PageHeader } from "./ops-ui";
 
 function ImportPanel() {
@@ -201,6 +203,7 @@ function EditDialog({ row, onClose }: { row: AdminCaseRow; onClose: () => void }
 
 export default function CasesPage() {
   const qc = useQueryClient();
+  const facets = useFacets();
   const { data: subjects } = useSubjects();
   const [editing, setEditing] = useState<AdminCaseRow | null>(null);
   const [deleting, setDeleting] = useState<AdminCaseRow | null>(null);
@@ -249,10 +252,13 @@ export default function CasesPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader title="Cases">
-        The case-law library students search and brief. CourtListener opinions can be searched and imported from the
-        library page when a CourtListener token is configured.
+        The case-law library students search and brief.{" "}
+        {facets.data?.liveSearch
+          ? "Import files, a server folder, or CourtListener opinions."
+          : "CourtListener search and import appear here when COURTLISTENER_API_TOKEN is set."}
       </PageHeader>
       <ImportPanel />
+      {facets.data?.liveSearch && <CourtListenerPanel />}
       <DataTable<AdminCaseRow>
         testId="cases-table"
         endpoint="/api/admin/cases"
