@@ -2,43 +2,32 @@
  * /admin/error-logs (issue 17 §2): error_logs grouped by fingerprint (message + top frame), with
  * count, users affected, first/last seen, the stack trace, and an 'investigated' toggle with a note.
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import type { adminOpsApi, ErrorGroupRow } from "../../../../contract/admin-ops";
 import type { ResponseOf } from "../../../../contract/route";
-import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/input";
 import { api } from "../../../lib/api";
 import { DataTable, utc } from "../data-table";
-import { ReasonDialog } from "../reason-dialog";
-import { PageHeader, StatusPill, textareaClass } from "./ops-ui";
+import { InvestigateButton, InvestigateDialog, InvestigatedStatus } from "../investigate";
+import { PageHeader } from "./ops-ui";
 
 type Detail = ResponseOf<typeof adminOpsApi.errorGroup>;
 
 function GroupDialog({ group, onClose }: { group: ErrorGroupRow; onClose: () => void }) {
-  const qc = useQueryClient();
-  const [note, setNote] = useState(group.note ?? "");
   const detail = useQuery({
     queryKey: ["admin-error-group", group.fingerprint],
     queryFn: () => api<Detail>(`/api/admin/error-groups/${group.fingerprint}`),
   });
-  const investigated = !group.investigated;
   return (
-    <ReasonDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={investigated ? "Mark investigated" : "Reopen error group"}
+    <InvestigateDialog
+      item={group}
+      endpoint={`/api/admin/error-groups/${group.fingerprint}`}
+      noun="error group"
       description={group.message}
-      confirmLabel={investigated ? "Mark investigated" : "Reopen"}
-      onConfirm={async (reason) => {
-        await api(`/api/admin/error-groups/${group.fingerprint}`, {
-          method: "PATCH",
-          body: { investigated, note, reason },
-        });
-        await qc.invalidateQueries({ queryKey: ["admin-list"] });
-      }}
+      noteHint="What you found (kept with the group)."
+      onClose={onClose}
     >
       <div>
         <p className="text-sm font-medium text-slate-700 dark:text-slate-300">Stack trace (latest)</p>
@@ -62,17 +51,7 @@ function GroupDialog({ group, onClose }: { group: ErrorGroupRow; onClose: () => 
           </p>
         )}
       </div>
-      <Field label="Note" htmlFor="error-note" hint="What you found (kept with the group).">
-        <textarea
-          id="error-note"
-          className={textareaClass}
-          rows={2}
-          maxLength={2000}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </Field>
-    </ReasonDialog>
+    </InvestigateDialog>
   );
 }
 
@@ -107,29 +86,13 @@ export default function ErrorLogsPage() {
       id: "investigated",
       header: "Status",
       enableSorting: false,
-      cell: ({ row }) => (
-        <div className="space-y-1">
-          <StatusPill ok={row.original.investigated}>{row.original.investigated ? "Investigated" : "Open"}</StatusPill>
-          {row.original.note && <p className="max-w-48 text-xs text-slate-500">{row.original.note}</p>}
-        </div>
-      ),
+      cell: ({ row }) => <InvestigatedStatus item={row.original} />,
     },
     {
       id: "actions",
       header: "",
       enableSorting: false,
-      cell: ({ row }) => (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={(e) => {
-            e.stopPropagation();
-            setOpen(row.original);
-          }}
-        >
-          {row.original.investigated ? "Reopen" : "Investigate"}
-        </Button>
-      ),
+      cell: ({ row }) => <InvestigateButton item={row.original} onClick={() => setOpen(row.original)} />,
     },
   ];
   return (

@@ -3,19 +3,17 @@
  * accounts, locked accounts, active sessions, admin sign-ins, and Content-Security-Policy reports,
  * each markable as investigated with a note.
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { adminOpsApi, CspReportRow } from "../../../../contract/admin-ops";
 import type { ResponseOf } from "../../../../contract/route";
-import { Button } from "../../../components/ui/button";
 import { Card, Spinner } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/input";
 import { api } from "../../../lib/api";
 import { DataTable, utc } from "../data-table";
-import { ReasonDialog } from "../reason-dialog";
-import { PageHeader, Stat, StatusPill, textareaClass } from "./ops-ui";
+import { InvestigateButton, InvestigateDialog, InvestigatedStatus } from "../investigate";
+import { PageHeader, Stat } from "./ops-ui";
 
 type Overview = ResponseOf<typeof adminOpsApi.security>;
 
@@ -40,9 +38,7 @@ function TopList({ title, rows }: { title: string; rows: { key: string; count: n
 }
 
 export default function SecurityPage() {
-  const qc = useQueryClient();
   const [marking, setMarking] = useState<CspReportRow | null>(null);
-  const [note, setNote] = useState("");
   const { data, isPending } = useQuery({
     queryKey: ["admin-security"],
     queryFn: () => api<Overview>("/api/admin/security"),
@@ -79,29 +75,13 @@ export default function SecurityPage() {
       id: "status",
       header: "Status",
       enableSorting: false,
-      cell: ({ row }) => (
-        <div>
-          <StatusPill ok={row.original.investigated}>{row.original.investigated ? "Investigated" : "Open"}</StatusPill>
-          {row.original.note && <p className="text-xs text-slate-500">{row.original.note}</p>}
-        </div>
-      ),
+      cell: ({ row }) => <InvestigatedStatus item={row.original} />,
     },
     {
       id: "actions",
       header: "",
       enableSorting: false,
-      cell: ({ row }) => (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            setNote(row.original.note ?? "");
-            setMarking(row.original);
-          }}
-        >
-          {row.original.investigated ? "Reopen" : "Investigate"}
-        </Button>
-      ),
+      cell: ({ row }) => <InvestigateButton item={row.original} onClick={() => setMarking(row.original)} />,
     },
   ];
   return (
@@ -215,29 +195,14 @@ export default function SecurityPage() {
           />
         </div>
       </div>
-      <ReasonDialog
-        open={!!marking}
-        onOpenChange={(o) => !o && setMarking(null)}
-        title={marking?.investigated ? "Reopen report" : "Mark investigated"}
-        confirmLabel={marking?.investigated ? "Reopen" : "Mark investigated"}
-        onConfirm={async (reason) => {
-          await api(`/api/admin/security/csp/${marking!.id}`, {
-            method: "PATCH",
-            body: { investigated: !marking!.investigated, note, reason },
-          });
-          await qc.invalidateQueries({ queryKey: ["admin-list"] });
-        }}
-      >
-        <Field label="Note" htmlFor="csp-note">
-          <textarea
-            id="csp-note"
-            className={textareaClass}
-            rows={2}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </Field>
-      </ReasonDialog>
+      {marking && (
+        <InvestigateDialog
+          item={marking}
+          endpoint={`/api/admin/security/csp/${marking.id}`}
+          noun="report"
+          onClose={() => setMarking(null)}
+        />
+      )}
     </div>
   );
 }
