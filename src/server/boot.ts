@@ -22,6 +22,7 @@ import { authSecret } from "./lib/secret";
 import { registerCaseLawImportJob } from "./features/case-law/import.job";
 import { registerOutlineAnalysisJob } from "./features/outlines/analysis/analysis.service";
 import { registerAnalyticsPruneJob, scheduleAnalyticsPrune } from "./features/analytics/prune.job";
+import { backfillActivityRollups } from "./features/analytics/analytics.service";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer, queuedMailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
@@ -85,6 +86,8 @@ export async function boot(opts: BootOptions): Promise<Server> {
     await seedOfficialCourses(database.db, corpus);
     logger.info({ ...seeded.counts, skipped: seeded.skipped }, "official content ready");
     await syncAdmins(database.db, env.ADMIN_EMAILS);
+    // The dashboard's activity roll-ups on a database from before they existed (decision 068).
+    if (await backfillActivityRollups(database.db)) logger.info("admin activity roll-ups backfilled");
 
     const port = env.PORT;
     const appUrl = env.APP_URL ?? `http://localhost:${port}`;

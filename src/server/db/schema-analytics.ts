@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { user } from "./schema-auth";
 
 /**
@@ -26,4 +26,23 @@ export const userActivityDays = pgTable(
     day: date("day", { mode: "string" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] }), index("user_activity_days_day_idx").on(t.day)],
+);
+
+/**
+ * One row per user with any activity (decision 068), kept by `track()` on a user's first event
+ * of a UTC day: the last active day (active users over 7 / 30 days count rows of an index range
+ * instead of distinct users over every activity day) and whether the user was active in the
+ * first week after signing up (the funnel's step). `analytics_daily` also gets the internal
+ * roll-up `active_users` (users active that day) for the chart.
+ */
+export const userActivity = pgTable(
+  "user_activity",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    lastActiveDay: date("last_active_day", { mode: "string" }).notNull(),
+    activeWeek1: boolean("active_week1").notNull().default(false),
+  },
+  (t) => [index("user_activity_last_day_idx").on(t.lastActiveDay)],
 );

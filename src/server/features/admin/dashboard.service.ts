@@ -1,12 +1,13 @@
 /**
- * The admin dashboard's figures (issue 17 §2 dashboard, §4). Event figures come from the daily
- * roll-ups (`analytics_daily`, `user_activity_days`) written by `track()`, never from a scan of
- * `analytics_events`, so 1,000,000 events cost the same as a thousand (bench/admin.ts budget:
- * p95 ≤ 300 ms). Days are UTC; a series has one point per day of the range, oldest first, zeros
+ * The admin dashboard's figures (issue 17 §2 dashboard, §4). Event figures come from the roll-ups
+ * written by `track()` (`analytics_daily`, with `active_users` per day, and `user_activity`, one row
+ * per user: last active day, active in week 1; decision 068), never from a scan of
+ * `analytics_events` or of every activity day, so 1,000,000 events cost the same as a thousand
+ * (bench/admin.ts budget: p95 ≤ 300 ms). Days are UTC; a series has one point per day of the range, oldest first, zeros
  * included. Money in cents.
  *
  *  - active 24 h: users with an event in the last 24 h (`analytics_events` by created_at, index);
- *    active 7 d / 30 d: users with activity on any of the last 7 / 30 UTC days.
+ *    active 7 d / 30 d: users whose last active UTC day is one of the last 7 / 30.
  *  - plans: users on an active trial, on an active paid subscription, and the rest (Free).
  *  - trial → paid: of the users whose trial has ended, the share with a paid subscription.
  *  - MRR: active paid subscriptions priced by the price table (`pricing.provider_price_id`),
@@ -19,6 +20,7 @@
 import { sql } from "drizzle-orm";
 import type { Dashboard } from "../../../contract/admin";
 import type { DbOrTx } from "../../db/client";
+import { ACTIVE_USERS_ROLLUP } from "../analytics/analytics.service";
 
 const DAY_MS = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -51,77 +53,69 @@ export async function getDashboard(db: DbOrTx, range: 7 | 30 | 90, now: Date): P
   const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
   const dayAgo = new Date(now.getTime() - DAY_MS);
 
-  const [[users], [active], [plans], [conv], [mrr], [churn], [ops], signups, activeSeries, events, [funnel]] =
-    await Promise.all([
-      rows<{ total: unknown; new_week: unknown }>(
-        db,
-        sql`select count(*) as total, count(*) filter (where created_at >= ${weekAgo}) as new_week from "user"`,
-      ),
-      rows<{ a24: unknown; a7: unknown; a30: unknown }>(
-        db,
-        sql`select
+  const [[users], [active], [plans], [conv], [mrr], [churn], [ops], signups, events, [funnel]] = await Promise.all([
+    rows<{ total: unknown; new_week: unknown }>(
+      db,
+      sql`select count(*) as total, count(*) filter (where created_at >= ${weekAgo}) as new_week from "user"`,
+    ),
+    rows<{ a24: unknown; a7: unknown; a30: unknown }>(
+      db,
+      sql`select
         (select count(distinct user_id) from analytics_events where created_at >= ${dayAgo} and user_id is not null and name <> 'visit') as a24,
-        (select count(distinct user_id) from user_activity_days where day >= ${d7}::date) as a7,
-        (select count(distinct user_id) from user_activity_days where day >= ${d30}::date) as a30`,
-      ),
-      rows<{ trial: unknown; paid: unknown }>(
-        db,
-        sql`select count(distinct s.user_id) filter (where s.status in ('trialing','trial')) as trial,
+        (select count(*) from user_activity where last_active_day >= ${d7}::date) as a7,
+        (select count(*) from user_activity where last_active_day >= ${d30}::date) as a30`,
+    ),
+    rows<{ trial: unknown; paid: unknown }>(
+      db,
+      sql`select count(distinct s.user_id) filter (where s.status in ('trialing','trial')) as trial,
                  count(distinct s.user_id) filter (where s.status not in ('trialing','trial')) as paid
           from subscriptions s where ${ACTIVE_SUB(now)}`,
-      ),
-      rows<{ ended: unknown; converted: unknown }>(
-        db,
-        sql`with ended as (select distinct user_id from subscriptions where status in ('trialing','trial','canceled','expired') and trial_end is not null and trial_end <= ${now})
+    ),
+    rows<{ ended: unknown; converted: unknown }>(
+      db,
+      sql`with ended as (select distinct user_id from subscriptions where status in ('trialing','trial','canceled','expired') and trial_end is not null and trial_end <= ${now})
           select count(*) as ended,
                  count(*) filter (where exists (select 1 from subscriptions p where p.user_id = ended.user_id and p.status not in ('trialing','trial') and coalesce(p.price_id,'') not like 'manual_activation_%' and p.stripe_subscription_id is not null)) as converted
           from ended`,
-      ),
-      rows<{ cents: unknown }>(
-        db,
-        sql`select coalesce(sum(case when p.interval_type in ('year','yearly','annual') then p.display_price_cents / 12.0 else p.display_price_cents end), 0) as cents
+    ),
+    rows<{ cents: unknown }>(
+      db,
+      sql`select coalesce(sum(case when p.interval_type in ('year','yearly','annual') then p.display_price_cents / 12.0 else p.display_price_cents end), 0) as cents
           from subscriptions s join pricing p on p.provider_price_id = s.price_id
           where ${ACTIVE_SUB(now)} and s.status not in ('trialing','trial')`,
-      ),
-      rows<{ lost: unknown; base: unknown }>(
-        db,
-        sql`select
+    ),
+    rows<{ lost: unknown; base: unknown }>(
+      db,
+      sql`select
         count(*) filter (where s.status in ('canceled','expired','incomplete_expired','unpaid') and s.current_period_end > ${monthAgo} and s.current_period_end <= ${now}) as lost,
         count(*) filter (where s.created_at <= ${monthAgo} and (s.current_period_end is null or s.current_period_end > ${monthAgo})) as base
         from subscriptions s
         where s.status not in ('trialing','trial') and s.stripe_subscription_id is not null`,
-      ),
-      rows<{ errors: unknown; jobs: unknown }>(
-        db,
-        sql`select (select count(*) from error_logs where investigated = false) as errors,
+    ),
+    rows<{ errors: unknown; jobs: unknown }>(
+      db,
+      sql`select (select count(*) from error_logs where investigated = false) as errors,
                  (select count(*) from jobs where state = 'failed' or (state = 'queued' and error is not null)) as jobs`,
-      ),
-      rows<{ day: string; value: unknown }>(
-        db,
-        sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*) as value
+    ),
+    rows<{ day: string; value: unknown }>(
+      db,
+      sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*) as value
           from "user" where created_at >= ${since}::date group by 1`,
-      ),
-      rows<{ day: string; value: unknown }>(
-        db,
-        sql`select to_char(day, 'YYYY-MM-DD') as day, count(*) as value from user_activity_days where day >= ${since}::date group by 1`,
-      ),
-      rows<{ day: string; name: string; value: unknown }>(
-        db,
-        sql`select to_char(day, 'YYYY-MM-DD') as day, name, count as value from analytics_daily
-          where day >= ${since}::date and name in ('chat_message_sent','flashcard_studied','visit','conversion')`,
-      ),
-      rows<{ signed_up: unknown; confirmed: unknown; active_week1: unknown }>(
-        db,
-        sql`with cohort as (select id, email_verified, created_at from "user" where created_at >= ${since}::date)
-          select count(*) as signed_up,
-                 count(*) filter (where email_verified) as confirmed,
-                 count(*) filter (where email_verified and exists (
-                   select 1 from user_activity_days a where a.user_id = cohort.id
-                   and a.day > (cohort.created_at at time zone 'UTC')::date
-                   and a.day <= (cohort.created_at at time zone 'UTC')::date + 7)) as active_week1
-          from cohort`,
-      ),
-    ]);
+    ),
+    rows<{ day: string; name: string; value: unknown }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, name, count as value from analytics_daily
+          where day >= ${since}::date and name in ('chat_message_sent','flashcard_studied','visit','conversion',${ACTIVE_USERS_ROLLUP})`,
+    ),
+    rows<{ signed_up: unknown; confirmed: unknown; active_week1: unknown }>(
+      db,
+      sql`select count(*) as signed_up,
+                 count(*) filter (where u.email_verified) as confirmed,
+                 count(*) filter (where u.email_verified and ua.active_week1) as active_week1
+          from "user" u left join user_activity ua on ua.user_id = u.id
+          where u.created_at >= ${since}::date`,
+    ),
+  ]);
 
   const series = (name: string) =>
     fill(
@@ -151,7 +145,7 @@ export async function getDashboard(db: DbOrTx, range: 7 | 30 | 90, now: Date): P
     failingJobs: num(ops.jobs),
     charts: {
       signups: fill(range, now, signups),
-      activeUsers: fill(range, now, activeSeries),
+      activeUsers: series(ACTIVE_USERS_ROLLUP),
       messages: series("chat_message_sent"),
       reviews: series("flashcard_studied"),
     },

@@ -32,7 +32,7 @@ import {
   tags,
   threads,
   user,
-  userActivityDays,
+  userActivity,
   adminAuditLog,
 } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -71,7 +71,7 @@ export function usersWhere(q: UsersQuery, now: Date): SQL | undefined {
   if (q.activeDays) {
     const since = new Date(now.getTime() - q.activeDays * DAY_MS).toISOString().slice(0, 10);
     parts.push(
-      sql`exists (select 1 from ${userActivityDays} a where a.user_id = ${user.id} and a.day >= ${since}::date)`,
+      sql`exists (select 1 from ${userActivity} a where a.user_id = ${user.id} and a.last_active_day >= ${since}::date)`,
     );
   }
   return parts.length ? and(...parts) : undefined;

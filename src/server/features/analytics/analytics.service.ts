@@ -13,7 +13,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { analyticsDaily, analyticsEvents, userActivityDays } from "../../db/schema";
+import { analyticsDaily, analyticsEvents, userActivity, userActivityDays } from "../../db/schema";
 
 /** The event names of SPEC.md §7, plus `visit` (a public page view, the funnel's first step). */
 export const ANALYTICS_NAMES = [
@@ -76,7 +76,14 @@ export async function track({
         target: [analyticsDaily.day, analyticsDaily.name],
         set: { count: sql`${analyticsDaily.count} + 1` },
       });
-    if (userId && name !== "visit") await db.insert(userActivityDays).values({ userId, day }).onConflictDoNothing();
+    if (userId && name !== "visit") {
+      const added = await db
+        .insert(userActivityDays)
+        .values({ userId, day })
+        .onConflictDoNothing()
+        .returning({ day: userActivityDays.day });
+      if (added.length) await noteActiveDay(db, userId, day);
+    }
     if (name === "purchase_complete" && userId) {
       const [seen] = await db
         .select({ id: analyticsEvents.id })
@@ -88,6 +95,58 @@ export async function track({
   } catch {
     // ignored on purpose
   }
+}
+
+/** The internal `analytics_daily` roll-up of users active per UTC day (not an event; decision 068). */
+export const ACTIVE_USERS_ROLLUP = "active_users";
+
+/** Week 1 of the funnel: the 7 UTC days after the sign-up day (SQL over `day` and the user's created_at). */
+const inWeek1 = (day: ReturnType<typeof sql>, createdAt: ReturnType<typeof sql>) =>
+  sql`(${day} > (${createdAt} at time zone 'UTC')::date and ${day} <= (${createdAt} at time zone 'UTC')::date + 7)`;
+
+/**
+ * A user's first event of a UTC day (decision 068): one more active user that day, and the user's
+ * last active day and week-1 flag in `user_activity`.
+ */
+async function noteActiveDay(db: DbOrTx, userId: string, day: string) {
+  await db
+    .insert(analyticsDaily)
+    .values({ day, name: ACTIVE_USERS_ROLLUP, count: 1 })
+    .onConflictDoUpdate({
+      target: [analyticsDaily.day, analyticsDaily.name],
+      set: { count: sql`${analyticsDaily.count} + 1` },
+    });
+  await db.execute(sql`insert into ${userActivity} (user_id, last_active_day, active_week1)
+    select u.id, ${day}::date, ${inWeek1(sql`${day}::date`, sql`u.created_at`)} from "user" u where u.id = ${userId}
+    on conflict (user_id) do update set
+      last_active_day = greatest(${userActivity}.last_active_day, excluded.last_active_day),
+      active_week1 = ${userActivity}.active_week1 or excluded.active_week1`);
+}
+
+/**
+ * Fills `user_activity` and the `active_users` roll-up from `user_activity_days` when they are
+ * empty but activity exists (a database from before decision 068); run at boot, a no-op after.
+ * Returns whether it wrote anything.
+ */
+export async function backfillActivityRollups(db: DbOrTx): Promise<boolean> {
+  const [state] = await db
+    .select({
+      activity: sql<boolean>`exists (select 1 from ${userActivityDays})`,
+      users: sql<boolean>`exists (select 1 from ${userActivity})`,
+      rollup: sql<boolean>`exists (select 1 from ${analyticsDaily} where name = ${ACTIVE_USERS_ROLLUP})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!state?.activity || (state.users && state.rollup)) return false;
+  if (!state.users)
+    await db.execute(sql`insert into ${userActivity} (user_id, last_active_day, active_week1)
+      select a.user_id, max(a.day), bool_or(${inWeek1(sql`a.day`, sql`u.created_at`)})
+      from ${userActivityDays} a join "user" u on u.id = a.user_id group by a.user_id
+      on conflict (user_id) do nothing`);
+  if (!state.rollup)
+    await db.execute(sql`insert into ${analyticsDaily} (day, name, count)
+      select day, ${ACTIVE_USERS_ROLLUP}, count(*) from ${userActivityDays} group by day
+      on conflict (day, name) do nothing`);
+  return true;
 }
 
 /** Deletes events older than `retentionDays` (UTC, from `now`); returns how many. Roll-ups stay. */
