@@ -1,6 +1,7 @@
 /**
  * First-party analytics (SPEC.md §7, issue 17 §4): `track()` stores one `analytics_events` row
- * and bumps the daily roll-ups the admin dashboard reads (`analytics_daily`, `user_activity_days`).
+ * and bumps the roll-ups the admin dashboard reads (`analytics_daily`, `user_activity_days`, and on
+ * a user's first event of a UTC day `user_activity` and the `active_users` daily count; decision 068).
  * No third-party script, no cookie of its own. Never throws: analytics must not break a request.
  *
  * Privacy: an event never carries message text or note content. Properties named like content
