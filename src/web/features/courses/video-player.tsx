@@ -4,7 +4,8 @@
  * ↑/↓ volume, f fullscreen, c captions, m mute), picture-in-picture, WebVTT captions, chapters,
  * and a transcript beside the video that follows playback, seeks on click and can be searched.
  * The resume position is saved to the server (every 10 s of playback, on pause and on leaving);
- * the lesson is marked complete by itself at 90 % watched.
+ * the lesson is marked complete by itself at 90 % watched. Captions are drawn above the control
+ * bar (`useCaptionsAboveBar`), never under it.
  */
 import {
   MediaControlBar,
@@ -28,6 +29,52 @@ import { Input } from "../../components/ui/input";
 import type { Lesson } from "./api";
 
 const SAVE_EVERY_S = 10;
+/** Space between the lowest caption line and the top of the control bar, px. */
+const CAPTION_GAP_PX = 8;
+
+/**
+ * The browser draws WebVTT cues at the bottom of the video, where media-chrome's control bar sits
+ * (two rows at 375 px). Each cue is placed by percentage instead (`snapToLines = false`,
+ * `lineAlign = "end"`): its bottom edge at the top of the control bar, recomputed when the cues
+ * load or change and when the player or the bar is resized.
+ */
+function useCaptionsAboveBar(box: React.RefObject<HTMLDivElement | null>, video: React.RefObject<HTMLVideoElement | null>) {
+  useEffect(() => {
+    const el = video.current;
+    const bar = box.current?.querySelector("media-control-bar");
+    if (!el || !bar) return;
+    const place = () => {
+      const vh = el.getBoundingClientRect().height;
+      if (!vh) return;
+      const line = Math.max(0, Math.min(100, 100 - ((bar.getBoundingClientRect().height + CAPTION_GAP_PX) / vh) * 100));
+      for (const t of Array.from(el.textTracks)) {
+        if (t.kind !== "captions" && t.kind !== "subtitles") continue;
+        for (const cue of Array.from(t.cues ?? []) as VTTCue[]) {
+          if (cue.snapToLines === false && cue.line === line) continue;
+          cue.snapToLines = false;
+          cue.line = line;
+          cue.lineAlign = "end";
+        }
+      }
+    };
+    const tracks = el.querySelectorAll("track");
+    for (const t of Array.from(tracks)) t.addEventListener("load", place);
+    el.textTracks.addEventListener("change", place);
+    el.textTracks.addEventListener("addtrack", place);
+    for (const t of Array.from(el.textTracks)) t.addEventListener("cuechange", place);
+    const ro = new ResizeObserver(place);
+    ro.observe(el);
+    ro.observe(bar);
+    place();
+    return () => {
+      for (const t of Array.from(tracks)) t.removeEventListener("load", place);
+      el.textTracks.removeEventListener("change", place);
+      el.textTracks.removeEventListener("addtrack", place);
+      for (const t of Array.from(el.textTracks)) t.removeEventListener("cuechange", place);
+      ro.disconnect();
+    };
+  }, [box, video]);
+}
 
 const clock = (s: number) => {
   const t = Math.max(0, Math.floor(s));
@@ -51,6 +98,8 @@ export function VideoLesson({
   onComplete: (positionS: number) => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useCaptionsAboveBar(box, video);
   const [time, setTime] = useState(0);
   const lastSaved = useRef(lesson.progress.positionS);
   const done = useRef(completed);
@@ -113,7 +162,7 @@ export function VideoLesson({
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="min-w-0">
+      <div className="min-w-0" ref={box}>
         <MediaController className="block aspect-video w-full overflow-hidden rounded-xl bg-black">
           {/* biome-ignore lint/a11y/useMediaCaption: captions come as a <track> when the lesson has them */}
           <video
