@@ -94,7 +94,10 @@ const lessonFields = z.object({
   kind: z.enum(LESSON_KIND),
   isPreview: z.boolean(),
   body: z.string().max(200_000),
-  videoUrl: z.url({ protocol: /^https?$/ }).max(2000).nullable(),
+  videoUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .nullable(),
   durationS: z.number().int().min(1).max(86_400).nullable(),
   questionIds: z.array(z.string().min(1).max(200)).max(100),
 });

@@ -132,7 +132,10 @@ export async function uploadLessonCaptions(opts: {
     .where(eq(courseLessons.id, lesson.id))
     .returning();
   if (lesson.captionsKey && lesson.captionsKey !== key) await opts.storage.delete(lesson.captionsKey);
-  await auditMedia(opts.db, opts.actor, "course.lesson.captions", row, { cues: cues.length, transcript: opts.transcript });
+  await auditMedia(opts.db, opts.actor, "course.lesson.captions", row, {
+    cues: cues.length,
+    transcript: opts.transcript,
+  });
   return lessonMedia(opts.storage, row);
 }
 

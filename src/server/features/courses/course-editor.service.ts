@@ -320,7 +320,9 @@ export async function addLesson(o: Ctx & { moduleId: string; title: string; kind
       updatedAt: o.now,
     });
     const c = await touch(tx, m.courseId, o.now);
-    await audit(tx, o, "course.lesson.create", c, { after: { lessonId: id, moduleId: m.id, title: o.title, kind: o.kind } });
+    await audit(tx, o, "course.lesson.create", c, {
+      after: { lessonId: id, moduleId: m.id, title: o.title, kind: o.kind },
+    });
     return editorView(tx, m.courseId);
   });
 }
@@ -374,7 +376,8 @@ export async function setOrder(o: Ctx & { courseId: string; modules: { id: strin
   return o.db.transaction(async (tx) => {
     await courseRow(tx, o.courseId);
     const outline = await courseOutline(tx, o.courseId);
-    const same = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join("\n") === [...b].sort().join("\n");
+    const same = (a: string[], b: string[]) =>
+      a.length === b.length && [...a].sort().join("\n") === [...b].sort().join("\n");
     const modIds = o.modules.map((m) => m.id);
     const lessonIds = o.modules.flatMap((m) => m.lessonIds);
     if (
@@ -391,7 +394,10 @@ export async function setOrder(o: Ctx & { courseId: string; modules: { id: strin
     )
       throw invalid("modules", "list every module and lesson of the course exactly once");
     for (const [i, m] of o.modules.entries()) {
-      await tx.update(courseModules).set({ position: i + 1 }).where(eq(courseModules.id, m.id));
+      await tx
+        .update(courseModules)
+        .set({ position: i + 1 })
+        .where(eq(courseModules.id, m.id));
       for (const [j, id] of m.lessonIds.entries())
         await tx
           .update(courseLessons)

@@ -36,7 +36,11 @@ import { type AdminActor, actorOf, recordAdminAction } from "../admin/audit.serv
 
 export const VIDEO_JOB = "courses.video";
 export const UPLOAD_PATH = "/api/admin/course-uploads";
-export const VIDEO_TYPES: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov" };
+export const VIDEO_TYPES: Record<string, string> = {
+  "video/mp4": "mp4",
+  "video/webm": "webm",
+  "video/quicktime": "mov",
+};
 const ACTOR_HEADER = "x-lexmate-upload-actor";
 const DAY_MS = 86_400_000;
 
@@ -133,7 +137,13 @@ export function mountVideoUpload(r: Hono<AppEnv>) {
  * Registers `courses.video` (file comment): temporary file → storage, lesson updated, duration
  * probed, temporary file removed; audited as `course.lesson.video` for the admin who uploaded.
  */
-export function registerCourseVideoJob(o: { jobs: JobQueue; db: Db; storage: Storage; dataDir: string; logger: Logger }) {
+export function registerCourseVideoJob(o: {
+  jobs: JobQueue;
+  db: Db;
+  storage: Storage;
+  dataDir: string;
+  logger: Logger;
+}) {
   o.jobs.register<VideoJobPayload, VideoJobResult>(
     VIDEO_JOB,
     async (ctx) => {
@@ -195,7 +205,9 @@ export function registerCourseVideoJob(o: { jobs: JobQueue; db: Db; storage: Sto
         });
       });
       if (lesson.videoKey && lesson.videoKey !== key) await o.storage.delete(lesson.videoKey).catch(() => undefined);
-      await store.remove(p.uploadId).catch((err) => o.logger.warn({ err }, "courses.video: temporary file not removed"));
+      await store
+        .remove(p.uploadId)
+        .catch((err) => o.logger.warn({ err }, "courses.video: temporary file not removed"));
       return {
         lessonId: lesson.id,
         bytes: info.size,

@@ -38,7 +38,10 @@ const CAPTION_GAP_PX = 8;
  * `lineAlign = "end"`): its bottom edge at the top of the control bar, recomputed when the cues
  * load or change and when the player or the bar is resized.
  */
-function useCaptionsAboveBar(box: React.RefObject<HTMLDivElement | null>, video: React.RefObject<HTMLVideoElement | null>) {
+function useCaptionsAboveBar(
+  box: React.RefObject<HTMLDivElement | null>,
+  video: React.RefObject<HTMLVideoElement | null>,
+) {
   useEffect(() => {
     const el = video.current;
     const bar = box.current?.querySelector("media-control-bar");
