@@ -106,7 +106,7 @@ export default function CourseEditorPage() {
           </Button>
         </div>
       </div>
-      <div className="grid gap-6 xl:grid-cols-[24rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[24rem_minmax(0,1fr)]">
         <CourseForm
           course={c}
           busy={write.isPending}

@@ -172,7 +172,7 @@ export function OutlineEditor(props: {
   };
   const flat = c.modules.flatMap((m) => m.lessons.map((l) => l.id));
   return (
-    <section aria-labelledby="outline-heading" className="space-y-3">
+    <section aria-labelledby="outline-heading" className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="outline-heading" className="text-lg font-semibold">
           Modules and lessons
