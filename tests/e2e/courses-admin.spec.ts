@@ -30,7 +30,8 @@ async function signInAdmin(page: Page) {
   if (outcome === "unknown") await signUpAndConfirm(page, ADMIN);
 }
 
-const lessonTitles = (page: Page) => page.getByTestId("editor-lesson").locator("button[aria-expanded]").allTextContents();
+const lessonTitles = (page: Page) =>
+  page.getByTestId("editor-lesson").locator("button[aria-expanded]").allTextContents();
 
 test("an admin builds a course, reorders lessons by keyboard, publishes and previews it as a student", async ({
   page,
@@ -100,7 +101,9 @@ test("an admin builds a course, reorders lessons by keyboard, publishes and prev
 
     // Publish (free) and look at the editor.
     await page.getByLabel("Status").selectOption("published");
-    await page.getByLabel("Overview").fill("When an out-of-court statement is hearsay, and the exceptions that let it in.");
+    await page
+      .getByLabel("Overview")
+      .fill("When an out-of-court statement is hearsay, and the exceptions that let it in.");
     await page.getByRole("button", { name: "Save course" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Published");
     await shot(page, "courses-admin-editor-1440");
