@@ -73,6 +73,11 @@ describe("course editor API", () => {
       headers: { "tus-resumable": "1.0.0", "upload-length": "10" },
     });
     expect(tus.status).toBe(404);
+    const anonymous = await fetch(`${server.url}/api/admin/course-uploads`, {
+      method: "POST",
+      headers: { origin: server.url, "tus-resumable": "1.0.0", "upload-length": "10" },
+    });
+    expect(anonymous.status).toBe(401);
     expect((await student.json("/api/courses/official-torts")).status).toBe(200); // the catalog is untouched
   });
 

@@ -31,6 +31,7 @@ import type { JobQueue } from "../../jobs/queue";
 import { PermanentJobError } from "../../jobs/types";
 import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
+import { requireUser } from "../../lib/http";
 import type { Storage } from "../../storage";
 import { type AdminActor, actorOf, recordAdminAction } from "../admin/audit.service";
 
@@ -113,11 +114,12 @@ function tusServer(o: { db: Db; jobs: JobQueue; dataDir: string }): TusServer {
 
 /**
  * Mounts the tus endpoint on the `/api` router `r`. Requests pass the admin check first
- * (404 NOT_FOUND otherwise), and the acting admin travels in a header the server sets itself.
+ * (401 UNAUTHENTICATED signed out, 404 NOT_FOUND for a non-admin), and the acting admin travels in a header the server sets itself.
  */
 export function mountVideoUpload(r: Hono<AppEnv>) {
   const servers = new WeakMap<object, TusServer>();
   const serve = async (c: Context<AppEnv>) => {
+    requireUser(c); // 401 when signed out, as every admin route
     const actor = actorOf(c); // 404 for anyone but an administrator
     const deps = c.get("deps");
     let tus = servers.get(deps);
