@@ -1,7 +1,8 @@
 /**
  * The course editor in Chromium (issue 15 §4 "done when", admin half): an administrator creates a
  * course at /admin/courses, adds a module and two lessons, reorders the lessons with the keyboard
- * alone (dnd-kit's keyboard sensor: Space, ↑, Space), sees the order kept after a reload,
+ * alone (dnd-kit's keyboard sensor: Space, ↑, Space), sees the order kept after a reload, drags
+ * it back with the mouse, uploads an MP4 through the resumable (tus) upload and WebVTT captions,
  * publishes, and previews the course as a student (the lesson opens in the player). Screenshots of
  * the list, the editor and the preview at 1440 and 375 px go to test-results/screenshots/.
  *
@@ -9,6 +10,7 @@
  * other specs see is the one they expect.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { makeMp4 } from "../helpers/mp4";
 import { PASSWORD, shot, signUpAndConfirm } from "./helpers";
 
 const ADMIN = "admin-e2e@example.com"; // in ADMIN_EMAILS (playwright.config.ts)
@@ -88,6 +90,49 @@ test("an admin builds a course, reorders lessons by keyboard, publishes and prev
     await page.getByRole("button", { name: "Move lesson What hearsay is down" }).click();
     await expect.poll(() => lessonTitles(page)).toEqual(["Statements that are not hearsay", "What hearsay is"]);
 
+    // And by mouse: drag "What hearsay is" above the other, then put it back with the keyboard.
+    const drag = async (from: string, to: string) => {
+      const a = (await page.getByRole("button", { name: `Drag lesson ${from}` }).boundingBox())!;
+      const b = (await page.getByRole("button", { name: `Drag lesson ${to}` }).boundingBox())!;
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++)
+        await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + ((b.y - a.y - 8) * i) / 10);
+      await page.mouse.up();
+    };
+    await drag("What hearsay is", "Statements that are not hearsay");
+    await expect.poll(() => lessonTitles(page)).toEqual(["What hearsay is", "Statements that are not hearsay"]);
+    await page.getByRole("button", { name: "Drag lesson What hearsay is" }).focus();
+    await page.keyboard.press("Space");
+    await page.waitForTimeout(200);
+    await page.keyboard.press("ArrowDown");
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Space");
+    await expect.poll(() => lessonTitles(page)).toEqual(["Statements that are not hearsay", "What hearsay is"]);
+
+    // A video lesson: an MP4 through the resumable upload, then captions.
+    await page.getByRole("button", { name: "Edit lesson What hearsay is" }).click();
+    const video = page.getByRole("form", { name: "Edit What hearsay is" });
+    await video.getByLabel("Kind").selectOption("video");
+    await video.getByRole("button", { name: "Save lesson" }).click();
+    await expect(video.getByText("No video yet.")).toBeVisible();
+    await video.getByLabel(/Upload a video/).setInputFiles({
+      name: "hearsay.mp4",
+      mimeType: "video/mp4",
+      buffer: makeMp4({ durationS: 95, mediaBytes: 2 * 1024 * 1024 }),
+    });
+    await video.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(video.getByText(/Video stored; duration 2 min/)).toBeVisible({ timeout: 30_000 });
+    await expect(video.getByText("An uploaded video is attached (video/mp4).")).toBeVisible();
+    await expect(video.getByLabel("Duration (s)")).toHaveValue("95");
+    await video.getByLabel(/Captions \(WebVTT/).setInputFiles({
+      name: "hearsay.vtt",
+      mimeType: "text/vtt",
+      buffer: Buffer.from("WEBVTT\n\n00:00.000 --> 00:04.000\nHearsay is an out-of-court statement.\n"),
+    });
+    await expect(video.getByText("Captions: yes (1 transcript lines).")).toBeVisible();
+    await page.getByRole("button", { name: "Edit lesson What hearsay is" }).click();
+
     // Write the first lesson's reading.
     await page.getByRole("button", { name: "Edit lesson Statements that are not hearsay" }).click();
     const form = page.getByRole("form", { name: "Edit Statements that are not hearsay" });
@@ -96,8 +141,11 @@ test("an admin builds a course, reorders lessons by keyboard, publishes and prev
       .fill(
         "## The rule\n\nA statement offered for something other than its truth is not hearsay: words of a contract, notice to the listener, or the effect on the listener.",
       );
+    const lessonSaved = page.waitForResponse(
+      (r) => r.request().method() === "PATCH" && r.url().includes("/api/admin/lessons/"),
+    );
     await form.getByRole("button", { name: "Save lesson" }).click();
-    await expect(page.getByText("Lesson saved").first()).toBeVisible();
+    expect((await lessonSaved).ok()).toBe(true);
 
     // Publish (free) and look at the editor.
     await page.getByLabel("Status").selectOption("published");

@@ -169,8 +169,22 @@ function CourseForm({
   });
   const [f, setF] = useState(init);
   const [error, setError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the saved course changes
-  useEffect(() => setF(init()), [c.updatedAt]);
+  // Reset to the saved fields when they change on the server — not on a module or lesson save,
+  // which would throw away what the admin is typing here.
+  const saved = JSON.stringify([
+    c.title,
+    c.slug,
+    c.subjectIds,
+    c.overview,
+    c.objectives,
+    c.instructor,
+    c.price,
+    c.daysOfAccess,
+    c.featured,
+    c.status,
+  ]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for the fields init() reads
+  useEffect(() => setF(init()), [saved]);
   const set = <K extends keyof typeof f>(k: K, v: (typeof f)[K]) => setF((x) => ({ ...x, [k]: v }));
   const submit = () => {
     setError(null);

@@ -37,6 +37,10 @@ export function LessonEditor({
   const [duration, setDuration] = useState(l.durationS ? String(l.durationS) : "");
   const [questionIds, setQuestionIds] = useState(l.questionIds.join("\n"));
   const id = (s: string) => `lesson-${l.id}-${s}`;
+  // Reset to the saved fields when they change on the server (not when another edit replaced the
+  // course object, which would throw away what is being typed).
+  const saved = JSON.stringify([l.title, l.kind, l.isPreview, l.body, l.videoUrl, l.durationS, l.questionIds]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for the fields read here
   useEffect(() => {
     setTitle(l.title);
     setKind(l.kind);
@@ -45,7 +49,7 @@ export function LessonEditor({
     setVideoUrl(l.videoUrl ?? "");
     setDuration(l.durationS ? String(l.durationS) : "");
     setQuestionIds(l.questionIds.join("\n"));
-  }, [l]);
+  }, [saved]);
   const save = () => {
     const d = Number.parseInt(duration, 10);
     onSave({
