@@ -14,7 +14,8 @@
  *   removed), reads the duration from the MP4/QuickTime `moov/mvhd` box with Range reads
  *   (src/domain/mp4-duration.ts; WebM keeps the duration entered by hand) and deletes the
  *   temporary file. No poster frame: that needs a video decoder (ffmpeg), which this server
- *   does not have (decision 069). Unfinished uploads expire after 24 h.
+ *   does not have (decision 069). Unfinished uploads expire after 24 h (410 Gone) and are removed
+ *   from disk by a sweep that runs at most hourly on an upload request.
  */
 import { join } from "node:path";
 import { FileStore } from "@tus/file-store";
@@ -44,6 +45,7 @@ export const VIDEO_TYPES: Record<string, string> = {
 };
 const ACTOR_HEADER = "x-lexmate-upload-actor";
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export interface VideoJobPayload {
   uploadId: string;
@@ -118,6 +120,7 @@ function tusServer(o: { db: Db; jobs: JobQueue; dataDir: string }): TusServer {
  */
 export function mountVideoUpload(r: Hono<AppEnv>) {
   const servers = new WeakMap<object, TusServer>();
+  const lastSweep = new WeakMap<TusServer, number>();
   const serve = async (c: Context<AppEnv>) => {
     requireUser(c); // 401 when signed out, as every admin route
     const actor = actorOf(c); // 404 for anyone but an administrator
@@ -126,6 +129,14 @@ export function mountVideoUpload(r: Hono<AppEnv>) {
     if (!tus) {
       tus = tusServer({ db: deps.database.db, jobs: deps.jobs, dataDir: deps.env.DATA_DIR });
       servers.set(deps, tus);
+    }
+    // Expired unfinished uploads are removed from disk at most once an hour, on an upload request.
+    const now = Date.now();
+    if (now - (lastSweep.get(tus) ?? 0) > HOUR_MS) {
+      lastSweep.set(tus, now);
+      tus
+        .cleanUpExpiredUploads()
+        .catch((err) => deps.logger.warn({ err }, "course uploads: expired uploads not removed"));
     }
     c.req.raw.headers.set(ACTOR_HEADER, JSON.stringify(actor));
     return tus.handleWeb(c.req.raw);
