@@ -266,26 +266,6 @@ const lessonMedia = z.object({
 
 /** Course editor routes (issue 15 §4), administrators only (404 for anyone else). */
 export const coursesAdminApi = {
-  updateCourse: defineRoute({
-    method: "patch",
-    path: "/api/admin/courses/:id",
-    auth: "admin",
-    summary:
-      "Change a course's fields: title, overview, objectives, instructor, price (cents), days of access, featured, status.",
-    tags: adminTags,
-    body: z.object({
-      title: z.string().min(1).max(200).optional(),
-      overview: z.string().max(5000).optional(),
-      objectives: z.array(z.string().min(1).max(300)).max(30).optional(),
-      instructor: z.string().max(200).optional(),
-      price: z.number().int().min(0).max(10_000_000).nullable().optional(),
-      daysOfAccess: z.number().int().min(1).max(3650).nullable().optional(),
-      featured: z.boolean().optional(),
-      status: z.enum(COURSE_STATUS).optional(),
-    }),
-    responses: { 200: z.object({ course: z.object({ id: z.string(), status: z.enum(COURSE_STATUS) }) }) },
-    errors: ["NOT_FOUND"],
-  }),
   uploadVideo: defineRoute({
     method: "put",
     path: "/api/admin/lessons/:id/video",

@@ -23,6 +23,7 @@ import { registerCaseLawImportJob } from "./features/case-law/import.job";
 import { registerOutlineAnalysisJob } from "./features/outlines/analysis/analysis.service";
 import { registerAnalyticsPruneJob, scheduleAnalyticsPrune } from "./features/analytics/prune.job";
 import { backfillActivityRollups } from "./features/analytics/analytics.service";
+import { registerCourseVideoJob } from "./features/courses/video-upload";
 import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer, queuedMailer } from "./mail/mailer";
 import { createLocalBus, createPostgresBus, type RealtimeBus } from "./realtime/bus";
@@ -100,6 +101,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
     registerCaseLawImportJob({ jobs, db: database.db, storage, logger, kind: database.kind });
     registerOutlineAnalysisJob({ jobs, db: database.db, storage, logger });
     registerAnalyticsPruneJob({ jobs, db: database.db, retentionDays: env.ANALYTICS_RETENTION_DAYS, logger });
+    registerCourseVideoJob({ jobs, db: database.db, storage, dataDir: env.DATA_DIR, logger });
     realtime = env.DATABASE_URL
       ? createPostgresBus({ url: env.DATABASE_URL, schema: opts.schema, logger, db: database.db })
       : createLocalBus();

@@ -98,6 +98,37 @@ async function recordWebm(page: Page, seconds: number): Promise<string> {
   return file;
 }
 
+/**
+ * The caption on screen and the control bar: the caption's bottom edge must be above the bar's
+ * top, so the bar never hides it; the browser's own cue rendering is transparent.
+ */
+async function captionsAboveBar(page: Page) {
+  return page.evaluate(() => {
+    const caption = document.querySelector("[data-testid=captions] span");
+    const bar = document.querySelector("media-control-bar")!;
+    const v = document.querySelector<HTMLVideoElement>("[data-testid=lesson-video]")!;
+    return {
+      text: caption?.textContent ?? null,
+      above: caption ? caption.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top : false,
+      // A ::cue rule (Tailwind puts it inside @layer) that applies to this video makes the
+      // browser's own cue text transparent.
+      nativeHidden: (() => {
+        const walk = (rules: CSSRuleList): CSSRule[] =>
+          Array.from(rules).flatMap((r) => [r, ...("cssRules" in r ? walk((r as CSSGroupingRule).cssRules) : [])]);
+        return Array.from(document.styleSheets)
+          .flatMap((sh) => walk(sh.cssRules))
+          .some(
+            (r) =>
+              r instanceof CSSStyleRule &&
+              r.selectorText.endsWith("::cue") &&
+              /^(transparent|#0000|rgba\(0, 0, 0, 0\))$/.test(r.style.color) &&
+              v.matches(r.selectorText.replace(/::cue$/, "")),
+          );
+      })(),
+    };
+  });
+}
+
 async function axe(page: Page) {
   const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -167,6 +198,9 @@ test("a Trial student enrolls, watches to 90 % (marked complete), reloads and re
     })
     .toBeCloseTo(3, 0);
   expect(await axe(page)).toEqual([]);
+  await expect
+    .poll(() => captionsAboveBar(page))
+    .toEqual({ text: "Not intent to harm.", above: true, nativeHidden: true });
   await page.screenshot({ path: "test-results/screenshots/courses-player-1440.png" });
 
   await page.reload();
@@ -178,6 +212,12 @@ test("a Trial student enrolls, watches to 90 % (marked complete), reloads and re
     .toBeGreaterThan(2.5);
 
   await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => {
+    document.querySelector<HTMLVideoElement>("[data-testid=lesson-video]")!.currentTime = 3;
+  });
+  await expect
+    .poll(() => captionsAboveBar(page))
+    .toEqual({ text: "Not intent to harm.", above: true, nativeHidden: true });
   await page.screenshot({ path: "test-results/screenshots/courses-player-375.png", fullPage: true });
   await page.goto(`${server.url}/courses`);
   await expect(page.getByText("Continue where you left off")).toBeVisible();

@@ -78,7 +78,7 @@ describe("course purchase", () => {
     expect(again.status).toBe(409);
   });
 
-  it("a purchase after expiry starts a new window; a refund ends the enrollment", async () => {
+  it("a purchase after expiry starts a new window; a partial refund keeps it; a full refund ends it", async () => {
     clock += (OFFICIAL_COURSE_DAYS + 1) * DAY;
     const expired = await access();
     expect(expired.hasAccess).toBe(false);
@@ -88,6 +88,18 @@ describe("course purchase", () => {
     const renewed = await access();
     expect(renewed.hasAccess).toBe(true);
     expect(Date.parse(renewed.enrollment!.expiresAt!)).toBe(clock + OFFICIAL_COURSE_DAYS * DAY);
+    // A partial refund (e.g. a goodwill credit of $5) leaves the enrollment and the access.
+    await deliver("charge.refunded", {
+      id: "ch_1",
+      object: "charge",
+      payment_intent: pi.id,
+      amount: OFFICIAL_COURSE_PRICE,
+      amount_refunded: 500,
+      refunded: false,
+    });
+    const kept = await access();
+    expect(kept).toMatchObject({ hasAccess: true, reason: "enrollment" });
+    expect(Date.parse(kept.enrollment!.expiresAt!)).toBe(clock + OFFICIAL_COURSE_DAYS * DAY);
     const refund = await deliver("charge.refunded", {
       id: "ch_1",
       object: "charge",

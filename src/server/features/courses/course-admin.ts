@@ -1,11 +1,12 @@
 /**
- * Course editor, server side (issue 15 §4): course fields, lesson video and captions uploads, a
- * pasted transcript. Administrators only (routes are `auth: "admin"`: 404 for anyone else).
+ * Course editor, lesson media (issue 15 §4): the single-request video upload, captions and a
+ * pasted transcript. Administrators only (routes are `auth: "admin"`: 404 for anyone else); each
+ * change is audited (`recordAdminAction`, decision 069). Course, module and lesson fields and
+ * their order are in course-editor.service.ts; the resumable (tus) upload in video-upload.ts.
  *
  * Uploads are the raw request body streamed into storage (`Storage.put`, never whole in memory)
  * with a 2 GB ceiling enforced while streaming; the previous file of the lesson is removed after
- * the new one is stored. This is the single-request upload; the resumable tus endpoint of
- * decision 059 is not built yet.
+ * the new one is stored. Big files go through the resumable tus endpoint (video-upload.ts).
  */
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
@@ -13,19 +14,30 @@ import { eq } from "drizzle-orm";
 import { MAX_CAPTIONS_BYTES, MAX_VIDEO_BYTES } from "../../../contract/courses";
 import { parsePastedTranscript, parseWebVtt } from "../../../domain/transcript";
 import type { Db } from "../../db/client";
-import { courseLessons, courses } from "../../db/schema";
+import { courseLessons } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Storage } from "../../storage";
+import { type AdminActor, recordAdminAction } from "../admin/audit.service";
+import { EDITOR_REASON } from "./course-editor.service";
+import { VIDEO_TYPES } from "./video-upload";
 
 type LessonRow = typeof courseLessons.$inferSelect;
-
-const VIDEO_TYPES: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov" };
 
 async function lessonOf(db: Db, id: string): Promise<LessonRow> {
   const [l] = await db.select().from(courseLessons).where(eq(courseLessons.id, id));
   if (!l) throw new AppError("NOT_FOUND", "No such lesson.");
   return l;
 }
+
+const auditMedia = (db: Db, actor: AdminActor, action: string, l: LessonRow, after: Record<string, unknown>) =>
+  recordAdminAction(db, actor, {
+    action,
+    targetType: "course",
+    targetId: l.courseId,
+    targetLabel: l.title,
+    reason: EDITOR_REASON,
+    after: { lessonId: l.id, ...after },
+  });
 
 /** What the editor shows of a lesson's media. */
 export async function lessonMedia(storage: Storage, l: LessonRow) {
@@ -42,31 +54,6 @@ export async function lessonMedia(storage: Storage, l: LessonRow) {
   };
 }
 
-/** PATCH /api/admin/courses/:id: the given fields; 404 for an unknown course. */
-export async function updateCourse(opts: {
-  db: Db;
-  id: string;
-  patch: Partial<{
-    title: string;
-    overview: string;
-    objectives: string[];
-    instructor: string;
-    price: number | null;
-    daysOfAccess: number | null;
-    featured: boolean;
-    status: "published" | "draft" | "archived" | "coming_soon";
-  }>;
-  now: Date;
-}) {
-  const [row] = await opts.db
-    .update(courses)
-    .set({ ...opts.patch, updatedAt: opts.now })
-    .where(eq(courses.id, opts.id))
-    .returning({ id: courses.id, status: courses.status });
-  if (!row) throw new AppError("NOT_FOUND", "No such course.");
-  return row;
-}
-
 /**
  * PUT /api/admin/lessons/:id/video: streams `body` (of `contentType`) into storage at
  * `courses/<course>/<lesson>/video-<uuid>.<ext>`. 415 for another type; 413 past 2 GB (nothing
@@ -74,6 +61,7 @@ export async function updateCourse(opts: {
  */
 export async function uploadLessonVideo(opts: {
   db: Db;
+  actor: AdminActor;
   storage: Storage;
   lessonId: string;
   contentType: string | undefined;
@@ -101,6 +89,7 @@ export async function uploadLessonVideo(opts: {
     .where(eq(courseLessons.id, lesson.id))
     .returning();
   if (lesson.videoKey && lesson.videoKey !== key) await opts.storage.delete(lesson.videoKey);
+  await auditMedia(opts.db, opts.actor, "course.lesson.video", row, { type, durationS: row.durationS });
   return lessonMedia(opts.storage, row);
 }
 
@@ -111,6 +100,7 @@ export async function uploadLessonVideo(opts: {
  */
 export async function uploadLessonCaptions(opts: {
   db: Db;
+  actor: AdminActor;
   storage: Storage;
   lessonId: string;
   body: ReadableStream<Uint8Array> | null;
@@ -142,12 +132,17 @@ export async function uploadLessonCaptions(opts: {
     .where(eq(courseLessons.id, lesson.id))
     .returning();
   if (lesson.captionsKey && lesson.captionsKey !== key) await opts.storage.delete(lesson.captionsKey);
+  await auditMedia(opts.db, opts.actor, "course.lesson.captions", row, {
+    cues: cues.length,
+    transcript: opts.transcript,
+  });
   return lessonMedia(opts.storage, row);
 }
 
 /** PUT /api/admin/lessons/:id/transcript: a pasted transcript (`mm:ss text` lines). */
 export async function setLessonTranscript(opts: {
   db: Db;
+  actor: AdminActor;
   storage: Storage;
   lessonId: string;
   text: string;
@@ -159,5 +154,6 @@ export async function setLessonTranscript(opts: {
     .set({ transcript: parsePastedTranscript(opts.text, lesson.durationS), updatedAt: opts.now })
     .where(eq(courseLessons.id, lesson.id))
     .returning();
+  await auditMedia(opts.db, opts.actor, "course.lesson.transcript", row, { cues: row.transcript.length });
   return lessonMedia(opts.storage, row);
 }

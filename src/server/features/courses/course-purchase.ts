@@ -7,8 +7,10 @@
  * - `payment_intent.succeeded` for such an intent: the student's enrollment is created, or extended
  *   by the course's days of access from the later of now and its current end (null days = no end),
  *   `source: 'purchase'`, `payment_id` the intent.
- * - `charge.refunded` of that intent's charge: the enrollment it made ends (`status: 'ended'`),
- *   so access goes with the money.
+ * - `charge.refunded` of that intent's charge, refunded in full (`refunded: true`, i.e.
+ *   `amount_refunded` = `amount`): the enrollment it made ends (`status: 'ended'`), so access goes
+ *   with the money. A partial refund (a goodwill credit, a price adjustment) leaves the
+ *   enrollment as it is: the student keeps what they still paid for (decision 070).
  *
  * Both webhook effects run inside billing's ledger transaction (a replayed event has no second effect).
  */
@@ -151,6 +153,8 @@ export async function applyCoursePaymentEvent(
     const charge = event.data.object as Stripe.Charge;
     const pi = idOf(charge.payment_intent as string | { id: string } | null);
     if (!pi) return null;
+    const full = charge.refunded === true || (charge.amount > 0 && charge.amount_refunded >= charge.amount);
+    if (!full) return null;
     const ended = await tx
       .update(courseEnrollments)
       .set({ status: "ended", updatedAt: now })

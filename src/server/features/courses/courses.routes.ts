@@ -8,8 +8,7 @@
  *   GET  /api/lessons/:id/media/video|poster|captions  → the file, HTTP Range; 404 without access (stable)
  *   PUT  /api/lessons/:id/progress {positionS, completed?} → {progress}                    (stable)
  *   POST /api/lessons/:id/answers {questionId, choice} → {correct, answer, explanation, progress}
- * Course editor (administrators; 404 for anyone else):
- *   PATCH /api/admin/courses/:id {title?, price?, status?, …}   → {course}
+ * Course editor (administrators; 404 for anyone else; course-editor.routes.ts for the rest):
  *   PUT   /api/admin/lessons/:id/video?durationS=  (raw video ≤ 2 GB, streamed) → {lesson}
  *   PUT   /api/admin/lessons/:id/captions?transcript=build|keep (raw WebVTT ≤ 2 MB) → {lesson}
  *   PUT   /api/admin/lessons/:id/transcript {text}  → {lesson}
@@ -25,7 +24,9 @@ import { serveObject } from "../../storage";
 import { track } from "../analytics/analytics.service";
 import { entitlementsOf } from "../billing/entitlements";
 import { resolveAccess } from "./access";
-import { setLessonTranscript, updateCourse, uploadLessonCaptions, uploadLessonVideo } from "./course-admin";
+import { actorOf } from "../admin/audit.service";
+import { setLessonTranscript, uploadLessonCaptions, uploadLessonVideo } from "./course-admin";
+import { registerCourseEditor } from "./course-editor.routes";
 import { enroll, findVisibleCourse, getCourseDetail, listCourses } from "./courses.service";
 import { answerQuestion, getLesson, mediaKey, saveProgress } from "./lessons.service";
 
@@ -88,15 +89,13 @@ export function coursesRoutes() {
   );
 
   const storage = (c: Context<AppEnv>) => c.get("deps").storage;
-  handle(r, coursesAdminApi.updateCourse, async (c, { params, body }) => ({
-    course: await updateCourse({ db: db(c), id: params.id, patch: body, now: nowOf(c) }),
-  }));
   handle(
     r,
     coursesAdminApi.uploadVideo,
     async (c, { params, query }) => ({
       lesson: await uploadLessonVideo({
         db: db(c),
+        actor: actorOf(c),
         storage: storage(c),
         lessonId: params.id,
         contentType: c.req.header("content-type"),
@@ -113,6 +112,7 @@ export function coursesRoutes() {
     async (c, { params, query }) => ({
       lesson: await uploadLessonCaptions({
         db: db(c),
+        actor: actorOf(c),
         storage: storage(c),
         lessonId: params.id,
         body: c.req.raw.body,
@@ -125,11 +125,13 @@ export function coursesRoutes() {
   handle(r, coursesAdminApi.setTranscript, async (c, { params, body }) => ({
     lesson: await setLessonTranscript({
       db: db(c),
+      actor: actorOf(c),
       storage: storage(c),
       lessonId: params.id,
       text: body.text,
       now: nowOf(c),
     }),
   }));
+  registerCourseEditor(r);
   return r;
 }

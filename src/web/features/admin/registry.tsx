@@ -62,13 +62,13 @@ export const ADMIN_PAGES: AdminPage[] = [
     path: "courses",
     title: "Courses",
     icon: GraduationCap,
-    component: soon("Courses", "The course editor arrives with the courses feature."),
+    component: lazy(() => import("../courses/admin/courses-list-page")),
   },
   {
     path: "courses/:courseId",
     title: "Course",
     icon: GraduationCap,
-    component: soon("Course", "The course editor arrives with the courses feature."),
+    component: lazy(() => import("../courses/admin/course-editor-page")),
     nav: false,
   },
   {

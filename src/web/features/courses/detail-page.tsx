@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { BookOpen, CheckCircle2, Circle, ListChecks, PlayCircle } from "lucide-react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Badge, Spinner } from "../../components/ui/card";
 import { useMe } from "../../lib/session";
@@ -84,6 +84,10 @@ function nextLesson(c: CourseDetail) {
 
 function Detail({ course: c }: { course: CourseDetail }) {
   const qc = useQueryClient();
+  // "Preview as student" from the course editor (/admin/courses/{id}): every lesson opens.
+  const [params] = useSearchParams();
+  const me = useMe();
+  const previewing = params.get("preview") === "student" && Boolean(me.data?.user?.isAdmin);
   const navigate = useNavigate();
   const soon = c.status === "coming_soon";
   const target = nextLesson(c);
@@ -133,6 +137,20 @@ function Detail({ course: c }: { course: CourseDetail }) {
       <Link to="/courses" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
         ← All courses
       </Link>
+      {previewing && (
+        <p
+          role="status"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100"
+          data-testid="student-preview"
+        >
+          Preview as student: this is the page students see
+          {c.status === "published" ? "" : ` once the course is published (now ${c.status.replace("_", " ")})`}. Every
+          lesson opens for you here.{" "}
+          <Link to={`/admin/courses/${encodeURIComponent(c.id)}`} className="font-medium underline">
+            Back to the editor
+          </Link>
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {c.featured && (
           <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">Featured</Badge>
@@ -209,7 +227,7 @@ function Detail({ course: c }: { course: CourseDetail }) {
               <ol className="divide-y divide-slate-100 dark:divide-slate-800">
                 {m.lessons.map((l) => {
                   const Icon = KIND_ICON[l.kind];
-                  const open = !soon && (c.access.hasAccess || l.isPreview);
+                  const open = previewing || (!soon && (c.access.hasAccess || l.isPreview));
                   const inner = (
                     <>
                       {l.progress.completed ? (

@@ -4,7 +4,8 @@
  * ↑/↓ volume, f fullscreen, c captions, m mute), picture-in-picture, WebVTT captions, chapters,
  * and a transcript beside the video that follows playback, seeks on click and can be searched.
  * The resume position is saved to the server (every 10 s of playback, on pause and on leaving);
- * the lesson is marked complete by itself at 90 % watched.
+ * the lesson is marked complete by itself at 90 % watched. Captions are drawn above the control
+ * bar (`CaptionsOverlay`), never under it.
  */
 import {
   MediaControlBar,
@@ -28,7 +29,6 @@ import { Input } from "../../components/ui/input";
 import type { Lesson } from "./api";
 
 const SAVE_EVERY_S = 10;
-
 const clock = (s: number) => {
   const t = Math.max(0, Math.floor(s));
   const h = Math.floor(t / 3600);
@@ -36,6 +36,99 @@ const clock = (s: number) => {
   const sec = String(t % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 };
+
+/** Space between the lowest caption line and the top of the control bar, px. */
+const CAPTION_GAP_PX = 8;
+
+/** The browser's own cue rendering, made invisible (the overlay draws the captions). */
+const NATIVE_CUES_HIDDEN =
+  "video[data-captions-overlay]::cue{color:transparent;background-color:transparent;text-shadow:none}";
+
+/** A cue's text without WebVTT tags (<v Name>, <i>, timestamps) and with its entities decoded. */
+const cueText = (t: string) =>
+  t
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&");
+
+/**
+ * The captions, drawn by us above media-chrome's control bar. The browser draws WebVTT cues at
+ * the bottom of the video, under the control bar (two rows at 375 px), and Chromium ignores the
+ * cue settings that would lift them (`lineAlign`). So the track keeps its mode — the CC button
+ * and media-chrome's `c` key switch it between showing and hidden as before — the native
+ * rendering is made invisible (`::cue`), and this overlay shows the active cues of a showing
+ * track, its bottom `CAPTION_GAP_PX` above the bar, its font 5 % of the player's height (as the
+ * browser's). `noautohide` keeps it when the controls fade.
+ */
+function CaptionsOverlay({
+  box,
+  video,
+}: {
+  box: React.RefObject<HTMLDivElement | null>;
+  video: React.RefObject<HTMLVideoElement | null>;
+}) {
+  const [lines, setLines] = useState<string[]>([]);
+  const [place, setPlace] = useState({ bottom: 52, font: 18 });
+  useEffect(() => {
+    const el = video.current;
+    const bar = box.current?.querySelector("media-control-bar");
+    if (!el) return;
+    const show = () => {
+      const t = Array.from(el.textTracks).find(
+        (x) => (x.kind === "captions" || x.kind === "subtitles") && x.mode === "showing",
+      );
+      setLines(t?.activeCues ? Array.from(t.activeCues).map((c) => cueText((c as VTTCue).text)) : []);
+    };
+    const measure = () => {
+      const h = el.getBoundingClientRect().height;
+      setPlace({
+        bottom: (bar?.getBoundingClientRect().height ?? 44) + CAPTION_GAP_PX,
+        font: Math.max(12, Math.round(h * 0.05)),
+      });
+    };
+    const watched = new Set<TextTrack>();
+    const hook = () => {
+      for (const t of Array.from(el.textTracks))
+        if (!watched.has(t)) {
+          watched.add(t);
+          t.addEventListener("cuechange", show);
+        }
+      show();
+    };
+    hook();
+    el.textTracks.addEventListener("addtrack", hook);
+    el.textTracks.addEventListener("change", show);
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    if (bar) ro.observe(bar);
+    measure();
+    return () => {
+      for (const t of watched) t.removeEventListener("cuechange", show);
+      el.textTracks.removeEventListener("addtrack", hook);
+      el.textTracks.removeEventListener("change", show);
+      ro.disconnect();
+    };
+  }, [box, video]);
+  if (!lines.length) return null;
+  return (
+    <div
+      {...{ noautohide: "" }}
+      aria-hidden="true"
+      data-testid="captions"
+      className="pointer-events-none absolute inset-x-0 flex justify-center px-[5%]"
+      style={{ bottom: place.bottom }}
+    >
+      <span
+        className="whitespace-pre-line rounded bg-black/80 px-2 py-0.5 text-center leading-snug text-white"
+        style={{ fontSize: place.font }}
+      >
+        {lines.join("\n")}
+      </span>
+    </div>
+  );
+}
 
 export function VideoLesson({
   lesson,
@@ -51,6 +144,7 @@ export function VideoLesson({
   onComplete: (positionS: number) => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [time, setTime] = useState(0);
   const lastSaved = useRef(lesson.progress.positionS);
   const done = useRef(completed);
@@ -113,7 +207,7 @@ export function VideoLesson({
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="min-w-0">
+      <div className="min-w-0" ref={box}>
         <MediaController className="block aspect-video w-full overflow-hidden rounded-xl bg-black">
           {/* biome-ignore lint/a11y/useMediaCaption: captions come as a <track> when the lesson has them */}
           <video
@@ -125,10 +219,13 @@ export function VideoLesson({
             playsInline
             crossOrigin={v.src.startsWith("/") ? undefined : "anonymous"}
             data-testid="lesson-video"
+            data-captions-overlay=""
             aria-label={lesson.title}
           >
             {v.captions && <track kind="captions" src={v.captions} srcLang="en" label="English" default />}
           </video>
+          {v.captions && <CaptionsOverlay box={box} video={video} />}
+          {v.captions && <style>{NATIVE_CUES_HIDDEN}</style>}
           <MediaControlBar className="w-full flex-wrap">
             <MediaPlayButton />
             <MediaSeekBackwardButton seekOffset={10} />
