@@ -16,9 +16,9 @@ const FILE = `---\ntitle: 'Parts v. Pieces Shipping Co.'\ncite: '903 F.4th 77'\n
 describe("the parse worker's parts", () => {
   it("answers a small head, then texts and passages part by part that add up to the whole opinion", async () => {
     const bytes = () => new TextEncoder().encode(FILE);
-    const local = groupAndPrepare(
-      (candidatesOf("parts.md", bytes(), buildReference(REF), null) as { candidates: never[] }).candidates,
-    )[0];
+    const parsed = candidatesOf("parts.md", bytes(), buildReference(REF), null);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const local = groupAndPrepare(parsed.candidates)[0];
     expect(local.text.length).toBeGreaterThan(TEXT_HEAD_CHARS);
 
     const worker = startParseWorker(REF);
