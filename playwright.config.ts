@@ -28,6 +28,6 @@ export default defineConfig({
     // 127.0.0.1 serves the Lexmate Bar variant and 127.0.0.2 the admin route table (tests/e2e/landing.spec.ts); specs use localhost.
     // The whole suite signs up dozens of students from one address within a minute, past the
     // per-IP sign-up limit (10/min): limits are off here and tested in tests/integration instead.
-    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT_DISABLED: "true", BRAND_HOSTS: "127.0.0.1=bar", ADMIN_HOSTS: "127.0.0.2", ADMIN_EMAILS: "admin-e2e@example.com,ops-admin@example.com,content-admin@example.com", ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT_DISABLED: "true", BRAND_HOSTS: "127.0.0.1=bar", ADMIN_HOSTS: "127.0.0.2", ADMIN_EMAILS: "admin-e2e@example.com,ops-admin@example.com,content-admin@example.com,e2e-state-admin@example.com", ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
   },
 });

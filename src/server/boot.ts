@@ -19,6 +19,7 @@ import type { Env } from "./env";
 import { seedPricing } from "./features/billing/pricing.service";
 import { trustedOriginsOf } from "./lib/origin-check";
 import { authSecret } from "./lib/secret";
+import { settleHeap } from "./lib/settle-heap";
 import { registerCaseLawImportJob } from "./features/case-law/import.job";
 import { registerOutlineAnalysisJob } from "./features/outlines/analysis/analysis.service";
 import { registerAnalyticsPruneJob, scheduleAnalyticsPrune } from "./features/analytics/prune.job";
@@ -56,6 +57,11 @@ export interface BootOptions {
   now?: () => Date;
   /** Replaces the answer engine (tests that need a scripted one). */
   engine?: AnswerEngine;
+  /**
+   * After the answer engine's warm-up, collect the boot's garbage at once (lib/settle-heap.ts) so
+   * an idle server is at its resting size; `main.ts` sets it (not tests, which share a process).
+   */
+  settleHeap?: boolean;
 }
 
 export async function boot(opts: BootOptions): Promise<Server> {
@@ -107,10 +113,11 @@ export async function boot(opts: BootOptions): Promise<Server> {
       : createLocalBus();
     const bus = realtime;
     let engine: AnswerEngine | undefined = opts.engine;
+    let warmed: Promise<unknown> = Promise.resolve();
     if (!engine) {
       const companion = createAnswerEngine({ db: database.db, env, logger, secret: authSecret(env) });
       // Build the search index in the background so the first question does not wait for it.
-      companion
+      warmed = companion
         .warm()
         .catch((err) =>
           logger.warn({ err }, "answer engine: index warm-up failed; it will be built on the first question"),
@@ -162,6 +169,8 @@ export async function boot(opts: BootOptions): Promise<Server> {
       stopPrune = scheduleAnalyticsPrune(jobs, logger);
     }
     logger.info({ url, db: database.kind, ms: Math.round(performance.now() - t0) }, "Lexmate is ready");
+    if (opts.settleHeap)
+      void warmed.then(() => settleHeap()).then((settled) => settled && logger.info(settled, "boot garbage collected"));
     let closed = false;
     return {
       url,

@@ -15,7 +15,7 @@ async function main() {
     process.exit(1);
   }
   try {
-    const server = await boot({ env });
+    const server = await boot({ env, settleHeap: true });
     process.stdout.write(`\n  Lexmate is running at ${server.url}  (database: ${server.database.kind})\n\n`);
     let stopping = false;
     const stop = async (signal: string) => {

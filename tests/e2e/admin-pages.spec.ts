@@ -6,13 +6,16 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { type FakeLlmServer, startFakeOpenAI } from "../helpers/fake-llm";
-import { PASSWORD, shot, signUpAndConfirm } from "./helpers";
+import { keepSharedState, PASSWORD, shot, signUpAndConfirm } from "./helpers";
 
 const ADMIN = "ops-admin@example.com"; // in ADMIN_EMAILS (playwright.config.ts)
 let llm: FakeLlmServer;
 
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 1440, height: 900 } });
+// The stored LLM settings drive the companion of every later spec (chat.spec.ts expects the
+// built-in engine), and imported opinions would fill the shared library: both go back after this file.
+keepSharedState();
 
 test.beforeAll(async () => {
   llm = await startFakeOpenAI();
@@ -74,8 +77,7 @@ test("imports opinions from the browser with a progress bar, then edits one", as
   await confirmWithReason(page, "typo in the party name", "Save");
   await expect(table.getByText("Harbor Two v. Quay Cranes Inc.")).toBeVisible();
 
-  // Delete all three again: the library is shared by every spec of this server, and the case-law
-  // spec starts from an empty library.
+  // Delete all three again from the browser (keepSharedState would delete them too).
   for (const name of [/Harbor1 v\. Quay/, /Harbor Two v\. Quay/, /Harbor3 v\. Quay/]) {
     await table.getByRole("row", { name }).getByRole("button", { name: "Delete" }).click();
     await confirmWithReason(page, "test data", "Delete");
@@ -124,18 +126,7 @@ test("configures the companion's LLM against a fake OpenAI-compatible server and
   page,
 }) => {
   await signIn(page);
-  // The stored settings drive the companion for every later spec on this shared server: put the
-  // built-in engine back whatever happens here (chat.spec.ts expects it).
-  try {
-    await configureAndTest(page);
-  } finally {
-    const origin = new URL(page.url()).origin;
-    const reset = await page.request.put("/api/admin/companion/settings", {
-      headers: { origin, "content-type": "application/json" },
-      data: { provider: "none", model: null, baseUrl: null, apiKey: null, reason: "end of the e2e test" },
-    });
-    expect(reset.status()).toBe(200);
-  }
+  await configureAndTest(page);
 });
 
 async function configureAndTest(page: Page) {

@@ -6,7 +6,7 @@
  * dashboard at 375 px) go to test-results/screenshots/admin-*.png.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { PASSWORD, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
+import { keepSharedState, PASSWORD, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ADMIN = "admin-e2e@example.com";
@@ -36,6 +36,8 @@ async function signIn(page: Page, base: string, email: string) {
 }
 
 test.describe.configure({ mode: "serial" });
+// Maintenance mode is site-wide: if the test stops before turning it off, it is turned off here.
+keepSharedState();
 
 test("admin console: both hosts, counters, find a user, change plan with a reason, audit log, maintenance mode", async ({
   page,

@@ -6,36 +6,20 @@
  * the return page reading the outcome back from the server once the webhook lands, the plan
  * card ('Renews' → 'Ends on'), and Refer & Earn.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { expect, type Page, test } from "@playwright/test";
-import { PASSWORD, shot, uniqueEmail } from "./helpers";
+import { type ChildServer, PASSWORD, shot, startChildServer, uniqueEmail } from "./helpers";
 
-let child: ChildProcess;
-let server: { url: string; dataDir: string };
-let lines: AsyncIterator<string>;
-const command = async (c: Record<string, unknown>) => {
-  child.stdin!.write(`${JSON.stringify(c)}\n`);
-  const reply = JSON.parse((await lines.next()).value as string) as { ok: boolean; error?: string };
-  if (!reply.ok) throw new Error(reply.error);
-};
+let server: ChildServer;
+const command = (c: Record<string, unknown>) => server.command(c);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // boots PGlite, runs the migrations and seeds the content
-  child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/e2e-billing-server.ts"], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  server = JSON.parse((await lines.next()).value as string);
+  server = await startChildServer("tests/helpers/e2e-billing-server.ts");
 });
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await server?.close();
 });
 
 async function signUp(page: Page, email: string) {

@@ -3,13 +3,11 @@
  * citation, rename and delete threads; two tabs stay in sync; a session that expires mid-compose
  * keeps the question; a Free user reaches the monthly limit and sees the upgrade prompt.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { PASSWORD, setTheme, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
+import { type ChildServer, PASSWORD, setTheme, shot, signUpAndConfirm, startChildServer, uniqueEmail } from "./helpers";
 
 /** Fails the test on any console error or uncaught page error. */
 function watchErrors(page: Page) {
@@ -206,27 +204,13 @@ test("a session that expires mid-compose keeps the question and the thread", asy
 
 test.describe("a Free user at the monthly limit", () => {
   // A server of its own (child process), so the test can put the user on the Free plan.
-  let child: ChildProcess;
-  let server: { url: string; dataDir: string };
-  let lines: AsyncIterator<string>;
-  const command = async (c: Record<string, unknown>) => {
-    child.stdin!.write(`${JSON.stringify(c)}\n`);
-    const reply = JSON.parse((await lines.next()).value as string) as { ok: boolean; error?: string };
-    if (!reply.ok) throw new Error(reply.error);
-  };
+  let server: ChildServer;
+  const command = (c: Record<string, unknown>) => server.command(c);
   test.beforeAll(async () => {
-    child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/e2e-server.ts"], {
-      stdio: ["pipe", "pipe", "inherit"],
-    });
-    lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-    server = JSON.parse((await lines.next()).value as string);
+    server = await startChildServer();
   });
   test.afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await server?.close();
   });
 
   test("sees the usage, then the upgrade prompt instead of the question box", async ({ page }) => {

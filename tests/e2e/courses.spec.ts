@@ -5,23 +5,15 @@
  * paid course with the reason. Catalog and player pass axe. Runs on a server of its own (child
  * process) so the test can attach the video and change the plan. Screenshots at 1440 and 375 px.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./helpers";
+import { type ChildServer, PASSWORD, startChildServer, uniqueEmail } from "./helpers";
 
-let child: ChildProcess;
-let server: { url: string; dataDir: string };
-let lines: AsyncIterator<string>;
-const command = async (c: Record<string, unknown>) => {
-  child.stdin!.write(`${JSON.stringify(c)}\n`);
-  const reply = JSON.parse((await lines.next()).value as string) as { ok: boolean; error?: string };
-  if (!reply.ok) throw new Error(reply.error);
-};
+let server: ChildServer;
+const command = (c: Record<string, unknown>) => server.command(c);
 
 const LESSON = "official-torts--torts-battery";
 const VIDEO_S = 4;
@@ -31,18 +23,10 @@ test.setTimeout(180_000);
 
 test.beforeAll(async () => {
   test.setTimeout(300_000); // the child boots a whole server (migrations, content seed)
-  child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/e2e-server.ts"], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  server = JSON.parse((await lines.next()).value as string);
+  server = await startChildServer();
 });
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await server?.close();
 });
 
 async function signUp(page: Page, email: string) {

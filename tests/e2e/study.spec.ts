@@ -204,6 +204,34 @@ test("a rating key pressed twice at once, or held down, rates the card once", as
   ]);
 });
 
+test("a key pressed the moment the next card appears acts on that card", async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail("fastkeys"));
+  const deckId = await ownDeck(page, [
+    { question: "First card", answer: "One" },
+    { question: "Second card", answer: "Two" },
+  ]);
+  await page.goto(`/flashcards/study/session?decks=${deckId}`);
+  const card = page.getByTestId("study-card");
+  await expect(card).toContainText("First card");
+  // Space is sent as soon as the second card is in the DOM (a microtask after React's commit),
+  // before React's deferred effects run: what a fast student, or a loaded machine, does.
+  await page.evaluate(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector("[data-testid=study-card]")?.textContent?.includes("Second card")) return;
+      seen.disconnect();
+      window.dispatchEvent(new KeyboardEvent("keydown", { key: " ", code: "Space" }));
+    });
+    seen.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await page.keyboard.press("Space");
+  await page.keyboard.press("4"); // Easy: the card leaves for days
+  await expect(card).toContainText("Second card");
+  await expect(card).toHaveAttribute("data-side", "answer");
+  await expect(page.getByTestId("card-answer")).toContainText("Two");
+  await page.keyboard.press("4");
+  await expect(page.getByTestId("session-done")).toContainText("You rated 2 cards.");
+});
+
 test("a card rated in another tab is not rated twice: the second tab says so and moves on", async ({
   page,
   context,

@@ -5,6 +5,7 @@
  * larger limit (case-law upload, study import, bulk cards) still take files of a few MB.
  */
 import { request } from "node:http";
+import { createConnection } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseCollections, messages, threads } from "../../src/server/db/schema";
@@ -184,4 +185,58 @@ Affirmed.`;
     expect(bulk.body.ids).toHaveLength(400);
     expect((await ada.json<{ cards: unknown[] }>(`/api/study/decks/${deck}`)).body.cards).toHaveLength(800);
   });
+});
+
+describe("a 300 MB Content-Length on every operation that takes a body (issue 12 item 1)", () => {
+  /** Routes whose declared limit is above 300 MB: they stop reading at their own caps while streaming. */
+  const LARGER = new Set(["POST /api/case-law/import", "PUT /api/admin/lessons/{id}/video"]);
+
+  /**
+   * Sends the request line, headers and 1 KB of a body announced as 300 MB, never the rest.
+   * Resolves with the status line's code and whether the server closed the connection after it.
+   */
+  function announce(method: string, path: string): Promise<{ status: number; closed: boolean }> {
+    const url = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const socket = createConnection({ host: url.hostname, port: Number(url.port) });
+      let raw = "";
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`${method} ${path}: no answer within 5 s (the server is waiting for the body)`));
+      }, 5_000);
+      socket.on("data", (d: Buffer) => {
+        raw += d.toString("latin1");
+      });
+      socket.on("close", () => {
+        clearTimeout(timer);
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0), closed: true });
+      });
+      socket.on("error", () => {});
+      const cookie = [...ada.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      socket.write(
+        `${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.url}\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${300 * MB}\r\n\r\n${"a".repeat(1024)}`,
+      );
+    });
+  }
+
+  it("answers 413 and closes the connection without waiting for the body", async () => {
+    const doc = await ada.json<{ paths: Record<string, Record<string, unknown>> }>("/api/openapi.json");
+    const ops = Object.entries(doc.body.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((m) => ["post", "put", "patch", "delete"].includes(m))
+        .map((m) => ({ method: m.toUpperCase(), path })),
+    );
+    expect(ops.length).toBeGreaterThan(50);
+    const refused: string[] = [];
+    const other: string[] = [];
+    for (const op of [...ops, { method: "POST", path: "/api/auth/sign-in/email" }]) {
+      const name = `${op.method} ${op.path}`;
+      if (LARGER.has(name)) continue;
+      const r = await announce(op.method, op.path.replace(/\{[^}]+\}/g, "x"));
+      (r.status === 413 && r.closed ? refused : other).push(`${name} → ${r.status}`);
+    }
+    expect(other).toEqual([]);
+    expect(refused.length).toBeGreaterThan(50);
+  }, 120_000);
 });

@@ -71,7 +71,10 @@ describe("streaming case-law uploads", () => {
     });
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(res.status).toBe(413);
-    expect(body.error).toEqual({ code: "PAYLOAD_TOO_LARGE", message: "huge.md is 21.0 MB; files can be up to 20 MB." });
+    expect(body.error).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "huge.md is larger than 20 MB; files can be up to 20 MB.",
+    });
     expect(storedFiles()).toEqual([]);
     expect(await importJobs()).toEqual([]);
     const search = await ada.json<{ results: unknown[] }>("/api/case-law/search?q=Upload1");
@@ -113,6 +116,64 @@ describe("streaming case-law uploads", () => {
     expect(status).toBe(413);
     expect(storedFiles()).toEqual([]);
     expect(await importJobs()).toEqual([]);
+  });
+
+  it("a single 300 MB file (Content-Length) is refused at 20 MB: 413, connection closed, the rest never read", async () => {
+    const boundary = "----lexmate-300mb";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="vast.md"\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    const fileBytes = 300 * MB;
+    const rss0 = process.memoryUsage().rss;
+    const t0 = performance.now();
+    const r = await new Promise<{ status: number; body: string; sent: number; closedMs: number }>((resolve, reject) => {
+      let sent = 0;
+      let answer: { status: number; body: string } | null = null;
+      const req = request(`${server.url}/api/case-law/import`, {
+        method: "POST",
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(Buffer.byteLength(head) + fileBytes + Buffer.byteLength(tail)),
+          cookie: cookieOf(ada),
+          origin: server.url,
+        },
+      });
+      req.on("response", (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (d: Buffer) => parts.push(d));
+        res.on("end", () => {
+          answer = { status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") };
+        });
+      });
+      // The server closes the connection after its answer; the client then stops sending.
+      req.on("close", () =>
+        answer
+          ? resolve({ ...answer, sent, closedMs: performance.now() - t0 })
+          : reject(new Error(`closed without an answer after ${sent} bytes`)),
+      );
+      req.on("error", (err) => (/ECONNRESET|EPIPE/.test(String(err)) ? undefined : reject(err)));
+      req.write(head);
+      const chunk = Buffer.alloc(MB, 99);
+      const pump = () => {
+        while (sent < fileBytes && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        if (!req.destroyed) req.end(tail);
+      };
+      pump();
+    });
+    expect(r.status).toBe(413);
+    // 20 MB of the file plus what socket buffers held when the server stopped reading.
+    expect(r.sent).toBeLessThan(40 * MB);
+    expect(JSON.parse(r.body).error).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "vast.md is larger than 20 MB; files can be up to 20 MB.",
+    });
+    expect(storedFiles()).toEqual([]);
+    expect(await importJobs()).toEqual([]);
+    console.log(
+      `300 MB file: answered and closed after ${(r.sent / MB).toFixed(0)} MB sent, ${r.closedMs.toFixed(0)} ms; RSS ${Math.round(rss0 / MB)} → ${Math.round(process.memoryUsage().rss / MB)} MB`,
+    );
   });
 
   it("a re-imported opinion that got shorter reads back as the new text only", async () => {

@@ -9,6 +9,8 @@
  * learns each file's keys, a second parses each set of related files together and writes it, so
  * only one set of files is in memory at a time. A single file skips the first pass.
  * The stored files are deleted once the job succeeds, is cancelled, or fails for good.
+ * A parsed set stays in the worker; its opinions' text parts and passage batches cross to this
+ * thread one statement's worth at a time (opinion-parts.ts), never a whole opinion.
  */
 import type { Readable } from "node:stream";
 import type { Logger } from "pino";
@@ -16,7 +18,6 @@ import type { Db } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
 import { type JobContext, JobAbortedError } from "../../jobs/types";
 import type { Storage } from "../../storage/types";
-import type { PreparedOpinion } from "./import-prepare";
 import {
   type ImportedOpinion,
   type ImportReport,
@@ -125,10 +126,22 @@ export async function importStoredFiles(opts: {
       const names = set.map((f) => f.name).join(", ");
       await ctx.progress(45 + (50 * done) / Math.max(1, total), `Importing ${names} (${done + 1} of ${total})…`);
       const built = await worker.build(await Promise.all(set.map(read)), payload.subjectId);
-      failed.push(...built.failed);
-      check();
-      const prepared: PreparedOpinion[] = built.prepared;
-      imported.push(...(await writePrepared({ db, prepared, ownerId: payload.ownerId, failed, split: opts.split })));
+      try {
+        failed.push(...built.failed);
+        check();
+        // Each opinion's text and passages come from the worker part by part as they are written.
+        imported.push(
+          ...(await writePrepared({
+            db,
+            prepared: built.opinions,
+            ownerId: payload.ownerId,
+            failed,
+            split: opts.split,
+          })),
+        );
+      } finally {
+        await built.release();
+      }
       done += set.length;
     }
     await ctx.progress(95, "Updating the search index…");

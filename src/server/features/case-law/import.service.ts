@@ -25,9 +25,9 @@ import {
   type ImportedOpinion,
   type ImportFile,
   type ImportReport,
-  type PreparedOpinion,
   type ReferenceRows,
 } from "./import-prepare";
+import { localParts, type OpinionParts, PASSAGE_BATCH, pieces, TEXT_PART_CHARS } from "./opinion-parts";
 
 export { MAX_IMPORT_FILE_BYTES };
 
@@ -73,35 +73,20 @@ export async function loadReferenceRows(db: Db): Promise<ReferenceRows> {
  * `TEXT_PART_CHARS` (opinion_texts holds an opinion as parts): writing a 20 MB text as one value
  * held PGlite for seconds (TOAST-compressing the whole datum), a part takes milliseconds.
  */
-const PASSAGE_BATCH = 50;
-export const TEXT_PART_CHARS = 256 * 1024;
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `s` in pieces of about `size` UTF-16 units, never splitting a surrogate pair; "" is one empty piece. */
-export function pieces(s: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < s.length; ) {
-    let end = Math.min(s.length, i + size);
-    const last = s.charCodeAt(end - 1);
-    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end--;
-    out.push(s.slice(i, end));
-    i = end;
-  }
-  return out.length ? out : [""];
-}
+export { pieces, TEXT_PART_CHARS };
 
 /**
  * Upserts an opinion's reading and plain text as parts (row `part` i holds the i-th piece of
- * each; the shorter one's extra rows hold ""), one statement per part, and drops the parts an
- * earlier, longer import left beyond them.
+ * each; the shorter one's extra rows hold ""), one statement per part, fetching each part only
+ * when it is written, and drops the parts an earlier, longer import left beyond them.
  */
-async function writeTextParts(tx: DbOrTx, opinionId: string, body: string, text: string) {
-  const bodyParts = pieces(body, TEXT_PART_CHARS);
-  const textParts = pieces(text, TEXT_PART_CHARS);
-  const n = Math.max(bodyParts.length, textParts.length);
+async function writeTextParts(tx: DbOrTx, opinionId: string, c: OpinionParts) {
+  const n = c.head.parts;
   for (let i = 0; i < n; i++) {
     if (i) await breathe();
-    const row = { body: bodyParts[i] ?? "", text: textParts[i] ?? "" };
+    const row = await c.part(i);
     await tx
       .insert(opinionTexts)
       .values({ opinionId, part: i, ...row })
@@ -111,7 +96,8 @@ async function writeTextParts(tx: DbOrTx, opinionId: string, body: string, text:
 }
 
 /**
- * Writes one prepared opinion (row, text, passages), upserting on (scope, cite_key).
+ * Writes one prepared opinion (row, text, passages), upserting on (scope, cite_key). Its long
+ * parts are fetched one statement at a time (`OpinionParts`: from the parse worker for uploads).
  * Default: in one transaction, so a failure never leaves half an opinion behind.
  * `split` (uploads on PGlite): statement by statement outside a transaction, because PGlite is
  * one session and an open transaction makes every other request of the process wait for it
@@ -121,7 +107,7 @@ async function writeTextParts(tx: DbOrTx, opinionId: string, body: string, text:
  */
 export async function writeOpinion(
   db: Db,
-  c: PreparedOpinion,
+  c: OpinionParts,
   scope: string,
   ownerId: string | null,
   now: Date,
@@ -133,14 +119,15 @@ export async function writeOpinion(
 
 async function writeOpinionSteps(
   tx: DbOrTx,
-  c: PreparedOpinion,
+  parts: OpinionParts,
   scope: string,
   ownerId: string | null,
   now: Date,
   compensate = false,
 ): Promise<ImportedOpinion> {
   {
-    const text = c.text;
+    const c = parts.head;
+    const text = c.textHead;
     const values = {
       scope,
       ownerId,
@@ -160,9 +147,9 @@ async function writeOpinionSteps(
       // opening of the opinion (its syllabus or first paragraphs, C) weigh above the text (D).
       doctrine: sql`setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B')`,
       head: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', ${text.slice(0, OPENING_CHARS)}), 'C')`,
-      // left(…, 200000) counts characters; 400,000 UTF-16 units always hold 200,000 of them, so the
-      // whole text (up to 20 MB) is not sent as a parameter just to be cut.
-      search: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', ${text.slice(0, OPENING_CHARS)}), 'C') || setweight(to_tsvector('english', ${c.court ?? ""}), 'D') || setweight(to_tsvector('english', left(${text.slice(0, 400_000)}, 200000)), 'D')`,
+      // left(…, 200000) counts characters; `textHead`'s 400,000 UTF-16 units always hold 200,000 of
+      // them, so the whole text (up to 20 MB) is not sent as a parameter just to be cut.
+      search: sql`setweight(to_tsvector('english', ${c.name}), 'A') || setweight(to_tsvector('english', ${c.citation ?? ""}), 'A') || setweight(to_tsvector('english', ${c.headnote}), 'B') || setweight(to_tsvector('english', ${c.doctrine.titles}), 'A') || setweight(to_tsvector('english', ${c.doctrine.text}), 'B') || setweight(to_tsvector('english', ${text.slice(0, OPENING_CHARS)}), 'C') || setweight(to_tsvector('english', ${c.court ?? ""}), 'D') || setweight(to_tsvector('english', left(${text}, 200000)), 'D')`,
     };
     const [row] = await tx
       .insert(opinions)
@@ -180,15 +167,13 @@ async function writeOpinionSteps(
       .returning({ id: opinions.id, inserted: sql<boolean>`(xmax = 0)` });
     try {
       await breathe();
-      await writeTextParts(tx, row.id, c.body, text);
+      await writeTextParts(tx, row.id, parts);
       await breathe();
       await tx.delete(opinionPassages).where(eq(opinionPassages.opinionId, row.id));
-      const passages = c.passages;
-      for (let i = 0; i < passages.length; i += PASSAGE_BATCH) {
+      for (let i = 0; i < c.passageCount; i += PASSAGE_BATCH) {
         await breathe();
-        await tx
-          .insert(opinionPassages)
-          .values(passages.slice(i, i + PASSAGE_BATCH).map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
+        const batch = await parts.passages(i);
+        await tx.insert(opinionPassages).values(batch.map((text, k) => ({ opinionId: row.id, ordinal: i + k, text })));
       }
     } catch (err) {
       if (compensate && row.inserted) await tx.delete(opinions).where(eq(opinions.id, row.id));
@@ -263,7 +248,7 @@ export async function importOpinions(opts: {
   }
   const imported = await writePrepared({
     db: opts.db,
-    prepared: groupAndPrepare(candidates),
+    prepared: groupAndPrepare(candidates).map(localParts),
     ownerId: opts.ownerId,
     failed,
     now: opts.now,
@@ -275,7 +260,7 @@ export async function importOpinions(opts: {
 /** Writes prepared opinions one by one; a write that fails is reported in `failed` for each of its files. */
 export async function writePrepared(opts: {
   db: Db;
-  prepared: PreparedOpinion[];
+  prepared: Iterable<OpinionParts>;
   ownerId: string | null;
   failed: ImportReport["failed"];
   now?: () => Date;
@@ -290,7 +275,7 @@ export async function writePrepared(opts: {
         await writeOpinion(opts.db, c, scope, opts.ownerId, opts.now?.() ?? new Date(), { split: opts.split }),
       );
     } catch (err) {
-      for (const file of c.files)
+      for (const file of c.head.files)
         opts.failed.push({ file, reason: `could not be saved: ${(err as Error).message.split("\n")[0]}` });
     }
   }

@@ -11,7 +11,18 @@
  */
 import { Worker } from "node:worker_threads";
 import type { ReferenceRows } from "./import-prepare";
+import type { OpinionParts } from "./opinion-parts";
 import type { BuildResult, KeysResult, WorkerFile, WorkerRequest } from "./parse-worker";
+
+/** A build's outcome: its opinions' parts are fetched from the worker as they are written. */
+export interface ParsedBuild {
+  failed: BuildResult["failed"];
+  opinions: OpinionParts[];
+  /** Lets the worker drop the opinions (call when written, or given up). */
+  release(): Promise<void>;
+}
+
+type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, "id"> : never) : never;
 
 /** A worker idle this long (ms) is stopped. */
 const IDLE_MS = 15_000;
@@ -21,8 +32,8 @@ const WORKER_HEAP_MB = 256;
 export interface ParseWorker {
   /** Parses one file and answers the citation keys of its opinions (or why it is not an opinion). */
   keys(file: WorkerFile, subjectId: string | null): Promise<KeysResult>;
-  /** Parses files whose opinions belong together and answers them merged and ready to write. */
-  build(files: WorkerFile[], subjectId: string | null): Promise<BuildResult>;
+  /** Parses files whose opinions belong together and answers them merged and ready to write, part by part. */
+  build(files: WorkerFile[], subjectId: string | null): Promise<ParsedBuild>;
   /** Ends this session; a call still running is abandoned (the worker is restarted). */
   close(): Promise<void>;
 }
@@ -78,7 +89,8 @@ class SharedWorker {
     this.idle.unref();
   }
 
-  call<T>(req: Omit<WorkerRequest, "id">): Promise<T> {
+  /** Sends `req`; answers the result and the request id (a build's handle). */
+  call<T>(req: Request): Promise<{ id: number; result: T }> {
     if (this.idle) clearTimeout(this.idle);
     this.worker ??= this.start();
     const w = this.worker;
@@ -87,10 +99,10 @@ class SharedWorker {
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       w.postMessage(
-        { id, ...req } satisfies WorkerRequest,
-        req.files.map((f) => f.bytes.buffer as ArrayBuffer),
+        { id, ...req } as WorkerRequest,
+        "files" in req ? req.files.map((f) => f.bytes.buffer as ArrayBuffer) : [],
       );
-    });
+    }).then((result) => ({ id, result }));
   }
 
   async stop() {
@@ -113,18 +125,32 @@ export function startParseWorker(ref: ReferenceRows): ParseWorker {
   sessions++;
   /** Calls of this session still running. */
   let running = 0;
-  const call = async <T>(op: WorkerRequest["op"], files: WorkerFile[], subjectId: string | null) => {
+  const call = async <T>(req: Request) => {
     if (!open) throw new Error("the parse session is closed");
     running++;
     try {
-      return await shared.call<T>({ op, files, subjectId, ref });
+      return await shared.call<T>(req);
     } finally {
       running--;
     }
   };
   return {
-    keys: (file, subjectId) => call<KeysResult>("keys", [file], subjectId),
-    build: (files, subjectId) => call<BuildResult>("build", files, subjectId),
+    keys: async (file, subjectId) => (await call<KeysResult>({ op: "keys", files: [file], subjectId, ref })).result,
+    build: async (files, subjectId) => {
+      const { id: build, result } = await call<BuildResult>({ op: "build", files, subjectId, ref });
+      return {
+        failed: result.failed,
+        opinions: result.heads.map((head, opinion) => ({
+          head,
+          part: async (index) =>
+            (await call<{ body: string; text: string }>({ op: "part", build, opinion, index })).result,
+          passages: async (from) => (await call<string[]>({ op: "passages", build, opinion, from })).result,
+        })),
+        release: async () => {
+          if (open) await call({ op: "release", build }).catch(() => {});
+        },
+      };
+    },
     close: async () => {
       if (!open) return;
       open = false;

@@ -4,37 +4,49 @@
  * the official briefs, merging excerpts and cutting passages — so the event loop that answers
  * requests never waits for it. The database writes stay in the main thread (parse-client.ts).
  *
- * Messages in: `{ id, op: "keys" | "build", files, subjectId, ref }` (`ref`: the official briefs
- * and subjects, plain rows); out: `{ id, result }` or `{ id, error }`.
+ * A build's opinions stay in the worker: it answers their heads, and the main thread then asks
+ * for their text parts and passage batches one at a time while it writes them (opinion-parts.ts),
+ * so no message carries a whole 20 MB opinion; `release` drops them.
+ *
+ * Messages in: `WorkerRequest` (`ref`: the official briefs and subjects, plain rows); out:
+ * `{ id, result }` or `{ id, error }`.
  */
 import { parentPort } from "node:worker_threads";
-import {
-  buildReference,
-  type Candidate,
-  candidatesOf,
-  groupAndPrepare,
-  type PreparedOpinion,
-  type ReferenceRows,
-} from "./import-prepare";
+import { buildReference, type Candidate, candidatesOf, groupAndPrepare, type ReferenceRows } from "./import-prepare";
+import { type OpinionHead, slicer } from "./opinion-parts";
 
 export interface WorkerFile {
   name: string;
   bytes: Uint8Array;
 }
-export type WorkerRequest = {
-  id: number;
-  op: "keys" | "build";
-  files: WorkerFile[];
-  subjectId: string | null;
-  ref: ReferenceRows;
-};
+export type WorkerRequest =
+  | { id: number; op: "keys" | "build"; files: WorkerFile[]; subjectId: string | null; ref: ReferenceRows }
+  /** Row `index` of the texts of opinion `opinion` of build `build`. */
+  | { id: number; op: "part"; build: number; opinion: number; index: number }
+  /** Passages of opinion `opinion` of build `build` from `from` (one batch). */
+  | { id: number; op: "passages"; build: number; opinion: number; from: number }
+  /** Forget build `build`. */
+  | { id: number; op: "release"; build: number };
 export type KeysResult = { ok: true; keys: string[] } | { ok: false; reason: string };
+/** A build's answer: its opinions' heads; their parts stay here until released (`build` = the request id). */
 export interface BuildResult {
   failed: { file: string; reason: string }[];
-  prepared: PreparedOpinion[];
+  heads: OpinionHead[];
 }
 
-function handle(req: WorkerRequest): KeysResult | BuildResult {
+/** Builds whose parts the main thread has not released yet, by request id. */
+const held = new Map<number, ReturnType<typeof slicer>[]>();
+
+function opinionOf(build: number, opinion: number) {
+  const o = held.get(build)?.[opinion];
+  if (!o) throw new Error("the parsed opinion is no longer held by the parse worker");
+  return o;
+}
+
+function handle(req: WorkerRequest): unknown {
+  if (req.op === "part") return opinionOf(req.build, req.opinion).part(req.index);
+  if (req.op === "passages") return opinionOf(req.build, req.opinion).passages(req.from);
+  if (req.op === "release") return void held.delete(req.build);
   const ref = buildReference(req.ref);
   if (req.op === "keys") {
     const f = req.files[0];
@@ -48,7 +60,9 @@ function handle(req: WorkerRequest): KeysResult | BuildResult {
     if (r.ok) candidates.push(...r.candidates);
     else failed.push({ file: f.name, reason: r.reason });
   }
-  return { failed, prepared: groupAndPrepare(candidates) };
+  const opinions = groupAndPrepare(candidates).map(slicer);
+  held.set(req.id, opinions);
+  return { failed, heads: opinions.map((o) => o.head()) } satisfies BuildResult;
 }
 
 parentPort?.on("message", (req: WorkerRequest) => {

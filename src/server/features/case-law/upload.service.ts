@@ -2,11 +2,12 @@
  * `receiveUpload`: streams a multipart case-law upload into storage (issue 12 item 1).
  *
  * The body is parsed with busboy as it arrives; each part named `files` is written straight to
- * storage under `uploads/case-law/<batch>/<n>` while its bytes are counted. Limits are enforced
- * while streaming: a file past `MAX_IMPORT_FILE_BYTES` (20 MB) stops being stored at once (its
- * remaining bytes are only counted, so the 413 can name its real size, then the request is
- * dropped), and the body as a whole may not pass `maxRequestBytes`. Memory stays at a few
- * chunks whatever the upload size; backpressure from storage pauses the socket.
+ * storage under `uploads/case-law/<batch>/<n>` while its bytes are counted (`pipeCapped`). Limits
+ * are enforced while streaming: at the first byte of a file past `MAX_IMPORT_FILE_BYTES` (20 MB),
+ * or of the body past `maxRequestBytes`, reading stops and the request is answered 413 with
+ * `Connection: close`, so the rest of the body is never read (a 300 MB file costs 20 MB of
+ * reading, not 300). Memory stays at a few chunks whatever the upload size; backpressure from
+ * storage pauses the socket.
  * On any refusal every file of the batch is deleted: nothing is stored, nothing imported.
  */
 import { randomUUID } from "node:crypto";
@@ -17,6 +18,7 @@ import { adminReason } from "../../../contract/admin";
 import { SUBJECT_IDS } from "../../../contract/content";
 import type { JobQueue } from "../../jobs/queue";
 import type { SessionUser } from "../../lib/context";
+import { CapExceededError, pipeCapped } from "../../lib/capped-stream";
 import { AppError } from "../../lib/errors";
 import type { Storage } from "../../storage/types";
 import { CASE_LAW_IMPORT_JOB, type CaseLawImportPayload, type StoredUpload } from "./import.job";
@@ -33,12 +35,10 @@ export interface ReceivedUpload {
   discard(): Promise<void>;
 }
 
-const mb = (n: number) => (n / 1048576).toFixed(1);
-
 /**
  * Streams `body` (the raw request body) into `storage`. Throws AppError BAD_REQUEST (not
- * multipart), PAYLOAD_TOO_LARGE (a file over 20 MB — "<name> is 20.3 MB; files can be up to
- * 20 MB." — or the body over `maxRequestBytes`), VALIDATION_FAILED (more than 20 files).
+ * multipart), PAYLOAD_TOO_LARGE (a file over 20 MB — "<name> is larger than 20 MB; files can
+ * be up to 20 MB." — or the body over `maxRequestBytes`), VALIDATION_FAILED (more than 20 files).
  */
 export async function receiveUpload(opts: {
   storage: Storage;
@@ -62,6 +62,8 @@ export async function receiveUpload(opts: {
   const files: StoredUpload[] = [];
   /** One per stored file: resolves with the storage error, or null. */
   const puts: Promise<unknown>[] = [];
+  /** One per file part: its copy into storage (`pipeCapped`). */
+  const pipes: Promise<number>[] = [];
   const fields: Record<string, string> = {};
   const keys: string[] = [];
   const discard = async () => {
@@ -108,8 +110,8 @@ export async function receiveUpload(opts: {
       const key = `uploads/case-law/${batch}/${keys.length}`;
       keys.push(key);
       const out = new PassThrough();
-      let size = 0;
-      let over = false;
+      const piped = pipeCapped(stream, out, MAX_IMPORT_FILE_BYTES);
+      pipes.push(piped);
       const put = storage
         .put(key, out, {
           maxBytes: MAX_IMPORT_FILE_BYTES,
@@ -117,44 +119,46 @@ export async function receiveUpload(opts: {
         })
         .then(
           () => null,
-          (err) => {
-            if (over) return null;
+          async (err) => {
+            // A file stopped at the cap destroys `out`: the 413 below is the answer, not storage's error.
+            if (
+              await piped.then(
+                () => false,
+                (e) => e instanceof CapExceededError,
+              )
+            )
+              return null;
             fail(err);
             return err;
           },
         );
       puts.push(put);
-      stream.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (over) return;
-        if (size > MAX_IMPORT_FILE_BYTES) {
-          over = true;
-          out.destroy(new AppError("PAYLOAD_TOO_LARGE", "too large"));
-          return;
-        }
-        if (!out.write(chunk)) {
-          stream.pause();
-          out.once("drain", () => stream.resume());
-        }
-      });
-      stream.on("end", () => {
-        if (over)
+      piped.then(
+        (size) => files.push({ key, name: fileName, size }),
+        (err) =>
           fail(
-            new AppError("PAYLOAD_TOO_LARGE", `${fileName} is ${mb(size)} MB; files can be up to 20 MB.`, undefined, {
-              connection: "close",
-            }),
-          );
-        else {
-          out.end();
-          files.push({ key, name: fileName, size });
-        }
-      });
-      stream.on("error", (err) => fail(new AppError("BAD_REQUEST", `The upload was interrupted: ${err.message}`)));
+            err instanceof CapExceededError
+              ? new AppError(
+                  "PAYLOAD_TOO_LARGE",
+                  `${fileName} is larger than 20 MB; files can be up to 20 MB.`,
+                  undefined,
+                  {
+                    connection: "close",
+                  },
+                )
+              : new AppError("BAD_REQUEST", `The upload was interrupted: ${(err as Error).message}`),
+          ),
+      );
     });
     bb.on("error", () => fail(new AppError("BAD_REQUEST", "The multipart body could not be read.")));
-    bb.on("close", () => {
-      if (!failed) resolve();
-    });
+    // A part's last chunk can pass its cap just before busboy closes: settle every part first.
+    bb.on(
+      "close",
+      () =>
+        void Promise.allSettled(pipes).then(() => {
+          if (!failed) resolve();
+        }),
+    );
     source.pipe(bb);
   });
 

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { PassThrough, Readable } from "node:stream";
 import busboy from "busboy";
 import { MAX_OUTLINE_FILE_BYTES, MAX_SYLLABUS_CHARS } from "../../../contract/outline-analyses";
+import { CapExceededError, pipeCapped } from "../../lib/capped-stream";
 import { AppError } from "../../lib/errors";
 import type { Storage } from "../../storage/types";
 import { formatOfName, type OutlineFileFormat, unsupportedFile } from "./outline-extract";
@@ -22,11 +23,10 @@ export interface ReceivedOutlineFile {
   fields: Record<string, string>;
 }
 
-const mb = (n: number) => (n / 1048576).toFixed(1);
-
 /**
  * Throws BAD_REQUEST (not multipart, no `file`, interrupted), UNSUPPORTED_MEDIA_TYPE (another kind
- * of file), PAYLOAD_TOO_LARGE ("<name> is 20.3 MB; outline files can be up to 20 MB.").
+ * of file), PAYLOAD_TOO_LARGE ("<name> is larger than 20 MB; outline files can be up to 20 MB.",
+ * at the first byte past the limit: the rest of the body is not read).
  */
 export async function receiveOutlineFile(o: {
   storage: Storage;
@@ -48,6 +48,7 @@ export async function receiveOutlineFile(o: {
   const fields: Record<string, string> = {};
   let file: ReceivedOutlineFile | null = null;
   let put: Promise<unknown> | null = null;
+  const pipes: Promise<number>[] = [];
   const source = Readable.fromWeb(o.body as never);
   const done = new Promise<void>((resolve, reject) => {
     let failed = false;
@@ -75,49 +76,48 @@ export async function receiveOutlineFile(o: {
         return;
       }
       const out = new PassThrough();
-      let size = 0;
-      let over = false;
+      const piped = pipeCapped(stream, out, MAX_OUTLINE_FILE_BYTES);
+      pipes.push(piped);
       put = o.storage.put(key, out, { maxBytes: MAX_OUTLINE_FILE_BYTES, contentType: "application/octet-stream" }).then(
         () => null,
-        (err) => {
-          if (!over) fail(err);
+        async (err) => {
+          // A file stopped at the cap destroys `out`: the 413 below is the answer, not storage's error.
+          if (
+            !(await piped.then(
+              () => false,
+              (e) => e instanceof CapExceededError,
+            ))
+          )
+            fail(err);
           return err;
         },
       );
-      stream.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (over) return;
-        if (size > MAX_OUTLINE_FILE_BYTES) {
-          over = true;
-          out.destroy(new AppError("PAYLOAD_TOO_LARGE", "too large"));
-          return;
-        }
-        if (!out.write(chunk)) {
-          stream.pause();
-          out.once("drain", () => stream.resume());
-        }
-      });
-      stream.on("end", () => {
-        if (over)
-          fail(
-            new AppError(
-              "PAYLOAD_TOO_LARGE",
-              `${fileName} is ${mb(size)} MB; outline files can be up to 20 MB.`,
-              undefined,
-              { connection: "close" },
-            ),
-          );
-        else {
-          out.end();
+      piped.then(
+        (size) => {
           file = { key, name: fileName, size, format, fields };
-        }
-      });
-      stream.on("error", (err) => fail(new AppError("BAD_REQUEST", `The upload was interrupted: ${err.message}`)));
+        },
+        (err) =>
+          fail(
+            err instanceof CapExceededError
+              ? new AppError(
+                  "PAYLOAD_TOO_LARGE",
+                  `${fileName} is larger than 20 MB; outline files can be up to 20 MB.`,
+                  undefined,
+                  { connection: "close" },
+                )
+              : new AppError("BAD_REQUEST", `The upload was interrupted: ${(err as Error).message}`),
+          ),
+      );
     });
     bb.on("error", () => fail(new AppError("BAD_REQUEST", "The multipart body could not be read.")));
-    bb.on("close", () => {
-      if (!failed) resolve();
-    });
+    // A part's last chunk can pass its cap just before busboy closes: settle every part first.
+    bb.on(
+      "close",
+      () =>
+        void Promise.allSettled(pipes).then(() => {
+          if (!failed) resolve();
+        }),
+    );
     source.pipe(bb);
   });
   try {

@@ -13,7 +13,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { ArrowLeft, CheckCircle2, Keyboard, PartyPopper, RotateCcw, Zap } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatInterval, LEARN_AHEAD_MS } from "../../../domain/study";
 import { Badge, Spinner } from "../../components/ui/card";
@@ -224,6 +224,15 @@ export default function StudySession() {
     [card, flipped, cram, queryClient],
   );
 
+  // The key handler reads the card and side of the last commit. A listener re-added by an effect
+  // (useEffect after each card change) let a key pressed between the new card's paint and that
+  // effect reach the previous card's handler: Chromium runs input before React's deferred effects,
+  // so under load a Space right after the card changed flipped the old card and the new one stayed
+  // on its question. A layout effect updates this ref inside the commit, before any later input.
+  const keys = useRef({ card, flipped, rate, setFlipped });
+  useLayoutEffect(() => {
+    keys.current = { card, flipped, rate, setFlipped };
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
@@ -234,20 +243,21 @@ export default function StudySession() {
         if (e.code === "Space" || RATINGS.some((x) => x.key === e.key)) e.preventDefault();
         return;
       }
+      const now = keys.current;
       if (e.code === "Space" || e.key === " ") {
         e.preventDefault();
-        if (card) setFlipped((f) => !f);
+        if (now.card) now.setFlipped((f) => !f);
         return;
       }
       const r = RATINGS.find((x) => x.key === e.key);
-      if (r && flipped) {
+      if (r && now.flipped) {
         e.preventDefault();
-        void rate(r.name);
+        void now.rate(r.name);
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [card, flipped, rate, setFlipped]);
+  }, []);
 
   const back = (
     <Link

@@ -1,0 +1,61 @@
+/**
+ * The parse worker keeps a built opinion and hands it over part by part (issue 12 item 1): the
+ * build's answer is a small head, and the texts and passages cross one statement's worth at a
+ * time, reassembling exactly what the in-process importer writes.
+ */
+import { describe, expect, it } from "vitest";
+import { groupAndPrepare, candidatesOf, buildReference } from "./import-prepare";
+import { PASSAGE_BATCH, TEXT_HEAD_CHARS, TEXT_PART_CHARS } from "./opinion-parts";
+import { startParseWorker } from "./parse-client";
+
+const REF = { official: [], subjects: [] };
+const PARA =
+  "The carrier moved freight for the plaintiff, and a winch cable failed on the quay. We hold that a carrier must inspect its cranes at reasonable intervals. ";
+const FILE = `---\ntitle: 'Parts v. Pieces Shipping Co.'\ncite: '903 F.4th 77'\njurisdiction: '9th Cir.'\npublished: '2031'\n---\n\n${Array.from({ length: 9000 }, (_, i) => `${PARA}(${i})`).join("\n\n")}`;
+
+describe("the parse worker's parts", () => {
+  it("answers a small head, then texts and passages part by part that add up to the whole opinion", async () => {
+    const bytes = () => new TextEncoder().encode(FILE);
+    const parsed = candidatesOf("parts.md", bytes(), buildReference(REF), null);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const local = groupAndPrepare(parsed.candidates)[0];
+    expect(local.text.length).toBeGreaterThan(TEXT_HEAD_CHARS);
+
+    const worker = startParseWorker(REF);
+    try {
+      const built = await worker.build([{ name: "parts.md", bytes: bytes() }], null);
+      expect(built.failed).toEqual([]);
+      expect(built.opinions).toHaveLength(1);
+      const { head } = built.opinions[0];
+      expect(Object.keys(head)).not.toContain("body");
+      expect(Object.keys(head)).not.toContain("text");
+      expect(Object.keys(head)).not.toContain("passages");
+      expect(head.textHead).toBe(local.text.slice(0, TEXT_HEAD_CHARS));
+      expect(head.name).toBe("Parts v. Pieces Shipping Co.");
+      expect(head.passageCount).toBe(local.passages.length);
+
+      let body = "";
+      let text = "";
+      for (let i = 0; i < head.parts; i++) {
+        const part = await built.opinions[0].part(i);
+        expect(part.body.length).toBeLessThanOrEqual(TEXT_PART_CHARS);
+        body += part.body;
+        text += part.text;
+      }
+      expect(body).toBe(local.body);
+      expect(text).toBe(local.text);
+      const passages: string[] = [];
+      for (let from = 0; from < head.passageCount; from += PASSAGE_BATCH) {
+        const batch = await built.opinions[0].passages(from);
+        expect(batch.length).toBeLessThanOrEqual(PASSAGE_BATCH);
+        passages.push(...batch);
+      }
+      expect(passages).toEqual(local.passages);
+
+      await built.release();
+      await expect(built.opinions[0].part(0)).rejects.toThrow(/no longer held/);
+    } finally {
+      await worker.close();
+    }
+  }, 60_000);
+});
