@@ -59,7 +59,7 @@ export function SourcePicker({
       kind: c.kind,
       id: c.id,
       title: c.title,
-      detail: [c.citation, c.year].filter(Boolean).join(" "),
+      detail: [c.citation, c.year ? `(${c.year})` : null].filter(Boolean).join(" "),
     })),
   ];
   const chosen = new Set(picked.map(keyOf));

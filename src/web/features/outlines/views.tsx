@@ -49,27 +49,46 @@ function Items({ label, items, onOpen }: { label: string; items: AttackItem[]; o
   );
 }
 
-/** The official text shown where the student has none, marked as official. */
-function Official({ label, items }: { label: string; items: string[] }) {
-  if (!items.length) return null;
+/** The official rule shown where the student has none, marked as official. */
+function OfficialRule({ rule }: { rule: string }) {
   return (
     <div className="mt-2" data-testid="attack-official">
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        {label} <span className="font-normal normal-case tracking-normal">(official)</span>
+        Rule <span className="font-normal normal-case tracking-normal">(official)</span>
       </p>
-      <ul className="mt-1 space-y-0.5 text-sm text-slate-600 dark:text-slate-300">
-        {items.map((it) => (
-          <li key={it}>{it}</li>
-        ))}
-      </ul>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{rule}</p>
     </div>
+  );
+}
+
+/** The official elements and exceptions the student has not written, folded (an attack outline stays short). */
+function OfficialParts({ parts }: { parts: [string, string[]][] }) {
+  const shown = parts.filter(([, items]) => items.length);
+  if (!shown.length) return null;
+  return (
+    <details className="mt-2 text-sm" data-testid="attack-official-parts">
+      <summary className="cursor-pointer text-xs text-slate-500 hover:text-slate-700 dark:text-slate-400">
+        Official {shown.map(([label]) => label.toLowerCase()).join(" and ")}
+      </summary>
+      {shown.map(([label, items]) => (
+        <div key={label} className="mt-1">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</p>
+          <ul className="mt-0.5 list-disc space-y-0.5 pl-4 text-slate-600 dark:text-slate-300">
+            {items.map((it) => (
+              <li key={it}>{it}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </details>
   );
 }
 
 /**
  * Each topic reduced to rule, elements, exceptions and trigger facts; "full entry" jumps back.
- * Where the student has written no rule (or no elements, no exceptions) for a topic, the official
- * topic's are shown instead, marked "official" with a link to the topic (GET …/topics).
+ * Where the student has written no rule for a topic, the official topic's rule stands in, marked
+ * "official", with a link to the topic (GET …/topics); official elements and exceptions the
+ * student has not written are folded under it.
  */
 export function AttackView({
   tree,
@@ -109,13 +128,19 @@ export function AttackView({
             ) : (
               <>
                 <Items label="Rule" items={t.rule} onOpen={onOpen} />
-                {!t.rule.length && o && <Official label="Rule" items={[o.rule]} />}
+                {!t.rule.length && o && <OfficialRule rule={o.rule} />}
                 <Items label="Elements" items={t.elements} onOpen={onOpen} />
-                {!t.elements.length && o && <Official label="Elements" items={o.elements} />}
                 <Items label="Exceptions" items={t.exceptions} onOpen={onOpen} />
-                {!t.exceptions.length && o && <Official label="Exceptions" items={o.exceptions} />}
                 <Items label="Trigger facts" items={t.triggers} onOpen={onOpen} />
-                {o && (!t.rule.length || !t.elements.length || !t.exceptions.length) && (
+                {o && (
+                  <OfficialParts
+                    parts={[
+                      ["Elements", t.elements.length ? [] : o.elements],
+                      ["Exceptions", t.exceptions.length ? [] : o.exceptions],
+                    ]}
+                  />
+                )}
+                {o && !t.rule.length && (
                   <Link
                     to={o.href}
                     className="mt-2 inline-block text-xs text-brand-700 hover:underline dark:text-brand-300"
