@@ -187,3 +187,38 @@ describe("the official topic of each heading", () => {
     expect((await bob.json(`/api/outlines/${o.id}/topics`)).status).toBe(404);
   });
 });
+
+describe("positions", () => {
+  it("keeps the order when inserts between two entries spend the gap (siblings renumbered in one statement)", async () => {
+    const o = await outlineOf(ada, { title: "Order" }, [{ html: "<p>first</p>" }, { html: "<p>last</p>" }]);
+    const [first] = o.ids;
+    // 60 entries each put right after "first": every midpoint halves the gap until it is renumbered.
+    const ops: Json[] = [];
+    for (let i = 0; i < 60; i++)
+      ops.push({ op: "add", id: randomUUID(), parentId: null, afterId: first, html: `<p>n${i}</p>` });
+    const cur = (await ada.json<Json>(`/api/outlines/${o.id}`)).body.outline;
+    const r = await ada.json(`/api/outlines/${o.id}`, { method: "PATCH", body: { version: cur.version, ops } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // Then a move across the renumbered siblings in a second batch.
+    const mid = (await ada.json<Json>(`/api/outlines/${o.id}`)).body.outline;
+    const byText = new Map(mid.entries.map((e: Json) => [e.html, e.id]));
+    const moved = await ada.json(`/api/outlines/${o.id}`, {
+      method: "PATCH",
+      body: {
+        version: mid.version,
+        ops: [{ op: "move", id: byText.get("<p>last</p>"), parentId: null, afterId: byText.get("<p>n30</p>") }],
+      },
+    });
+    expect(moved.status).toBe(200);
+    const after = (await ada.json<Json>(`/api/outlines/${o.id}`)).body.outline;
+    const order = [...after.entries]
+      .sort((a: Json, b: Json) => a.position - b.position)
+      .map((e: Json) => e.html.replace(/<[^>]+>/g, ""));
+    const expected = ["first", ...Array.from({ length: 60 }, (_, i) => `n${59 - i}`)];
+    expected.splice(expected.indexOf("n30") + 1, 0, "last");
+    expect(order).toEqual(expected);
+    // Renumbered 1, 2, 3…: without it every position would still lie between first (1) and last (2).
+    const pos = after.entries.map((e: Json) => e.position).sort((a: number, b: number) => a - b);
+    expect(pos.at(-1) - pos[0]).toBeGreaterThan(20);
+  });
+});
