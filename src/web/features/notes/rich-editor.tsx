@@ -26,7 +26,7 @@ import {
   Table2,
   Undo2,
 } from "lucide-react";
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import "./rich-text.css";
 
@@ -426,12 +426,15 @@ export function RichEditor({
   useEffect(() => {
     if (editor && onReady) onReady(editor);
   }, [editor, onReady]);
-  // Children's effects run first: by now EditorContent has put the view in the page.
-  useEffect(() => {
+  // A layout effect, after EditorContent's componentDidMount has put the view in the page, and
+  // a synchronous view.focus(): TipTap's focus command waits for the next animation frame, and
+  // keys typed before it (a fast typist, a busy machine) would be lost.
+  useLayoutEffect(() => {
     const at = focusAt.current;
     if (!editor || !at) return;
     const pos = typeof at === "object" ? editor.view.posAtCoords({ left: at.x, top: at.y })?.pos : undefined;
     editor.commands.focus(typeof at === "object" ? (pos ?? "end") : at, { scrollIntoView: false });
+    editor.view.focus();
   }, [editor]);
   return <EditorContent editor={editor} className={className} />;
 }

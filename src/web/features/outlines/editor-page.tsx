@@ -194,8 +194,10 @@ function Editor({ outline }: { outline: Outline }) {
   useLayoutEffect(() => {
     if (!focus) return;
     const cur = activeEditor.current;
-    if (cur?.id === focus.id && !cur.editor.isDestroyed) cur.editor.commands.focus(focus.at);
-    else if (treeRef.current.byId.has(focus.id)) {
+    if (cur?.id === focus.id && !cur.editor.isDestroyed) {
+      cur.editor.commands.focus(focus.at);
+      cur.editor.view.focus(); // now, not at the next frame (see RichEditor)
+    } else if (treeRef.current.byId.has(focus.id)) {
       setActive({ id: focus.id, at: focus.at });
       setFocusedId(focus.id);
     }
