@@ -331,6 +331,9 @@ test("notes and a skeleton become an outline: reorder, embed a live brief, attac
   await page.keyboard.press("Control+b");
   await page.keyboard.type(" intent to cause a harmful or offensive contact");
   await page.screenshot({ path: `${SHOTS2}/editor-open-entry-1440.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS2}/editor-open-entry-375.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByLabel("Mark the entry as").selectOption("rule");
   await (await entryBox(page, "Rule: intent to cause a harmful or offensive contact")).click();
   await page.getByRole("button", { name: "Embed…" }).click();
@@ -427,14 +430,28 @@ test("notes and a skeleton become an outline: reorder, embed a live brief, attac
   await page.screenshot({ path: `${SHOTS2}/history-1440.png` });
   await page.getByRole("button", { name: "Restore this version" }).click();
   await page.getByRole("tab", { name: "Full outline" }).click();
-  await expect.poll(() => texts(page)).not.toContain("Rule: intent to cause a harmful or offensive contact");
-  now = await texts(page);
-  expect(now.slice(now.indexOf("Battery") + 1, now.indexOf("Battery") + 3)).toEqual([
-    "Battery: single intent",
-    "Garratt and substantial certainty",
-  ]);
+  // Wait for the restored tree itself (while it reloads the list is briefly empty).
+  const underBattery = async () => {
+    const n = await texts(page);
+    return n.includes("Battery") ? n.slice(n.indexOf("Battery") + 1, n.indexOf("Battery") + 3) : [];
+  };
+  await expect.poll(underBattery).toEqual(["Battery: single intent", "Garratt and substantial certainty"]);
+  expect(await texts(page)).not.toContain("Rule: intent to cause a harmful or offensive contact");
   await page.reload();
   await expect.poll(() => texts(page)).not.toContain("Rule: intent to cause a harmful or offensive contact");
+
+  // The notes editor's "@" case link works inside an entry: Enter picks the case, not a new entry.
+  const box = await entryBox(page, "Assault apprehension");
+  const count = await page.getByTestId("outline-entry").count();
+  await box.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" see @Garr");
+  await page.getByRole("option", { name: /Garratt v\. Dailey/ }).waitFor();
+  await page.keyboard.press("Enter");
+  const withLink = page.getByTestId("outline-entry").filter({ hasText: "Assault apprehension" });
+  await expect(withLink.locator('a[data-case-id="brief:garratt-v-dailey"]')).toHaveText("Garratt v. Dailey");
+  await expect(page.getByTestId("outline-entry")).toHaveCount(count);
+  await saved(page);
 });
 
 test("a Free account sees the upgrade card on /outlines", async ({ page }) => {

@@ -353,6 +353,12 @@ function Editor({ outline }: { outline: Outline }) {
       if (i < 0) return false;
       const mod = e.ctrlKey || e.metaKey;
       if (e.isComposing) return false;
+      // The "@" case picker is open: its list takes Enter and the arrows.
+      const suggesting = editor.state.plugins.some((p) => {
+        const st = p.getState(editor.state) as { active?: unknown; query?: unknown } | undefined;
+        return !!st && typeof st === "object" && st.active === true && "query" in st;
+      });
+      if (suggesting) return false;
       const nested = editor.isActive("listItem") || editor.isActive("table") || editor.isActive("codeBlock");
       /** The caret is on the entry's first (up) or last (down) line. */
       const atEdge = (dir: "up" | "down") => {
