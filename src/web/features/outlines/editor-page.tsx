@@ -88,6 +88,8 @@ function Loader() {
 }
 
 const collapsedKey = (id: string) => `lexmate.outline.collapsed.${id}`;
+/** From this many visible rows on, only the rows near the screen are drag-and-drop sortables. */
+const WINDOW_FROM = 150;
 
 const VIEWS = [
   ["full", "Full outline"],
@@ -263,7 +265,59 @@ function Editor({ outline }: { outline: Outline }) {
   }, [allRows, drag]);
   const idsKey = rows.map((r) => r.id).join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids change only when idsKey does
-  const ids = useMemo(() => rows.map((r) => r.id), [idsKey]);
+  const allIds = useMemo(() => rows.map((r) => r.id), [idsKey]);
+  // Which rows are near the screen (within 800 px): in a long outline only those are dnd-kit
+  // sortables (see OutlineRow `sortable`); the open entry and a dragged row always are.
+  const [near, setNear] = useState<ReadonlySet<string>>(() => new Set());
+  const io = useRef<IntersectionObserver | null>(null);
+  const watched = useRef(new Map<string, HTMLElement>());
+  const observe = useCallback((id: string, el: HTMLElement | null) => {
+    const prev = watched.current.get(id);
+    if (prev === el) return;
+    if (prev) io.current?.unobserve(prev);
+    if (el) {
+      watched.current.set(id, el);
+      io.current?.observe(el);
+    } else watched.current.delete(id);
+  }, []);
+  useEffect(() => {
+    const seen = new Map<string, boolean>();
+    let frame = 0;
+    io.current = new IntersectionObserver(
+      (changes) => {
+        for (const c of changes) {
+          const id = (c.target as HTMLElement).dataset.entryId;
+          if (id) seen.set(id, c.isIntersecting);
+        }
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(() =>
+          setNear((prev) => {
+            const n = new Set(prev);
+            for (const [id, on] of seen) {
+              if (on) n.add(id);
+              else n.delete(id);
+            }
+            seen.clear();
+            return n;
+          }),
+        );
+      },
+      { rootMargin: "800px 0px" },
+    );
+    for (const el of watched.current.values()) io.current.observe(el);
+    return () => {
+      cancelAnimationFrame(frame);
+      io.current?.disconnect();
+      io.current = null;
+    };
+  }, []);
+  const windowed = allIds.length > WINDOW_FROM;
+  const isSortable = (id: string) => !windowed || near.has(id) || id === drag?.id || id === active?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: isSortable reads exactly these
+  const ids = useMemo(
+    () => (windowed ? allIds.filter(isSortable) : allIds),
+    [allIds, windowed, near, drag?.id, active?.id],
+  );
   const projection = drag ? projectDrop(rows, drag.id, drag.overId, drag.dx, indentPx) : null;
 
   // Typing changes the entry in place (no re-render of the editor); the row shows its own text.
@@ -610,6 +664,8 @@ function Editor({ outline }: { outline: Outline }) {
                           onToggle={onToggle}
                           onDelete={onDelete}
                           onFocus={setFocusedId}
+                          sortable={isSortable(r.id)}
+                          observe={observe}
                         />
                       );
                     })}

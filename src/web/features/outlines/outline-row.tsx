@@ -46,7 +46,17 @@ export interface RowProps {
   mark?: OutlineMark | null;
   embed?: TreeEntry["embed"];
   onFocus?: (id: string) => void;
+  /**
+   * Whether the row takes part in drag and drop now (a dnd-kit sortable). Rows far from the
+   * screen are plain rows: every sortable row re-renders whenever any row mounts (dnd-kit's
+   * context), so in a long outline only the rows near the screen are sortable.
+   */
+  sortable: boolean;
+  /** Tells the editor where the row's element is (it watches which rows are near the screen). */
+  observe: (id: string, el: HTMLElement | null) => void;
 }
+
+type Sortable = ReturnType<typeof useSortable>;
 
 const MARK_LABEL: Record<OutlineMark, string> = {
   step: "step",
@@ -131,9 +141,22 @@ const same = (a: RowProps, b: RowProps) =>
   a.onHtml === b.onHtml &&
   a.onKey === b.onKey &&
   a.onToggle === b.onToggle &&
-  a.onDelete === b.onDelete;
+  a.onDelete === b.onDelete &&
+  a.sortable === b.sortable &&
+  a.observe === b.observe;
 
-export const OutlineRow = memo(function OutlineRow({
+/** A row near the screen: a dnd-kit sortable item. */
+function SortableRow(props: RowProps) {
+  const dnd = useSortable({ id: props.row.id });
+  return <RowView {...props} dnd={dnd} />;
+}
+
+export const OutlineRow = memo(
+  (props: RowProps) => (props.sortable ? <SortableRow {...props} /> : <RowView {...props} dnd={null} />),
+  same,
+);
+
+function RowView({
   row,
   html: firstHtml,
   collapsed,
@@ -149,10 +172,10 @@ export const OutlineRow = memo(function OutlineRow({
   mark,
   embed,
   onFocus,
-}: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: row.id,
-  });
+  observe,
+  dnd,
+}: RowProps & { dnd: Sortable | null }) {
+  const transform = dnd?.transform ?? null;
   const depth = depthOverride ?? row.depth;
   const [html, setHtml] = useState(firstHtml);
   const value = htmlToText(html);
@@ -172,22 +195,25 @@ export const OutlineRow = memo(function OutlineRow({
   }, [open, id, onEditor]);
   return (
     <li
-      ref={setNodeRef}
+      ref={(el) => {
+        dnd?.setNodeRef(el);
+        observe(id, el);
+      }}
       data-testid="outline-entry"
       data-entry-id={row.id}
       data-depth={row.depth}
       style={{
         transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
-        transition,
+        transition: dnd?.transition,
         paddingLeft: (depth - 1) * indent,
       }}
-      className={clsx("group flex items-start gap-1 py-0.5", isDragging && "opacity-40")}
+      className={clsx("group flex items-start gap-1 py-0.5", dnd?.isDragging && "opacity-40")}
     >
       <button
         type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
+        ref={dnd?.setActivatorNodeRef}
+        {...dnd?.attributes}
+        {...dnd?.listeners}
         aria-label={`Drag ${value || "entry"}`}
         className="mt-1 cursor-grab touch-none rounded p-0.5 text-slate-300 opacity-60 hover:text-slate-500 group-hover:opacity-100 dark:text-slate-600"
       >
@@ -283,4 +309,4 @@ export const OutlineRow = memo(function OutlineRow({
       </button>
     </li>
   );
-}, same);
+}
