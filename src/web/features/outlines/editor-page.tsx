@@ -292,12 +292,14 @@ function Editor({ outline }: { outline: Outline }) {
         cancelAnimationFrame(frame);
         frame = requestAnimationFrame(() =>
           setNear((prev) => {
+            const flips = [...seen].filter(([id, on]) => prev.has(id) !== on);
+            seen.clear();
+            if (!flips.length) return prev; // nothing changed: no re-render
             const n = new Set(prev);
-            for (const [id, on] of seen) {
+            for (const [id, on] of flips) {
               if (on) n.add(id);
               else n.delete(id);
             }
-            seen.clear();
             return n;
           }),
         );

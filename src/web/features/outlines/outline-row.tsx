@@ -190,15 +190,21 @@ function RowView({
   );
   const key = useCallback((e: KeyboardEvent, ed: Editor) => onKey(id, e, ed), [id, onKey]);
   const open = active !== null;
+  // Stable, so a re-render does not detach and re-attach the row (and re-observe it).
+  const setNodeRef = dnd?.setNodeRef;
+  const nodeRef = useCallback(
+    (el: HTMLLIElement | null) => {
+      setNodeRef?.(el);
+      observe(id, el);
+    },
+    [setNodeRef, observe, id],
+  );
   useEffect(() => {
     if (open) return () => onEditor(id, null);
   }, [open, id, onEditor]);
   return (
     <li
-      ref={(el) => {
-        dnd?.setNodeRef(el);
-        observe(id, el);
-      }}
+      ref={nodeRef}
       data-testid="outline-entry"
       data-entry-id={row.id}
       data-depth={row.depth}
