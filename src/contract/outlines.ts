@@ -195,6 +195,29 @@ export const outlinesApi = {
     responses: { 201: summaryReply },
     errors: ["NOT_FOUND"],
   }),
+  topics: defineRoute({
+    method: "get",
+    path: "/api/outlines/:id/topics",
+    summary:
+      "The official topic each top-level entry is about (its embedded topic, or its words matched to a topic title of the outline's subject, abbreviations such as IIED written out), with the official rule, elements and exceptions: the attack outline shows them where the student has none.",
+    tags,
+    responses: {
+      200: z.object({
+        topics: z.array(
+          z.object({
+            entryId: z.string(),
+            topicId: z.string(),
+            title: z.string(),
+            rule: z.string(),
+            elements: z.array(z.string()),
+            exceptions: z.array(z.string()),
+            href: z.string().describe("the topic's page"),
+          }),
+        ),
+      }),
+    },
+    errors: ["NOT_FOUND"],
+  }),
   export: defineRoute({
     method: "get",
     path: "/api/outlines/:id/export",

@@ -67,3 +67,54 @@ test("upload an outline, read the report's three findings, import it and downloa
     expect(bytes.subarray(0, magic.length).toString("latin1")).toBe(magic);
   }
 });
+
+test("the report's gap buttons: cards in a new deck, the missing topic as an outline section, a quiz on the gaps", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpAndConfirm(page, uniqueEmail("outline-gaps"));
+  await page.goto("/outlines/upload");
+  await page.getByLabel("Outline file").setInputFiles(FIXTURE);
+  await page.getByRole("button", { name: "Analyse outline" }).click();
+  await page.waitForURL(/\/outlines\/analyses\/[0-9a-f-]{36}$/);
+  const report = page.url();
+  const actions = page.locator('[aria-label="Fix the gaps"]');
+  await expect(actions).toContainText(/\d+ gaps/, { timeout: 30_000 });
+  const count = Number((await actions.innerText()).match(/(\d+) gaps/)![1]);
+  expect(count).toBeGreaterThan(2);
+
+  // 1. Cards: a new deck holding one card per gap, the missing topic's among them.
+  await actions.getByRole("button", { name: "Add as cards" }).click();
+  await expect(page.getByText(`Added ${count} cards`)).toBeVisible();
+  await page.getByRole("button", { name: "Open deck" }).click();
+  await page.waitForURL(/\/study\/decks\/[0-9a-f-]{36}/);
+  const deckId = page.url().split("/").pop()!.split("?")[0];
+  const deck = await page.evaluate(async (id) => (await fetch(`/api/study/decks/${id}`)).json(), deckId);
+  expect(deck.cards).toHaveLength(count);
+  const questions = JSON.stringify(deck.cards);
+  expect(questions).toContain("Trespass to Land: state the rule.");
+  expect(questions).toContain("False Imprisonment: which element does this describe?");
+
+  // 2. An outline section: the missing topic comes in as itself, embedding the official topic.
+  await page.goto(report);
+  await actions.getByRole("button", { name: "Add as outline section" }).click();
+  await page.waitForURL(/\/outlines\/[0-9a-f-]{36}$/);
+  const entries = page.locator('[data-testid="outline-entry"] [data-testid="outline-text"]');
+  await expect(entries.first()).toHaveText("Gaps from OutlineIQ");
+  const texts = await entries.evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.trim()));
+  expect(texts).toContain("Trespass to Land");
+  expect(texts).toContain(
+    "False Imprisonment: Awareness of the confinement at the time, or actual harm from it (Restatement (Second) of Torts § 42).",
+  );
+  expect(texts).toHaveLength(count + 1);
+  const trespass = page.getByTestId("outline-embed").filter({ hasText: "Topic: Trespass to Land" });
+  await trespass.getByRole("button", { name: /Trespass to Land/ }).click();
+  await expect(trespass).toContainText("Rule:");
+
+  // 3. A quiz on the gap topics opens at its first question.
+  await page.goto(report);
+  await actions.getByRole("button", { name: "Quiz me on these" }).click();
+  await page.waitForURL(/\/quiz\?id=[0-9a-f-]{36}/);
+  await expect(page.getByTestId("quiz-prompt")).not.toBeEmpty();
+});

@@ -190,3 +190,81 @@ export function htmlToMarkdown(html: string, origin = ""): string {
   };
   return `${blocks(parseHtml(html).children).trim()}\n`;
 }
+
+/** A piece of text with its inline formatting (outline exports to DOCX and PDF). */
+export interface TextRunPart {
+  text: string;
+  bold?: boolean;
+  italics?: boolean;
+  strike?: boolean;
+  code?: boolean;
+}
+
+/**
+ * The sanitized rich text as lines of formatted runs: one line per paragraph, heading, list item
+ * (prefixed "• " or "1. ", nested items indented by two spaces a level) or table row (cells
+ * separated by " | "); `<br>` starts a new line. Whitespace is collapsed as a browser shows it;
+ * empty lines are dropped. Used where the format has runs but not HTML (Word, pdfmake).
+ */
+export function htmlToRuns(html: string): TextRunPart[][] {
+  const lines: TextRunPart[][] = [];
+  let cur: TextRunPart[] = [];
+  const markers = new WeakSet<TextRunPart>();
+  const flush = () => {
+    // A list item's first paragraph stays on its bullet's line.
+    if (cur.length && cur.every((r) => markers.has(r))) return;
+    const trimmed = cur.filter((r) => r.text);
+    if (trimmed.length) {
+      if (!markers.has(trimmed[0])) trimmed[0] = { ...trimmed[0], text: trimmed[0].text.trimStart() };
+      const last = trimmed.length - 1;
+      trimmed[last] = { ...trimmed[last], text: trimmed[last].text.trimEnd() };
+      if (trimmed.some((r) => r.text)) lines.push(trimmed.filter((r) => r.text));
+    }
+    cur = [];
+  };
+  type Fmt = Omit<TextRunPart, "text">;
+  const walk = (n: Node | string, fmt: Fmt, listDepth: number) => {
+    if (typeof n === "string") {
+      const text = n.replace(/\s+/g, " ");
+      const prev = cur.at(-1);
+      cur.push({ ...fmt, text: prev && /\s$/.test(prev.text) ? text.replace(/^ /, "") : text });
+      return;
+    }
+    const f: Fmt = { ...fmt };
+    if (n.tag === "strong" || n.tag === "b" || /^h[1-6]$/.test(n.tag) || n.tag === "th") f.bold = true;
+    if (n.tag === "em" || n.tag === "i") f.italics = true;
+    if (n.tag === "s" || n.tag === "strike" || n.tag === "del") f.strike = true;
+    if (n.tag === "code") f.code = true;
+    if (n.tag === "br") {
+      flush();
+      return;
+    }
+    if (n.tag === "ul" || n.tag === "ol") {
+      flush();
+      let k = Number(n.attrs.start ?? 1);
+      for (const c of n.children) {
+        if (typeof c === "string" || c.tag !== "li") continue;
+        flush();
+        const marker = { text: `${"  ".repeat(listDepth)}${n.tag === "ol" ? `${k++}.` : "•"} ` };
+        markers.add(marker);
+        cur.push(marker);
+        for (const cc of c.children) walk(cc, f, listDepth + 1);
+        flush();
+        cur = [];
+      }
+      return;
+    }
+    if (n.tag === "td" || n.tag === "th") {
+      if (cur.some((r) => r.text.trim())) cur.push({ text: " | " });
+      for (const c of n.children) walk(c, f, listDepth);
+      return;
+    }
+    const block = BLOCK.has(n.tag) && n.tag !== "li";
+    if (block && n.tag !== "table") flush();
+    for (const c of n.children) walk(c, f, listDepth);
+    if (block) flush();
+  };
+  walk(parseHtml(html), {}, 0);
+  flush();
+  return lines;
+}

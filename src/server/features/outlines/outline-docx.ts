@@ -7,10 +7,13 @@
  *  - every entry is numbered by one multi-level Word numbering ("outline") whose levels follow
  *    the outline numbering I. A. 1. a. (i) (a) (src/domain/outline-numbering.ts), so Word
  *    numbers and re-numbers them itself; levels 7–9 repeat the cycle, deeper levels are level 9.
+ * Rich text keeps its bold, italics and strike-through as Word runs; each further paragraph or
+ * list item of an entry is a line break inside the entry's paragraph (one entry, one numbered
+ * paragraph, which the import reads back as one entry).
  * Embedded references export as their label (the Markdown export's `[kind: id]`).
  */
 import { AlignmentType, Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from "docx";
-import { htmlToPlainText } from "../../lib/html-text";
+import { htmlToRuns } from "../../lib/html-text";
 import type { walkOutline } from "./outline-export";
 
 type Walked = ReturnType<typeof walkOutline>;
@@ -39,15 +42,26 @@ export async function outlineToDocx(o: { title: string; subject: string; walked:
   if (o.subject)
     paragraphs.push(new Paragraph({ children: [new TextRun({ text: `Subject: ${o.subject}`, italics: true })] }));
   for (const { entry, depth } of o.walked) {
-    const text = htmlToPlainText(entry.html).replace(/\s+/g, " ").trim();
     const embed = entry.embed ? ` [${entry.embed.kind}: ${entry.embed.id}]` : "";
+    const runs = htmlToRuns(entry.html).flatMap((line, i) =>
+      line.map(
+        (r, k) =>
+          new TextRun({
+            text: r.text,
+            bold: r.bold,
+            italics: r.italics,
+            strike: r.strike,
+            ...(i > 0 && k === 0 ? { break: 1 } : {}),
+          }),
+      ),
+    );
     const level = Math.min(depth, 9) - 1;
     const heading = depth <= 6 && hasKids.has(entry.id) ? HEADINGS[depth - 1] : undefined;
     paragraphs.push(
       new Paragraph({
         ...(heading ? { heading } : { style: `OutlineEntry${Math.min(depth, 12)}` }),
         numbering: { reference: "outline", level },
-        children: [new TextRun(text + embed)],
+        children: [...runs, ...(embed ? [new TextRun(embed)] : [])],
       }),
     );
   }

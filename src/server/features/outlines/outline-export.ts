@@ -1,7 +1,8 @@
 /**
  * Outline exports (issue 16 §5). Markdown: `# Title`, a subject line, then the tree as a
  * nested list (two spaces a level) whose items carry the outline numbering I. A. 1. a. (i)
- * (src/domain/outline-numbering.ts). DOCX (outline-docx.ts: Word heading styles and a
+ * (src/domain/outline-numbering.ts); an entry's rich text keeps its Markdown emphasis and links,
+ * and its further paragraphs and lists follow the item, indented under it. DOCX (outline-docx.ts: Word heading styles and a
  * multi-level numbering) and PDF (outline-pdf.ts: index page and thumb tabs) come from the same walk.
  */
 import { outlineLabel } from "../../../domain/outline-numbering";
@@ -92,11 +93,18 @@ export async function exportOutline(o: {
   const lines = [`# ${outline.title}`, ""];
   if (outline.subject) lines.push(`Subject: ${outline.subject}`, "");
   for (const { entry, depth, index } of walkOutline(outline.entries)) {
-    const text = htmlToMarkdown(entry.html, o.origin)
-      .replace(/\s*\n+\s*/g, " ")
-      .trim();
+    // The entry's first paragraph is the item; its further paragraphs and lists are the item's
+    // continuation, indented under it (Markdown's own list-item paragraphs).
+    const [first = "", ...more] = htmlToMarkdown(entry.html, o.origin)
+      .trim()
+      .split(/\n\s*\n/)
+      .map((b) => b.trim());
     const embed = entry.embed ? ` [${entry.embed.kind}: ${entry.embed.id}]` : "";
-    lines.push(`${"  ".repeat(depth - 1)}- ${outlineLabel(depth, index)} ${text}${embed}`.trimEnd());
+    const pad = "  ".repeat(depth);
+    lines.push(
+      `${"  ".repeat(depth - 1)}- ${outlineLabel(depth, index)} ${first.replace(/\s*\n\s*/g, " ")}${embed}`.trimEnd(),
+    );
+    for (const block of more) lines.push("", ...block.split("\n").map((l) => `${pad}${l}`));
   }
   const filename = `${fileStem(outline.title)}.md`;
   return { filename, markdown: `${lines.join("\n")}\n` };

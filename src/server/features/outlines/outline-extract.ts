@@ -132,6 +132,92 @@ export async function checkPdf(bytes: Uint8Array, name: string): Promise<void> {
   }
 }
 
+interface PdfItem {
+  str?: string;
+  hasEOL?: boolean;
+  transform?: number[];
+  width?: number;
+}
+/** One line of a PDF page: its text, where it starts and ends (pt), and its mean character width. */
+export interface PdfLine {
+  text: string;
+  x0: number;
+  x1: number;
+  charW: number;
+}
+
+/** The text items of one page (pdf.js order) as lines, with their horizontal extent. */
+export function pdfLines(items: PdfItem[]): PdfLine[] {
+  const out: PdfLine[] = [];
+  let cur: PdfLine | null = null;
+  let chars = 0;
+  let width = 0;
+  const end = () => {
+    if (cur) out.push({ ...cur, charW: chars ? width / chars : 0 });
+    cur = null;
+    chars = 0;
+    width = 0;
+  };
+  for (const item of items) {
+    if (typeof item.str !== "string") continue;
+    const x = item.transform?.[4] ?? 0;
+    const w = item.width ?? 0;
+    if (item.str.trim()) {
+      if (!cur) cur = { text: "", x0: x, x1: x + w, charW: 0 };
+      cur.x1 = Math.max(cur.x1, x + w);
+      chars += item.str.length;
+      width += w;
+    }
+    if (cur) cur.text += item.str;
+    else if (item.str) cur = { text: item.str, x0: x, x1: x + w, charW: 0 };
+    if (item.hasEOL) end();
+  }
+  end();
+  return out;
+}
+
+const LIST_MARKER = /^(?:[-*+•◦▪‣·]|\(?(?:[0-9]{1,3}|[ivxlcIVXLC]{1,6}|[a-zA-Z])[.)])\s/;
+
+/**
+ * Puts lines a PDF wrapped back together, page by page. A line continues the one before it when
+ * it starts in lower case, with a "(1928)" year or with a number that is not a list number
+ * ("248 N.Y. 339"); or when the line before was full — it reaches the text's right edge (the
+ * furthest end of any line of four words or more in the document) so closely that this line's
+ * first word could not have fit after it — and this line starts with no list marker. So
+ * "… Palsgraf v. Long / Island R.R. Co., 248 N.Y. 339 (1932)" is one line again, while a short
+ * line followed by a new one (the author's own line break) stays two.
+ */
+export function joinWrappedLines(pages: PdfLine[][]): { lines: string[]; pageStarts: number[] } {
+  const words = (t: string) => t.trim().split(/\s+/).filter(Boolean).length;
+  let right = 0;
+  for (const page of pages) for (const l of page) if (words(l.text) >= 4) right = Math.max(right, l.x1);
+  const lines: string[] = [];
+  const pageStarts: number[] = [];
+  for (const page of pages) {
+    pageStarts.push(lines.length + 1);
+    let prev: PdfLine | null = null;
+    for (const l of page) {
+      const t = l.text.trim();
+      const first = t.split(/\s/)[0] ?? "";
+      const full =
+        prev !== null &&
+        right > 0 &&
+        words(prev.text) >= 4 &&
+        prev.x1 + (first.length + 1) * (l.charW || prev.charW) > right - 1 &&
+        !LIST_MARKER.test(t);
+      const cont = /^([a-z]|\(\d{4}\)|\d+\s(?![.)]))/.test(t);
+      if (prev?.text.trim() && t && (cont || full)) {
+        lines[lines.length - 1] = `${lines[lines.length - 1]} ${t}`;
+        prev = { ...l, text: `${prev.text} ${t}` };
+      } else {
+        lines.push(l.text);
+        prev = t ? l : null;
+      }
+    }
+  }
+  return { lines, pageStarts };
+}
+
 /** Reads the file into outline text (see the file comment for the errors). */
 export async function extractOutline(bytes: Uint8Array, name: string): Promise<ExtractedOutline> {
   const format = formatOfName(name);
@@ -142,30 +228,12 @@ export async function extractOutline(bytes: Uint8Array, name: string): Promise<E
     if (head !== "%PDF-") throw unsupportedFile(name);
     const pdf = await openPdf(bytes, name);
     try {
-      const lines: string[] = [];
-      const pageStarts: number[] = [];
-      // A wrapped line goes back onto the line it continues: one starting in lower case, with a
-      // "(1928)" year, or with a number that is not a list number ("248 N.Y. 339").
-      const push = (line: string) => {
-        const t = line.trim();
-        const prev = lines.length - (pageStarts.at(-1) ?? 1) >= 0 ? lines[lines.length - 1] : undefined;
-        if (prev?.trim() && /^([a-z]|\(\d{4}\)|\d+\s(?![.)]))/.test(t)) lines[lines.length - 1] = `${prev} ${t}`;
-        else lines.push(line);
-      };
+      const pages: PdfLine[][] = [];
       for (let p = 1; p <= pdf.numPages; p++) {
-        pageStarts.push(lines.length + 1);
         const content = await (await pdf.getPage(p)).getTextContent();
-        let cur = "";
-        for (const item of content.items) {
-          if (!("str" in item)) continue;
-          cur += item.str;
-          if (item.hasEOL) {
-            push(cur);
-            cur = "";
-          }
-        }
-        if (cur.trim()) push(cur);
+        pages.push(pdfLines(content.items as PdfItem[]));
       }
+      const { lines, pageStarts } = joinWrappedLines(pages);
       if (lines.join("").replace(/\s/g, "").length < 20) throw noTextLayer(name);
       // Thumb tabs (a lone Roman numeral) and "Title — 3 / 9" footers are page furniture, not outline.
       const kept = lines.map((l) => (/^\s*[IVXLC]{1,6}\s*$/.test(l) || /\s—\s\d+ \/ \d+\s*$/.test(l) ? "" : l));

@@ -5,7 +5,8 @@
  * - notes: the student's notes (any of `tagIds`, or picked `noteIds`) and briefs (official or own),
  *   each as an entry that embeds it by reference (nothing copied but its title), under the heading
  *   of its topic: a note's topic is one its HTML links to (`/library/topics/<id>` or
- *   `data-topic-id`) or one a tag of it names (topic id or title, any case); a brief's are its
+ *   `data-topic-id`) or one a tag of it names (topic id or title, any case, or by words and
+ *   abbreviations — "IIED", "Bona fide purchasers" — through topic-match.ts); a brief's are its
  *   topic ids. With `subjectId` every topic of that subject is a heading even when empty; other
  *   topics get a heading as needed; the rest go under "Other notes" / "Cases" at the end.
  * - syllabus: pasted text turned into headings (src/domain/outline-syllabus.ts).
@@ -19,6 +20,7 @@ import { parseSyllabus } from "../../../domain/outline-syllabus";
 import type { DbOrTx } from "../../db/client";
 import { briefs, notes, noteTags, studentBriefs, subjects, tags, topics } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { topicMatcher } from "./topic-match";
 
 export type OutlineSource =
   | { kind: "blank" }
@@ -204,13 +206,29 @@ export async function planOutline(o: {
     heading.set(topicId, id);
     return id;
   };
+  // A tag that is not a title or id names a topic by its words: the chosen subject's topics first.
+  const matchers = [
+    ...(subject ? [topicMatcher(allTopics.filter((t) => t.subjectId === subject.id))] : []),
+    topicMatcher(allTopics),
+  ];
+  const byWords = (name: string) => {
+    for (const m of matchers) {
+      const hit = m.match(name);
+      if (hit) return hit.topicId;
+    }
+    return undefined;
+  };
   const noteTopic = (n: { id: string; html: string }) => {
     for (const m of n.html.matchAll(TOPIC_LINK)) if (topicById.has(m[1])) return m[1];
-    for (const r of noteTagRows)
-      if (r.noteId === n.id) {
-        const t = topicByName.get(r.name.trim().toLowerCase());
-        if (t) return t;
-      }
+    const names = noteTagRows.filter((r) => r.noteId === n.id).map((r) => r.name.trim());
+    for (const name of names) {
+      const t = topicByName.get(name.toLowerCase());
+      if (t) return t;
+    }
+    for (const name of names) {
+      const t = byWords(name);
+      if (t) return t;
+    }
     return undefined;
   };
   let otherNotes: string | null = null;

@@ -6,12 +6,14 @@
  *    section it is in (the index names them), each section's tab a step lower than the previous
  *    one like printed index tabs, so a section can be found by thumbing the edge; page numbers
  *    at the foot;
- *  - entries are numbered I. A. 1. a. (i) (a) and indented by level.
+ *  - entries are numbered I. A. 1. a. (i) (a) and indented by level; rich text keeps its bold,
+ *    italics and strike-through, and each further paragraph or list item of an entry starts a
+ *    new line of the entry.
  * The sections' pages are learned from a first layout (pdfmake's `pageBreakBefore` hook sees every
  * node's position), then the document is laid out again with the tabs: two passes of layout.
  */
 import { outlineLabel, roman } from "../../../domain/outline-numbering";
-import { htmlToPlainText } from "../../lib/html-text";
+import { htmlToPlainText, htmlToRuns } from "../../lib/html-text";
 import type { walkOutline } from "./outline-export";
 
 type Walked = ReturnType<typeof walkOutline>;
@@ -62,8 +64,17 @@ export async function outlineToPdf(o: { title: string; subject: string; walked: 
     const embed = entry.embed ? ` [${entry.embed.kind}: ${entry.embed.id}]` : "";
     const label = outlineLabel(depth, index);
     const heading = depth <= 2 && (depth === 1 || hasKids.has(entry.id));
+    const runs = htmlToRuns(entry.html).flatMap((line, i) => [
+      ...(i > 0 ? ["\n"] : []),
+      ...line.map((r) => ({
+        text: r.text,
+        ...(r.bold ? { bold: true } : {}),
+        ...(r.italics ? { italics: true } : {}),
+        ...(r.strike ? { decoration: "lineThrough" } : {}),
+      })),
+    ]);
     const node: Record<string, unknown> = {
-      text: [{ text: `${label} `, bold: true }, text + embed],
+      text: [{ text: `${label} `, bold: true }, ...runs, ...(embed ? [embed] : [])],
       margin: [Math.min(depth - 1, 8) * 14, depth === 1 ? 10 : 2, 0, 2],
       style: depth === 1 ? "h1" : heading ? "h2" : hasKids.has(entry.id) ? "branch" : undefined,
     };

@@ -7,7 +7,10 @@
  * - The tree is loaded once (id, parent, position) and the operations are checked in memory:
  *   an unknown entry or sibling, a duplicate id, a level deeper than MAX_OUTLINE_DEPTH, an entry
  *   over MAX_ENTRY_BYTES, or a move into the entry's own subtree is VALIDATION_FAILED (400).
- * - A move rewrites one row (the subtree's root); a delete removes the whole subtree.
+ * - A move rewrites one row (the subtree's root); a delete removes the whole subtree. Rows whose
+ *   place alone changed are written by one UPDATE … FROM (VALUES …); siblings are sorted once
+ *   per parent and kept in order, so a paste of thousands of entries under one heading is not
+ *   a sort per entry.
  * - HTML is sanitized with the notes sanitizer (src/server/lib/sanitize.ts).
  * - The first tree change after a quiet spell snapshots the tree as it was (outline-versions.service.ts).
  * - An id deleted earlier in the same batch may be added again (an undo of a delete keeps its ids).
@@ -50,6 +53,8 @@ const bad = (message: string) => new AppError("VALIDATION_FAILED", message);
 class Tree {
   nodes = new Map<string, Node>();
   kids = new Map<string | null, Set<string>>();
+  /** Each parent's children by position, kept in order as entries come and go (sorted once). */
+  private sorted = new Map<string | null, string[]>();
   constructor(rows: { id: string; parentId: string | null; position: number }[]) {
     for (const r of rows) this.put(r.id, r.parentId, r.position);
   }
@@ -61,9 +66,28 @@ class Tree {
       this.kids.set(parentId, set);
     }
     set.add(id);
+    const list = this.sorted.get(parentId);
+    if (list) {
+      // Binary search for the first sibling after `position`: no re-sort per added entry.
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.nodes.get(list[mid])!.position <= position) lo = mid + 1;
+        else hi = mid;
+      }
+      list.splice(lo, 0, id);
+    }
   }
   detach(id: string) {
-    this.kids.get(this.nodes.get(id)!.parentId)?.delete(id);
+    const parentId = this.nodes.get(id)!.parentId;
+    this.kids.get(parentId)?.delete(id);
+    const list = this.sorted.get(parentId);
+    if (list) list.splice(list.indexOf(id), 1);
+  }
+  /** Drops a parent's cached order (its children were renumbered or it was deleted). */
+  forget(parentId: string | null) {
+    this.sorted.delete(parentId);
   }
   depth(id: string | null): number {
     let d = 0;
@@ -80,10 +104,16 @@ class Tree {
     const kids = [...(this.kids.get(id) ?? [])];
     return 1 + (kids.length ? Math.max(...kids.map((k) => this.height(k))) : 0);
   }
+  /** The children of `parentId` in order (a shared array: read it, do not change it). */
   siblings(parentId: string | null): string[] {
-    return [...(this.kids.get(parentId) ?? [])].sort(
-      (a, b) => this.nodes.get(a)!.position - this.nodes.get(b)!.position,
-    );
+    let list = this.sorted.get(parentId);
+    if (!list) {
+      list = [...(this.kids.get(parentId) ?? [])].sort(
+        (a, b) => this.nodes.get(a)!.position - this.nodes.get(b)!.position,
+      );
+      this.sorted.set(parentId, list);
+    }
+    return list;
   }
 }
 
@@ -99,6 +129,7 @@ function placeAfter(tree: Tree, parentId: string | null, afterId: string | null,
       tree.nodes.get(s)!.position = k + 1;
       touched.add(s);
     });
+    tree.forget(parentId);
     sibs = tree.siblings(parentId);
     i = at();
   }
@@ -238,6 +269,7 @@ async function applyOps(tx: DbOrTx, outlineId: string, ops: OutlineOp[], now: Da
       for (const id of ids) {
         tree.nodes.delete(id);
         tree.kids.delete(id);
+        tree.forget(id);
         added.delete(id);
         changed.delete(id);
         touched.delete(id);
@@ -265,7 +297,22 @@ async function applyOps(tx: DbOrTx, outlineId: string, ops: OutlineOp[], now: Da
     updatedAt: now,
   }));
   for (let i = 0; i < inserts.length; i += 500) await tx.insert(outlineEntries).values(inserts.slice(i, i + 500));
+  // Rows whose place alone changed (moves, renumbered siblings): one UPDATE … FROM (VALUES …).
+  const placeOnly = [...changed].filter(
+    ([, r]) => r.html === undefined && r.embed === undefined && r.mark === undefined,
+  );
+  for (let i = 0; i < placeOnly.length; i += 1000) {
+    const rows = placeOnly
+      .slice(i, i + 1000)
+      .map(([id, r]) => sql`(${id}::uuid, ${r.parentId}::uuid, ${r.position}::double precision)`);
+    await tx.execute(sql`
+      update ${outlineEntries} as e
+      set parent_id = v.parent_id, position = v.position, updated_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(rows, sql`, `)}) as v(id, parent_id, position)
+      where e.outline_id = ${outlineId} and e.id = v.id`);
+  }
   for (const [id, r] of changed) {
+    if (r.html === undefined && r.embed === undefined && r.mark === undefined) continue;
     await tx
       .update(outlineEntries)
       .set({

@@ -15,6 +15,7 @@
  * Every change (PATCH, version restore) is published on the realtime bus as `outline.updated`
  * (the user's other tabs reload the tree; decision 061).
  *   GET    /api/outlines/:id/export?format=md|docx|pdf   → the file as an attachment      (stable)
+ *   GET    /api/outlines/:id/topics                      → {topics} (official topic per top-level entry)
  */
 import { Hono } from "hono";
 import { outlinesApi, outlineVersionsApi } from "../../../contract/outlines";
@@ -23,6 +24,7 @@ import type { AppEnv } from "../../lib/context";
 import { nowOf } from "../../lib/http";
 import { handle, withStatus } from "../../lib/route";
 import { exportOutlineFile } from "./outline-export";
+import { outlineOfficialTopics } from "./outline-topics.service";
 import { updateOutline } from "./outline-tree.service";
 import { createVersion, getVersion, listVersions, restoreVersion } from "./outline-versions.service";
 import {
@@ -159,6 +161,14 @@ export function outlinesRoutes() {
       withStatus(201, {
         outline: await duplicateOutline({ db: db(c), userId: user.id, id: params.id, now: nowOf(c) }),
       }),
+    gated,
+  );
+  handle(
+    r,
+    outlinesApi.topics,
+    async (c, { user, params }) => ({
+      topics: await outlineOfficialTopics({ db: db(c), userId: user.id, id: params.id }),
+    }),
     gated,
   );
   handle(

@@ -26,7 +26,7 @@ import {
   Table2,
   Undo2,
 } from "lucide-react";
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import "./rich-text.css";
 
@@ -218,7 +218,16 @@ function ToolButton({
   );
 }
 
-export function Toolbar({ editor, className }: { editor: Editor | null; className?: string }) {
+export function Toolbar({
+  editor,
+  className,
+  history = true,
+}: {
+  editor: Editor | null;
+  className?: string;
+  /** false when the editor has no undo history of its own (outline entries: the outline undoes). */
+  history?: boolean;
+}) {
   if (!editor) return null;
   const setLink = () => {
     const prev = editor.getAttributes("link").href as string | undefined;
@@ -310,13 +319,17 @@ export function Toolbar({ editor, className }: { editor: Editor | null; classNam
       <ToolButton label="Link a case (@)" onClick={() => editor.chain().focus().insertContent(" @").run()}>
         <Scale className="h-4 w-4" />
       </ToolButton>
-      {sep}
-      <ToolButton label="Undo" disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()}>
-        <Undo2 className="h-4 w-4" />
-      </ToolButton>
-      <ToolButton label="Redo" disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()}>
-        <Redo2 className="h-4 w-4" />
-      </ToolButton>
+      {history && (
+        <>
+          {sep}
+          <ToolButton label="Undo" disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()}>
+            <Undo2 className="h-4 w-4" />
+          </ToolButton>
+          <ToolButton label="Redo" disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()}>
+            <Redo2 className="h-4 w-4" />
+          </ToolButton>
+        </>
+      )}
     </div>
   );
 }
@@ -331,6 +344,17 @@ export interface RichEditorProps {
   onReady?: (editor: Editor) => void;
   className?: string;
   testId?: string;
+  /**
+   * Keys the host handles before the editor (outline entries: Enter, Tab, Alt+↑↓…); return true
+   * when handled. Called with the live editor.
+   */
+  onKeyDown?: (event: KeyboardEvent, editor: Editor) => boolean;
+  /** Focus at creation: the start, the end, or the point under a click (viewport px). */
+  autofocus?: "start" | "end" | { x: number; y: number } | null;
+  /** false: no undo history in the editor (a host that undoes itself). Default true. */
+  history?: boolean;
+  /** One outline entry: tight lines, no minimum height (class `rich-entry`). */
+  entry?: boolean;
 }
 
 /** An uncontrolled editor: `html` is read at mount (and when `resetKey` changes via `key`). */
@@ -343,13 +367,21 @@ export function RichEditor({
   onReady,
   className,
   testId,
+  onKeyDown,
+  autofocus,
+  history = true,
+  entry,
 }: RichEditorProps) {
   const changeRef = useRef(onChange);
   changeRef.current = onChange;
+  const keyRef = useRef(onKeyDown);
+  keyRef.current = onKeyDown;
+  const focusAt = useRef(autofocus);
   const baseline = useRef<string | null>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
+        ...(history ? {} : { undoRedo: false as const }),
         heading: { levels: [1, 2, 3] },
         link: { openOnClick: false, autolink: true, HTMLAttributes: { rel: "noopener noreferrer nofollow" } },
       }),
@@ -364,11 +396,15 @@ export function RichEditor({
     immediatelyRender: true,
     editorProps: {
       attributes: {
-        class: clsx("rich", compact && "rich-compact"),
+        class: clsx("rich", compact && "rich-compact", entry && "rich-entry"),
         "aria-label": label,
         role: "textbox",
         "aria-multiline": "true",
         ...(testId ? { "data-testid": testId } : {}),
+      },
+      handleKeyDown: (_view, event) => {
+        const e = editorRef.current;
+        return !!(e && keyRef.current?.(event, e));
       },
     },
     // Only the student's edits count: TipTap normalises loaded HTML (tables, marks) on its
@@ -385,9 +421,21 @@ export function RichEditor({
       changeRef.current(e.isEmpty ? "" : next);
     },
   });
+  const editorRef = useRef<Editor | null>(null);
+  editorRef.current = editor;
   useEffect(() => {
     if (editor && onReady) onReady(editor);
   }, [editor, onReady]);
+  // A layout effect, after EditorContent's componentDidMount has put the view in the page, and
+  // a synchronous view.focus(): TipTap's focus command waits for the next animation frame, and
+  // keys typed before it (a fast typist, a busy machine) would be lost.
+  useLayoutEffect(() => {
+    const at = focusAt.current;
+    if (!editor || !at) return;
+    const pos = typeof at === "object" ? editor.view.posAtCoords({ left: at.x, top: at.y })?.pos : undefined;
+    editor.commands.focus(typeof at === "object" ? (pos ?? "end") : at, { scrollIntoView: false });
+    editor.view.focus();
+  }, [editor]);
   return <EditorContent editor={editor} className={className} />;
 }
 

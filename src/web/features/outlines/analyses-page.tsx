@@ -456,8 +456,21 @@ function GapActions({ analysis, gaps, onQuiz }: { analysis: Analysis; gaps: Gap[
       let after: string | null = null;
       for (const g of gaps.slice(0, 500)) {
         const id = crypto.randomUUID();
-        const label = g.topicTitle ? `${g.topicTitle}: ${g.text}` : g.text;
-        ops.push({ op: "add", id, parentId: head, afterId: after, html: `<p>${esc(label)}</p>` });
+        // A missing topic comes in as the topic itself, embedding the official topic (its rule and
+        // elements, live); any other gap as a line naming its topic.
+        if (g.kind === "topic" && g.topicId && g.topicTitle)
+          ops.push({
+            op: "add",
+            id,
+            parentId: head,
+            afterId: after,
+            html: `<p><strong>${esc(g.topicTitle)}</strong></p>`,
+            embed: { kind: "topic", id: g.topicId },
+          });
+        else {
+          const label = g.topicTitle ? `${g.topicTitle}: ${g.text}` : g.text;
+          ops.push({ op: "add", id, parentId: head, afterId: after, html: `<p>${esc(label)}</p>` });
+        }
         after = id;
       }
       await outlinesApi.patch(target.id, { version: target.version, ops });

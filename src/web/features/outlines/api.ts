@@ -43,5 +43,7 @@ export const outlinesApi = {
     api<{ outline: OutlineSummary }>(`/api/outlines/${id}/versions/${versionId}/restore`, {
       body: { version, tab },
     }).then((r) => r.outline),
+  officialTopics: (id: string) =>
+    api<ResponseOf<typeof contract.topics>>(`/api/outlines/${id}/topics`).then((r) => r.topics),
   exportUrl: (id: string, format: "md" | "docx" | "pdf" = "md") => `/api/outlines/${id}/export?format=${format}`,
 };

@@ -21,7 +21,9 @@ import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable"
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { ArrowLeft, Download, Link2, Plus, Redo2, Undo2 } from "lucide-react";
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Selection } from "@tiptap/pm/state";
+import { type Editor as TipTap, useEditorState } from "@tiptap/react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { OutlineMark, OutlineOp } from "../../../contract/outlines";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -31,7 +33,8 @@ import { toast } from "../../lib/toast";
 import { NotFoundPage } from "../shell/screens";
 import { type Outline, outlinesApi } from "./api";
 import { OutlinesGate } from "./gate";
-import { indentFor, OutlineRow } from "./outline-row";
+import { Toolbar } from "../notes/rich-editor";
+import { type CaretAt, indentFor, OutlineRow } from "./outline-row";
 import { ReloadOnConflict, SaveIndicator } from "./save-indicator";
 import { EmbedDialog } from "./embed-dialog";
 import {
@@ -85,6 +88,8 @@ function Loader() {
 }
 
 const collapsedKey = (id: string) => `lexmate.outline.collapsed.${id}`;
+/** From this many visible rows on, only the rows near the screen are drag-and-drop sortables. */
+const WINDOW_FROM = 150;
 
 const VIEWS = [
   ["full", "Full outline"],
@@ -114,9 +119,7 @@ interface Step {
 }
 
 function Editor({ outline }: { outline: Outline }) {
-  const [tree, setTree] = useState<Tree>(() =>
-    buildTree(outline.entries.map((e) => ({ ...e, text: htmlToText(e.html) }))),
-  );
+  const [tree, setTree] = useState<Tree>(() => buildTree(outline.entries));
   const treeRef = useRef(tree);
   treeRef.current = tree;
   const [title, setTitle] = useState(outline.title);
@@ -174,19 +177,31 @@ function Editor({ outline }: { outline: Outline }) {
     return () => window.removeEventListener("lexmate:outline-updated", on);
   }, [outline.id, qc, save.pending, save.version]);
 
-  const inputs = useRef(new Map<string, HTMLTextAreaElement>());
-  const register = useCallback((id: string, el: HTMLTextAreaElement | null) => {
-    if (el) inputs.current.set(id, el);
-    else inputs.current.delete(id);
+  // One entry at a time is open in the rich-text editor (the active row); the others show their HTML.
+  const [active, setActive] = useState<{ id: string; at: CaretAt } | null>(null);
+  const activeEditor = useRef<{ id: string; editor: TipTap } | null>(null);
+  const [toolbarEditor, setToolbarEditor] = useState<TipTap | null>(null);
+  const onActivate = useCallback((id: string, at: CaretAt) => {
+    setActive((a) => (a?.id === id ? a : { id, at }));
+    setFocusedId(id);
+  }, []);
+  const onEditor = useCallback((id: string, editor: TipTap | null) => {
+    if (editor) activeEditor.current = { id, editor };
+    else if (activeEditor.current?.id === id) activeEditor.current = null;
+    else return;
+    setToolbarEditor(editor);
   }, []);
   const [focus, setFocus] = useState<{ id: string; at: "start" | "end" } | null>(null);
-  useEffect(() => {
+  // After a change has been drawn: the entry's open editor takes the caret, or the entry opens.
+  useLayoutEffect(() => {
     if (!focus) return;
-    const el = inputs.current.get(focus.id);
-    if (el) {
-      el.focus();
-      const p = focus.at === "end" ? el.value.length : 0;
-      el.setSelectionRange(p, p);
+    const cur = activeEditor.current;
+    if (cur?.id === focus.id && !cur.editor.isDestroyed) {
+      cur.editor.commands.focus(focus.at);
+      cur.editor.view.focus(); // now, not at the next frame (see RichEditor)
+    } else if (treeRef.current.byId.has(focus.id)) {
+      setActive({ id: focus.id, at: focus.at });
+      setFocusedId(focus.id);
     }
     setFocus(null);
   }, [focus]);
@@ -250,23 +265,78 @@ function Editor({ outline }: { outline: Outline }) {
   }, [allRows, drag]);
   const idsKey = rows.map((r) => r.id).join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids change only when idsKey does
-  const ids = useMemo(() => rows.map((r) => r.id), [idsKey]);
+  const allIds = useMemo(() => rows.map((r) => r.id), [idsKey]);
+  // Which rows are near the screen (within 800 px): in a long outline only those are dnd-kit
+  // sortables (see OutlineRow `sortable`); the open entry and a dragged row always are.
+  const [near, setNear] = useState<ReadonlySet<string>>(() => new Set());
+  const io = useRef<IntersectionObserver | null>(null);
+  const watched = useRef(new Map<string, HTMLElement>());
+  const observe = useCallback((id: string, el: HTMLElement | null) => {
+    const prev = watched.current.get(id);
+    if (prev === el) return;
+    if (prev) io.current?.unobserve(prev);
+    if (el) {
+      watched.current.set(id, el);
+      io.current?.observe(el);
+    } else watched.current.delete(id);
+  }, []);
+  useEffect(() => {
+    const seen = new Map<string, boolean>();
+    let frame = 0;
+    io.current = new IntersectionObserver(
+      (changes) => {
+        for (const c of changes) {
+          const id = (c.target as HTMLElement).dataset.entryId;
+          if (id) seen.set(id, c.isIntersecting);
+        }
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(() =>
+          setNear((prev) => {
+            const flips = [...seen].filter(([id, on]) => prev.has(id) !== on);
+            seen.clear();
+            if (!flips.length) return prev; // nothing changed: no re-render
+            const n = new Set(prev);
+            for (const [id, on] of flips) {
+              if (on) n.add(id);
+              else n.delete(id);
+            }
+            return n;
+          }),
+        );
+      },
+      { rootMargin: "800px 0px" },
+    );
+    for (const el of watched.current.values()) io.current.observe(el);
+    return () => {
+      cancelAnimationFrame(frame);
+      io.current?.disconnect();
+      io.current = null;
+    };
+  }, []);
+  const windowed = allIds.length > WINDOW_FROM;
+  const isSortable = (id: string) => !windowed || near.has(id) || id === drag?.id || id === active?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: isSortable reads exactly these
+  const ids = useMemo(
+    () => (windowed ? allIds.filter(isSortable) : allIds),
+    [allIds, windowed, near, drag?.id, active?.id],
+  );
   const projection = drag ? projectDrop(rows, drag.id, drag.overId, drag.dx, indentPx) : null;
 
   // Typing changes the entry in place (no re-render of the editor); the row shows its own text.
-  const onText = useCallback(
-    (id: string, text: string) => {
+  const onHtml = useCallback(
+    (id: string, html: string) => {
       const t = treeRef.current;
       const e = t.byId.get(id);
       if (!e) return;
-      const op = editEntry(t, id, text).op;
+      const text = htmlToText(html);
+      const op = editEntry(t, id, text, html).op;
       const top = undoStack.current.at(-1);
       const now = Date.now();
       if (top?.typing?.id === id && now - top.typing.at < 1500) {
         top.forward = [op];
         top.typing.at = now;
       } else record({ forward: [op], inverse: inverseOf(t, op), typing: { id, at: now } });
-      t.byId.set(id, { ...e, text });
+      t.byId.set(id, { ...e, text, html });
       save.push(op);
     },
     [save.push, record],
@@ -327,26 +397,46 @@ function Editor({ outline }: { outline: Outline }) {
 
   const rowsRef = useRef(allRows);
   rowsRef.current = allRows;
+  /**
+   * Outline keys inside an entry's editor (true = handled, the editor does nothing more). Inside
+   * a list, table or code block of the entry, Enter and Tab stay the editor's own.
+   */
   const onKey = useCallback(
-    (id: string, e: KeyboardEvent<HTMLTextAreaElement>) => {
+    (id: string, e: KeyboardEvent, editor: TipTap): boolean => {
       const t = treeRef.current;
       const list = rowsRef.current;
       const i = list.findIndex((r) => r.id === id);
+      if (i < 0) return false;
       const mod = e.ctrlKey || e.metaKey;
-      if (e.nativeEvent.isComposing) return;
+      if (e.isComposing) return false;
+      // The "@" case picker is open: its list takes Enter and the arrows.
+      const suggesting = editor.state.plugins.some((p) => {
+        const st = p.getState(editor.state) as { active?: unknown; query?: unknown } | undefined;
+        return !!st && typeof st === "object" && st.active === true && "query" in st;
+      });
+      if (suggesting) return false;
+      const nested = editor.isActive("listItem") || editor.isActive("table") || editor.isActive("codeBlock");
+      /** The caret is on the entry's first (up) or last (down) line. */
+      const atEdge = (dir: "up" | "down") => {
+        const { state, view } = editor;
+        if (!state.selection.empty || !view.endOfTextblock(dir)) return false;
+        const $h = state.selection.$head;
+        const pos = dir === "up" ? $h.before($h.depth) : $h.after($h.depth);
+        return Selection.findFrom(state.doc.resolve(pos), dir === "up" ? -1 : 1, true) === null;
+      };
       if (mod && !e.altKey && (e.key.toLowerCase() === "z" || e.key.toLowerCase() === "y")) {
         e.preventDefault();
         travel(e.key.toLowerCase() === "y" || e.shiftKey ? "redo" : "undo");
-        return;
+        return true;
       }
-      if (e.key === "Enter" && !e.shiftKey && !mod && !e.altKey) {
+      if (e.key === "Enter" && !e.shiftKey && !mod && !e.altKey && !nested) {
         e.preventDefault();
         const row = list[i];
         const newId = crypto.randomUUID();
         const intoChildren = row.hasChildren && !collapsed.has(id);
         apply(intoChildren ? addEntry(t, newId, id, null) : addEntry(t, newId, row.parentId, id));
         setFocus({ id: newId, at: "start" });
-      } else if (e.key === "Tab") {
+      } else if (e.key === "Tab" && !nested) {
         e.preventDefault();
         const c = e.shiftKey ? outdent(t, id) : indent(t, id);
         if (c && !e.shiftKey) expand(c.tree.byId.get(id)!.parentId);
@@ -360,21 +450,22 @@ function Editor({ outline }: { outline: Outline }) {
           if (e.key === "ArrowUp" && !collapsed.has(id)) onToggle(id);
           if (e.key === "ArrowDown" && collapsed.has(id)) onToggle(id);
         }
-      } else if (e.key === "ArrowUp" && !e.shiftKey && i > 0) {
+      } else if (e.key === "ArrowUp" && !e.shiftKey && !mod && !e.altKey && i > 0 && atEdge("up")) {
         e.preventDefault();
         setFocus({ id: list[i - 1].id, at: "end" });
-      } else if (e.key === "ArrowDown" && !e.shiftKey && i < list.length - 1) {
+      } else if (e.key === "ArrowDown" && !e.shiftKey && !mod && !e.altKey && i < list.length - 1 && atEdge("down")) {
         e.preventDefault();
         setFocus({ id: list[i + 1].id, at: "end" });
       } else if (e.key === "Backspace" && mod && e.shiftKey) {
         e.preventDefault();
         onDelete(id);
-      } else if (e.key === "Backspace" && !e.currentTarget.value && !list[i].hasChildren) {
+      } else if (e.key === "Backspace" && editor.isEmpty && !list[i].hasChildren) {
         e.preventDefault();
         apply(deleteEntry(t, id));
         if (i > 0) setFocus({ id: list[i - 1].id, at: "end" });
         else if (list[1]) setFocus({ id: list[1].id, at: "start" });
-      }
+      } else return false;
+      return true;
     },
     [apply, collapsed, onToggle, expand, onDelete, travel],
   );
@@ -388,7 +479,7 @@ function Editor({ outline }: { outline: Outline }) {
     setCollapsed((s) => new Set([...s].filter((x) => !up.has(x))));
     setView("full");
     setTimeout(() => {
-      inputs.current.get(id)?.scrollIntoView({ block: "center" });
+      document.querySelector(`[data-entry-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: "center" });
       setFocus({ id, at: "end" });
     }, 0);
   }, []);
@@ -537,6 +628,7 @@ function Editor({ outline }: { outline: Outline }) {
             <Button size="sm" variant="outline" disabled={!focusedEntry} onClick={() => setEmbedding(true)}>
               <Link2 className="h-4 w-4" aria-hidden /> Embed…
             </Button>
+            <EntryFormatting editor={toolbarEditor} />
             <p className="ml-2 hidden text-xs text-slate-500 lg:block dark:text-slate-400">
               Enter new · Tab / Shift+Tab indent · Alt+↑↓ move · Ctrl+↑↓ fold · Ctrl+Z / Ctrl+Shift+Z undo / redo · drag
               the handle to move a section
@@ -560,18 +652,22 @@ function Editor({ outline }: { outline: Outline }) {
                         <OutlineRow
                           key={`${r.id}:${revs.get(r.id) ?? 0}`}
                           row={r}
-                          text={entry?.text ?? ""}
+                          html={entry?.html ?? ""}
+                          active={active?.id === r.id ? active.at : null}
+                          onActivate={onActivate}
+                          onEditor={onEditor}
+                          onHtml={onHtml}
                           mark={entry?.mark ?? null}
                           embed={entry?.embed ?? null}
                           collapsed={collapsed.has(r.id)}
                           depthOverride={drag?.id === r.id && projection ? projection.depth : undefined}
                           indent={indentPx}
-                          register={register}
-                          onText={onText}
                           onKey={onKey}
                           onToggle={onToggle}
                           onDelete={onDelete}
                           onFocus={setFocusedId}
+                          sortable={isSortable(r.id)}
+                          observe={observe}
                         />
                       );
                     })}
@@ -589,7 +685,7 @@ function Editor({ outline }: { outline: Outline }) {
       )}
       {view !== "full" && (
         <div className="mt-3 rounded-xl border border-slate-200 bg-white px-3 py-4 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
-          {view === "attack" && <AttackView tree={tree} onOpen={openEntry} />}
+          {view === "attack" && <AttackView tree={tree} onOpen={openEntry} outlineId={outline.id} />}
           {view === "checklist" && <ChecklistView tree={tree} />}
           {view === "flowchart" && <FlowchartView tree={tree} />}
           {view === "history" && (
@@ -612,4 +708,11 @@ function Editor({ outline }: { outline: Outline }) {
       />
     </div>
   );
+}
+
+/** The notes editor's formatting toolbar for the open entry (redrawn as its selection changes). */
+function EntryFormatting({ editor }: { editor: TipTap | null }) {
+  useEditorState({ editor, selector: (c) => c.transactionNumber });
+  if (!editor || editor.isDestroyed) return null;
+  return <Toolbar editor={editor} history={false} className="w-full sm:w-auto" />;
 }

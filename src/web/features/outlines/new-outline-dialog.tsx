@@ -1,7 +1,8 @@
 /**
  * 'New outline from…' (issue 16 §3, decision 061): a title and course, then blank, an official
- * subject's topics, your notes (by tag, each embedded under its topic's heading, optionally on
- * the subject's skeleton), or a pasted syllabus / table of contents turned into headings.
+ * subject's topics, your notes and briefs (by tag and/or picked in one search over both, each
+ * embedded under its topic's heading, optionally on the subject's skeleton), or a pasted
+ * syllabus / table of contents turned into headings.
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -14,6 +15,7 @@ import { toast } from "../../lib/toast";
 import { useSubjects } from "../case-law/case-law-ui";
 import { notesApi } from "../notes/api";
 import { outlinesApi } from "./api";
+import { type PickedSource, SourcePicker } from "./source-picker";
 
 type Source = "subject" | "notes" | "syllabus";
 
@@ -25,6 +27,7 @@ export function NewOutlineDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [subjectId, setSubjectId] = useState("");
   const [source, setSource] = useState<Source>("subject");
   const [tagIds, setTagIds] = useState<string[]>([]);
+  const [picked, setPicked] = useState<PickedSource[]>([]);
   const [syllabus, setSyllabus] = useState("");
   const tags = useQuery({ queryKey: ["tags"], queryFn: notesApi.tags, enabled: open && source === "notes" });
   const create = useMutation({
@@ -34,7 +37,13 @@ export function NewOutlineDialog({ open, onOpenChange }: { open: boolean; onOpen
         subject: course,
         from:
           source === "notes"
-            ? { kind: "notes", tagIds, noteIds: [], briefs: [], ...(subjectId ? { subjectId } : {}) }
+            ? {
+                kind: "notes",
+                tagIds,
+                noteIds: picked.filter((p) => p.kind === "note").map((p) => p.id),
+                briefs: picked.flatMap((p) => (p.kind === "note" ? [] : [{ kind: p.kind, id: p.id }])),
+                ...(subjectId ? { subjectId } : {}),
+              }
             : source === "syllabus"
               ? { kind: "syllabus", text: syllabus }
               : subjectId
@@ -80,7 +89,7 @@ export function NewOutlineDialog({ open, onOpenChange }: { open: boolean; onOpen
             {(
               [
                 ["subject", "A subject or blank"],
-                ["notes", "My notes"],
+                ["notes", "My notes and briefs"],
                 ["syllabus", "A syllabus"],
               ] as const
             ).map(([v, label]) => (
@@ -132,10 +141,15 @@ export function NewOutlineDialog({ open, onOpenChange }: { open: boolean; onOpen
                 ))}
               </div>
             )}
-            <p className="mt-1 text-xs text-slate-500">
-              Notes are referenced, not copied: edit a note and the outline shows it.
-            </p>
           </fieldset>
+        )}
+        {source === "notes" && (
+          <>
+            <SourcePicker picked={picked} onChange={setPicked} />
+            <p className="-mt-2 text-xs text-slate-500">
+              Notes and briefs are referenced, not copied: edit one and the outline shows it.
+            </p>
+          </>
         )}
         {source === "syllabus" && (
           <Field
@@ -161,7 +175,7 @@ export function NewOutlineDialog({ open, onOpenChange }: { open: boolean; onOpen
             type="submit"
             disabled={
               create.isPending ||
-              (source === "notes" && !tagIds.length && !subjectId) ||
+              (source === "notes" && !tagIds.length && !picked.length && !subjectId) ||
               (source === "syllabus" && !syllabus.trim())
             }
           >

@@ -13,7 +13,10 @@ export const MAX_DEPTH = 12;
 export interface TreeEntry {
   id: string;
   parentId: string | null;
+  /** The entry's plain text (views, labels, search). */
   text: string;
+  /** The entry's rich text (TipTap HTML, sanitized by the server when saved). */
+  html: string;
   /** A live embed: the reference, and the text the server resolved when it was read. */
   embed: { kind: string; id: string; title?: string; html?: string; href?: string | null; missing?: boolean } | null;
   mark?: OutlineMark | null;
@@ -31,13 +34,17 @@ export interface Row {
   hasChildren: boolean;
 }
 
-/** Builds the tree from the API's flat entries (any order; siblings by position). */
+/**
+ * Builds the tree from the API's flat entries (any order; siblings by position). An entry gives
+ * its `html` (the API) or only its `text` (a plain paragraph).
+ */
 export function buildTree(
   entries: {
     id: string;
     parentId: string | null;
     position: number;
-    text: string;
+    html?: string;
+    text?: string;
     embed: TreeEntry["embed"];
     mark?: OutlineMark | null;
   }[],
@@ -45,8 +52,11 @@ export function buildTree(
   const byId = new Map<string, TreeEntry>();
   const kids = new Map<string | null, string[]>();
   const sorted = [...entries].sort((a, b) => a.position - b.position);
-  for (const e of sorted)
-    byId.set(e.id, { id: e.id, parentId: e.parentId, text: e.text, embed: e.embed, mark: e.mark ?? null });
+  for (const e of sorted) {
+    const html = e.html ?? textToHtml(e.text ?? "");
+    const text = e.html !== undefined ? htmlToText(e.html) : (e.text ?? "");
+    byId.set(e.id, { id: e.id, parentId: e.parentId, text, html, embed: e.embed, mark: e.mark ?? null });
+  }
   for (const e of sorted) {
     const parent = e.parentId !== null && byId.has(e.parentId) ? e.parentId : null;
     byId.get(e.id)!.parentId = parent;
@@ -115,12 +125,23 @@ export interface Change {
   op: OutlineOp;
 }
 
-/** Adds an empty entry (id chosen by the caller) under `parentId` after `afterId` (null: first). */
-export function addEntry(t: Tree, id: string, parentId: string | null, afterId: string | null, text = ""): Change {
+/**
+ * Adds an entry (id chosen by the caller) under `parentId` after `afterId` (null: first), with
+ * `text` as one paragraph, or with `html` when given.
+ */
+export function addEntry(
+  t: Tree,
+  id: string,
+  parentId: string | null,
+  afterId: string | null,
+  text = "",
+  html?: string,
+): Change {
   const n = clone(t);
-  n.byId.set(id, { id, parentId, text, embed: null });
+  const body = html ?? textToHtml(text);
+  n.byId.set(id, { id, parentId, text: html === undefined ? text : htmlToText(html), html: body, embed: null });
   attach(n, id, parentId, afterId);
-  return { tree: n, op: { op: "add", id, parentId, afterId, html: textToHtml(text) } };
+  return { tree: n, op: { op: "add", id, parentId, afterId, html: body } };
 }
 
 /** Moves `id` with its subtree; null when the move is impossible (into itself, too deep, a no-op). */
@@ -176,11 +197,12 @@ export function deleteEntry(t: Tree, id: string): Change {
   return { tree: n, op: { op: "delete", id } };
 }
 
-/** Sets the text of an entry (the op is an edit of its html). */
-export function editEntry(t: Tree, id: string, text: string): Change {
+/** Sets the text of an entry — plain `text` as one paragraph, or rich `html` — as an edit of its html. */
+export function editEntry(t: Tree, id: string, text: string, html?: string): Change {
   const n = { byId: new Map(t.byId), kids: t.kids };
-  n.byId.set(id, { ...t.byId.get(id)!, text });
-  return { tree: n, op: { op: "edit", id, html: textToHtml(text) } };
+  const body = html ?? textToHtml(text);
+  n.byId.set(id, { ...t.byId.get(id)!, text: html === undefined ? text : htmlToText(html), html: body });
+  return { tree: n, op: { op: "edit", id, html: body } };
 }
 
 /**
@@ -249,7 +271,7 @@ export function htmlToText(html: string): string {
 export interface SubtreeSnapshot {
   parentId: string | null;
   afterId: string | null;
-  root: { text: string; embed: TreeEntry["embed"]; children: SubtreeSnapshot["root"][] };
+  root: { html: string; embed: TreeEntry["embed"]; mark: OutlineMark | null; children: SubtreeSnapshot["root"][] };
 }
 
 /** What `restoreSubtree` needs to put `id`'s subtree back where it was. */
@@ -258,7 +280,7 @@ export function snapshotSubtree(t: Tree, id: string): SubtreeSnapshot {
   const sibs = childrenOf(t, e.parentId);
   const node = (x: string): SubtreeSnapshot["root"] => {
     const entry = t.byId.get(x)!;
-    return { text: entry.text, embed: entry.embed, children: childrenOf(t, x).map(node) };
+    return { html: entry.html, embed: entry.embed, mark: entry.mark ?? null, children: childrenOf(t, x).map(node) };
   };
   return { parentId: e.parentId, afterId: sibs[sibs.indexOf(id) - 1] ?? null, root: node(id) };
 }
@@ -279,11 +301,15 @@ export function restoreSubtree(
   const ops: OutlineOp[] = [];
   const put = (node: SubtreeSnapshot["root"], parent: string | null, after: string | null): string => {
     const id = makeId();
-    const c = addEntry(tree, id, parent, after, node.text);
+    const c = addEntry(tree, id, parent, after, "", node.html);
     tree = c.tree;
-    if (node.embed) {
-      tree.byId.set(id, { ...tree.byId.get(id)!, embed: node.embed });
-      ops.push({ ...(c.op as Extract<OutlineOp, { op: "add" }>), embed: node.embed as never });
+    if (node.embed || node.mark) {
+      tree.byId.set(id, { ...tree.byId.get(id)!, embed: node.embed, mark: node.mark });
+      ops.push({
+        ...(c.op as Extract<OutlineOp, { op: "add" }>),
+        ...(node.embed ? { embed: { kind: node.embed.kind, id: node.embed.id } as never } : {}),
+        ...(node.mark ? { mark: node.mark } : {}),
+      });
     } else ops.push(c.op);
     let prev: string | null = null;
     for (const child of node.children) prev = put(child, id, prev);
@@ -319,7 +345,7 @@ function readdOps(t: Tree, id: string): OutlineOp[] {
       id: x,
       parentId,
       afterId,
-      html: textToHtml(entry.text),
+      html: entry.html,
       embed: entry.embed ? ({ kind: entry.embed.kind, id: entry.embed.id } as never) : null,
       mark: entry.mark ?? null,
     });
@@ -348,7 +374,7 @@ export function inverseOf(before: Tree, op: OutlineOp): OutlineOp[] {
     return [{ op: "move", id: op.id, parentId: e.parentId, afterId: sibs[sibs.indexOf(op.id) - 1] ?? null }];
   }
   const back: Extract<OutlineOp, { op: "edit" }> = { op: "edit", id: op.id };
-  if (op.html !== undefined) back.html = textToHtml(e.text);
+  if (op.html !== undefined) back.html = e.html;
   if (op.mark !== undefined) back.mark = e.mark ?? null;
   if (op.embed !== undefined) back.embed = e.embed ? ({ kind: e.embed.kind, id: e.embed.id } as never) : null;
   return [back];
@@ -358,7 +384,7 @@ export function inverseOf(before: Tree, op: OutlineOp): OutlineOp[] {
 export function applyOp(t: Tree, op: OutlineOp): Tree {
   if (op.op === "add") {
     if (t.byId.has(op.id) || (op.parentId !== null && !t.byId.has(op.parentId))) return t;
-    const n = addEntry(t, op.id, op.parentId, op.afterId, htmlToText(op.html ?? "")).tree;
+    const n = addEntry(t, op.id, op.parentId, op.afterId, "", op.html ?? "").tree;
     n.byId.set(op.id, {
       ...n.byId.get(op.id)!,
       embed: (op.embed as TreeEntry["embed"]) ?? null,
@@ -371,7 +397,10 @@ export function applyOp(t: Tree, op: OutlineOp): Tree {
   if (op.op === "move") return moveEntry(t, op.id, op.parentId, op.afterId)?.tree ?? t;
   const n = { byId: new Map(t.byId), kids: t.kids };
   const e = { ...t.byId.get(op.id)! };
-  if (op.html !== undefined) e.text = htmlToText(op.html);
+  if (op.html !== undefined) {
+    e.html = op.html;
+    e.text = htmlToText(op.html);
+  }
   if (op.mark !== undefined) e.mark = op.mark;
   if (op.embed !== undefined) e.embed = (op.embed as TreeEntry["embed"]) ?? null;
   n.byId.set(op.id, e);

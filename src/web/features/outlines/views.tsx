@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, History, RotateCcw, Save } from "lucide-react";
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import {
   type AttackItem,
   attackOutline,
@@ -48,14 +49,69 @@ function Items({ label, items, onOpen }: { label: string; items: AttackItem[]; o
   );
 }
 
-/** Each topic reduced to rule, elements, exceptions and trigger facts; "full entry" jumps back. */
-export function AttackView({ tree, onOpen }: { tree: Tree; onOpen: (id: string) => void }) {
+/** The official rule shown where the student has none, marked as official. */
+function OfficialRule({ rule }: { rule: string }) {
+  return (
+    <div className="mt-2" data-testid="attack-official">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        Rule <span className="font-normal normal-case tracking-normal">(official)</span>
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{rule}</p>
+    </div>
+  );
+}
+
+/** The official elements and exceptions the student has not written, folded (an attack outline stays short). */
+function OfficialParts({ parts }: { parts: [string, string[]][] }) {
+  const shown = parts.filter(([, items]) => items.length);
+  if (!shown.length) return null;
+  return (
+    <details className="mt-2 text-sm" data-testid="attack-official-parts">
+      <summary className="cursor-pointer text-xs text-slate-500 hover:text-slate-700 dark:text-slate-400">
+        Official {shown.map(([label]) => label.toLowerCase()).join(" and ")}
+      </summary>
+      {shown.map(([label, items]) => (
+        <div key={label} className="mt-1">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</p>
+          <ul className="mt-0.5 list-disc space-y-0.5 pl-4 text-slate-600 dark:text-slate-300">
+            {items.map((it) => (
+              <li key={it}>{it}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </details>
+  );
+}
+
+/**
+ * Each topic reduced to rule, elements, exceptions and trigger facts; "full entry" jumps back.
+ * Where the student has written no rule for a topic, the official topic's rule stands in, marked
+ * "official", with a link to the topic (GET …/topics); official elements and exceptions the
+ * student has not written are folded under it.
+ */
+export function AttackView({
+  tree,
+  onOpen,
+  outlineId,
+}: {
+  tree: Tree;
+  onOpen: (id: string) => void;
+  outlineId: string;
+}) {
   const topics = useMemo(() => attackOutline(asView(tree)), [tree]);
+  const official = useQuery({
+    queryKey: ["outline-topics", outlineId],
+    queryFn: () => outlinesApi.officialTopics(outlineId),
+    staleTime: 0,
+  });
+  const officialOf = useMemo(() => new Map((official.data ?? []).map((o) => [o.entryId, o])), [official.data]);
   if (!topics.length) return <p className="px-2 py-6 text-center text-sm text-slate-500">This outline is empty.</p>;
   return (
     <ol aria-label="Attack outline" className="grid gap-3 sm:grid-cols-2">
       {topics.map((t) => {
-        const empty = !t.rule.length && !t.elements.length && !t.exceptions.length && !t.triggers.length;
+        const o = officialOf.get(t.id);
+        const empty = !t.rule.length && !t.elements.length && !t.exceptions.length && !t.triggers.length && !o;
         return (
           <li
             key={t.id}
@@ -72,9 +128,26 @@ export function AttackView({ tree, onOpen }: { tree: Tree; onOpen: (id: string) 
             ) : (
               <>
                 <Items label="Rule" items={t.rule} onOpen={onOpen} />
+                {!t.rule.length && o && <OfficialRule rule={o.rule} />}
                 <Items label="Elements" items={t.elements} onOpen={onOpen} />
                 <Items label="Exceptions" items={t.exceptions} onOpen={onOpen} />
                 <Items label="Trigger facts" items={t.triggers} onOpen={onOpen} />
+                {o && (
+                  <OfficialParts
+                    parts={[
+                      ["Elements", t.elements.length ? [] : o.elements],
+                      ["Exceptions", t.exceptions.length ? [] : o.exceptions],
+                    ]}
+                  />
+                )}
+                {o && !t.rule.length && (
+                  <Link
+                    to={o.href}
+                    className="mt-2 inline-block text-xs text-brand-700 hover:underline dark:text-brand-300"
+                  >
+                    Lexmate official outline: {o.title}
+                  </Link>
+                )}
               </>
             )}
           </li>

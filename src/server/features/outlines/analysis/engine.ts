@@ -4,9 +4,9 @@
  * student's own notes. Pure: the loader (analysis.job.ts) reads the database and this file decides.
  *
  * Matching is on stemmed content terms (src/server/ai/text.ts `terms`):
- *  - a topic's section is the outline line whose terms best match the topic title (Dice, among
- *    lines of at most 14 terms holding ≥ 70 % of the title's terms, ≥ 50 % of them title terms),
- *    with every deeper line under it;
+ *  - a topic's section is the outline line that best matches one of the topic's names (its
+ *    title, its parts and parentheticals; abbreviations such as "IIED" written out — see
+ *    ../topic-match.ts), among lines of at most 14 terms, with every deeper line under it;
  *  - an official element or exception is covered when the section holds every term of its head
  *    (the words before a colon, at most 6 terms) or at least half of all its terms;
  *  - a topic is thin when its section covers under half of its official elements and exceptions
@@ -21,6 +21,7 @@
  *    pure/modified), or they name different numbers.
  */
 import { terms } from "../../../ai/text";
+import { matchTerms, topicMatcher } from "../topic-match";
 
 export interface AnalysisLine {
   line: number;
@@ -182,27 +183,13 @@ export function locateTopics(
   lines: AnalysisLine[],
   topics: OfficialTopic[],
 ): Map<string, { start: number; end: number }> {
-  const titleTerms = topics.map((t) => termSet(t.title));
+  const matcher = topicMatcher(topics, 14);
   const best = new Map<string, { i: number; score: number }>();
   for (let i = 0; i < lines.length; i++) {
-    const lt = termSet(lines[i].text.split(/[:—–]\s|\.\s/)[0]);
-    if (!lt.size || lt.size > 14) continue;
-    let top = -1;
-    let topScore = 0;
-    for (let k = 0; k < topics.length; k++) {
-      const tt = titleTerms[k];
-      let n = 0;
-      for (const x of lt) if (tt.has(x)) n++;
-      // Most of the title in the line, and most of the line about the title.
-      if (n / tt.size < 0.7 || n / lt.size < 0.5) continue;
-      const s = dice(lt, tt);
-      if (s > topScore) {
-        topScore = s;
-        top = k;
-      }
-    }
-    if (top < 0) continue;
-    const id = topics[top].id;
+    const hit = matcher.match(lines[i].text.split(/[:—–]\s|\.\s/)[0]);
+    if (!hit) continue;
+    const topScore = hit.score;
+    const id = hit.topicId;
     const prev = best.get(id);
     if (
       !prev ||
@@ -373,7 +360,7 @@ export function analyseOutline(input: AnalysisInput): AnalysisReport {
     `Lexmate official outline${input.subject ? `, ${input.subject.name}` : ""}: ${t.title}`;
   const noteData = input.notes.map((n) => ({
     n,
-    head: termSet(`${n.title} ${n.tags.join(" ")}`),
+    head: new Set([...matchTerms(n.title), ...n.tags.flatMap((t) => [...matchTerms(t)])]),
     sents: clauses(n.text).map((s) => ({ s, t: termSet(s) })),
   }));
 
@@ -468,7 +455,7 @@ export function analyseOutline(input: AnalysisInput): AnalysisReport {
         answer: e,
       });
     // Contradictions with notes on the same topic.
-    const title = termSet(t.title);
+    const title = matchTerms(t.title);
     const related = noteData.filter(
       (nd) =>
         dice(nd.head, title) >= 0.5 ||
