@@ -1,17 +1,21 @@
 /**
- * The course editor in Chromium (issue 15 §4 "done when", admin half): an administrator creates a
- * course at /admin/courses, adds a module and two lessons, reorders the lessons with the keyboard
- * alone (dnd-kit's keyboard sensor: Space, ↑, Space), sees the order kept after a reload, drags
- * it back with the mouse, uploads an MP4 through the resumable (tus) upload and WebVTT captions,
- * publishes, and previews the course as a student (the lesson opens in the player). Screenshots of
- * the list, the editor and the preview at 1440 and 375 px go to test-results/screenshots/.
+ * The course editor in Chromium (issue 15 §4 "done when"): an administrator creates a course at
+ * /admin/courses, adds two modules with two lessons each, reorders the lessons with the keyboard
+ * alone (dnd-kit's keyboard sensor: Space, ↑, Space) in both modules, sees the order kept after a
+ * reload, drags it back with the mouse, uploads an MP4 through the resumable (tus) upload and
+ * WebVTT captions, publishes (free), and previews the course as a student. Then a student who
+ * signed up on their own (a second browser context, so the admin session is untouched) finds the
+ * course in the catalog, sees both modules with their lessons in the admin's order, enrolls, reads
+ * the first lesson and opens the video lesson, whose player gets the uploaded video and captions.
+ * Screenshots of the list, the editor, the preview and the student's catalog and course page at
+ * 1440 and 375 px go to test-results/screenshots/.
  *
  * The suite shares one server: the course made here is deleted in a `finally`, so the catalog the
  * other specs see is the one they expect.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { makeMp4 } from "../helpers/mp4";
-import { PASSWORD, shot, signUpAndConfirm } from "./helpers";
+import { PASSWORD, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 const ADMIN = "admin-e2e@example.com"; // in ADMIN_EMAILS (playwright.config.ts)
 
@@ -32,17 +36,37 @@ async function signInAdmin(page: Page) {
   if (outcome === "unknown") await signUpAndConfirm(page, ADMIN);
 }
 
-const lessonTitles = (page: Page) =>
-  page.getByTestId("editor-lesson").locator("button[aria-expanded]").allTextContents();
+const MODULE_1 = "The rule and its exceptions";
+const MODULE_2 = "Exceptions whatever the declarant's availability";
 
-test("an admin builds a course, reorders lessons by keyboard, publishes and previews it as a student", async ({
+/** The lesson titles of one module in the editor's outline, top to bottom. */
+const lessonTitles = (page: Page, module = MODULE_1) =>
+  page
+    .getByRole("list", { name: `Lessons of ${module}` })
+    .getByTestId("editor-lesson")
+    .locator("button[aria-expanded]")
+    .allTextContents();
+
+/** Focuses a lesson's drag handle and moves it one place with the keyboard alone (Space, arrow, Space). */
+async function keyboardMove(page: Page, lesson: string, key: "ArrowUp" | "ArrowDown") {
+  await page.getByRole("button", { name: `Drag lesson ${lesson}` }).focus();
+  await page.keyboard.press("Space");
+  await page.waitForTimeout(200);
+  await page.keyboard.press(key);
+  await page.waitForTimeout(300);
+  await page.keyboard.press("Space");
+}
+
+test("an admin builds a two-module course, reorders, uploads, publishes; a student finds and opens it", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAdmin(page);
   const title = `Hearsay in Six Steps ${Date.now().toString(36)}`;
   let courseId: string | null = null;
+  let studentContext: BrowserContext | null = null;
   try {
     await page.goto("/admin/courses");
     await expect(page.getByRole("heading", { name: "Courses", exact: true })).toBeVisible();
@@ -59,16 +83,26 @@ test("an admin builds a course, reorders lessons by keyboard, publishes and prev
     await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft");
 
-    await page.getByLabel("New module title").fill("The rule and its exceptions");
-    await page.getByRole("button", { name: "Add module" }).click();
-    const newLesson = page.getByLabel("New lesson title in The rule and its exceptions");
-    for (const name of ["What hearsay is", "Statements that are not hearsay"]) {
-      await newLesson.fill(name);
-      await page.getByLabel("Kind of the new lesson in The rule and its exceptions").selectOption("reading");
-      await page.getByRole("button", { name: "Add lesson" }).click();
-      await expect(page.getByRole("button", { name: name, exact: true })).toBeVisible();
+    // Two modules, two reading lessons in each.
+    const modules = [
+      [MODULE_1, ["What hearsay is", "Statements that are not hearsay"]],
+      [MODULE_2, ["Excited utterances", "Present sense impressions"]],
+    ] as const;
+    for (const [module, lessons] of modules) {
+      await page.getByLabel("New module title").fill(module);
+      await page.getByRole("button", { name: "Add module" }).click();
+      const moduleCard = page
+        .getByTestId("editor-module")
+        .filter({ has: page.getByLabel(`New lesson title in ${module}`) });
+      for (const name of lessons) {
+        await page.getByLabel(`New lesson title in ${module}`).fill(name);
+        await page.getByLabel(`Kind of the new lesson in ${module}`).selectOption("reading");
+        await moduleCard.getByRole("button", { name: "Add lesson" }).click();
+        await expect(page.getByRole("button", { name: name, exact: true })).toBeVisible();
+      }
+      expect(await lessonTitles(page, module)).toEqual([...lessons]);
     }
-    expect(await lessonTitles(page)).toEqual(["What hearsay is", "Statements that are not hearsay"]);
+    expect(await page.getByTestId("editor-module").count()).toBe(2);
 
     // Keyboard only: focus the second lesson's handle, lift with Space, move up, drop with Space.
     const handle = page.getByRole("button", { name: "Drag lesson Statements that are not hearsay" });
@@ -81,8 +115,15 @@ test("an admin builds a course, reorders lessons by keyboard, publishes and prev
     await page.keyboard.press("Space");
     await saved;
     await expect.poll(() => lessonTitles(page)).toEqual(["Statements that are not hearsay", "What hearsay is"]);
+    // The second module by keyboard too (FRE 803(1) before 803(2)); the first module is untouched.
+    const saved2 = page.waitForResponse((r) => r.url().endsWith(`/api/admin/courses/${courseId}/order`) && r.ok());
+    await keyboardMove(page, "Present sense impressions", "ArrowUp");
+    await saved2;
+    await expect.poll(() => lessonTitles(page, MODULE_2)).toEqual(["Present sense impressions", "Excited utterances"]);
+    expect(await lessonTitles(page)).toEqual(["Statements that are not hearsay", "What hearsay is"]);
     await page.reload();
     await expect.poll(() => lessonTitles(page)).toEqual(["Statements that are not hearsay", "What hearsay is"]);
+    expect(await lessonTitles(page, MODULE_2)).toEqual(["Present sense impressions", "Excited utterances"]);
 
     // The move buttons do the same without dragging.
     await page.getByRole("button", { name: "Move lesson What hearsay is up" }).click();
@@ -102,12 +143,7 @@ test("an admin builds a course, reorders lessons by keyboard, publishes and prev
     };
     await drag("What hearsay is", "Statements that are not hearsay");
     await expect.poll(() => lessonTitles(page)).toEqual(["What hearsay is", "Statements that are not hearsay"]);
-    await page.getByRole("button", { name: "Drag lesson What hearsay is" }).focus();
-    await page.keyboard.press("Space");
-    await page.waitForTimeout(200);
-    await page.keyboard.press("ArrowDown");
-    await page.waitForTimeout(300);
-    await page.keyboard.press("Space");
+    await keyboardMove(page, "What hearsay is", "ArrowDown");
     await expect.poll(() => lessonTitles(page)).toEqual(["Statements that are not hearsay", "What hearsay is"]);
 
     // A video lesson: an MP4 through the resumable upload, then captions.
@@ -182,7 +218,88 @@ test("an admin builds a course, reorders lessons by keyboard, publishes and prev
     await expect(page.getByText("words of a contract")).toBeVisible();
     await page.setViewportSize({ width: 375, height: 812 });
     await shot(page, "courses-admin-preview-375");
+
+    // A student of their own (a second browser context: the admin stays signed in on `page`).
+    studentContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const student = await studentContext.newPage();
+    await student.setViewportSize({ width: 1440, height: 900 });
+    await signUpAndConfirm(student, uniqueEmail("course-student"));
+    await student.goto("/courses");
+    await expect(student.getByRole("heading", { level: 1, name: "Courses" })).toBeVisible();
+    // Listed in the whole catalog among the official courses, then alone when searched for.
+    const card = student.getByTestId("course-card").filter({ has: student.getByRole("link", { name: title }) });
+    await expect(card).toHaveCount(1);
+    expect(await student.getByTestId("course-card").count()).toBeGreaterThan(1);
+    await student.getByLabel("Search courses").fill(title);
+    await expect(student.getByTestId("course-card")).toHaveCount(1);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("When an out-of-court statement is hearsay");
+    await expect(card).toContainText("4 lessons");
+    await expect(card).toContainText("Free");
+    await expect(card).not.toContainText("Coming Soon");
+    await shot(student, "courses-admin-student-catalog-1440");
+    await card.getByRole("link", { name: "View course" }).click();
+    await student.waitForURL(`**/courses/${courseId}`);
+
+    // The course page: no preview banner, free, both modules with the lessons in the admin's order.
+    await expect(student.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(student.getByTestId("student-preview")).toHaveCount(0);
+    await expect(student.getByText("This course is free.")).toBeVisible();
+    const moduleItem = (n: number, name: string) =>
+      student
+        .getByRole("region", { name: "Modules and lessons" })
+        .getByRole("listitem")
+        .filter({ has: student.getByRole("heading", { level: 3, name: `${n}. ${name}` }) });
+    await expect(student.getByRole("heading", { level: 3 })).toHaveText([`1. ${MODULE_1}`, `2. ${MODULE_2}`]);
+    await expect(moduleItem(1, MODULE_1).getByRole("listitem")).toHaveText([
+      /^Statements that are not hearsay/,
+      /^What hearsay is/,
+    ]);
+    await expect(moduleItem(2, MODULE_2).getByRole("listitem")).toHaveText([
+      /^Present sense impressions/,
+      /^Excited utterances/,
+    ]);
+    await expect(moduleItem(1, MODULE_1).getByText("0/2 complete")).toBeVisible();
+    await shot(student, "courses-admin-student-course-1440");
+
+    // A free course opens without enrolling (enrolling would keep the `finally` from deleting it:
+    // a course with enrollments is archived, not deleted). The first lesson, a reading, opens.
+    await expect(student.getByRole("button", { name: "Enroll" })).toBeVisible();
+    await moduleItem(1, MODULE_1)
+      .getByRole("link", { name: /Statements that are not hearsay/ })
+      .click();
+    await student.waitForURL(/\/course\/.+\/lesson\//);
+    await expect(student.getByTestId("lesson-reading")).toContainText("words of a contract");
+
+    // The video lesson: the player's <video> gets the uploaded MP4 and the WebVTT captions.
+    await student.goto(`/courses/${courseId}`);
+    await moduleItem(1, MODULE_1)
+      .getByRole("link", { name: /What hearsay is/ })
+      .click();
+    await student.waitForURL(/\/course\/.+\/lesson\//);
+    const videoEl = student.locator("video");
+    await expect(videoEl).toHaveAttribute("src", /^\/api\/lessons\/[^/]+\/media\/video$/);
+    await expect(videoEl.locator("track[kind=captions]")).toHaveAttribute(
+      "src",
+      /^\/api\/lessons\/[^/]+\/media\/captions$/,
+    );
+    await expect(student.getByRole("complementary", { name: "Transcript" })).toContainText(
+      "Hearsay is an out-of-court statement.",
+    );
+    const media = await student.request.get((await videoEl.getAttribute("src"))!);
+    expect(media.status()).toBe(200);
+    expect(media.headers()["content-type"]).toContain("video/mp4");
+    expect((await media.body()).length).toBeGreaterThan(2 * 1024 * 1024);
+    await student.setViewportSize({ width: 375, height: 812 });
+    await student.goto("/courses");
+    await student.getByLabel("Search courses").fill(title);
+    await expect(student.getByTestId("course-card")).toHaveCount(1);
+    await expect(card).toHaveCount(1);
+    const cardBox = await card.boundingBox();
+    expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(375);
+    await shot(student, "courses-admin-student-catalog-375");
   } finally {
+    await studentContext?.close();
     if (courseId) {
       const del = await page.request.delete(`/api/admin/courses/${courseId}`, {
         headers: { origin: new URL(page.url()).origin },
