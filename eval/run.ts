@@ -63,10 +63,10 @@ const set =
   "questions";
 const only = flag("--only");
 
-// `--suite dev|blind`: every issue-13 set of that split, one child run each, reported per set and gated.
+// `--suite dev|blind|blind2`: every issue-13 set of that split, one child run each, reported per set and gated.
 if (flag("--suite")) {
   const { runSuite } = await import("./suite");
-  process.exit(runSuite(flag("--suite") as "dev" | "blind"));
+  process.exit(runSuite(flag("--suite") as "dev" | "blind" | "blind2"));
 }
 
 const root = resolve(import.meta.dirname, "..");
