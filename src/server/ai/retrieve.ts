@@ -267,6 +267,12 @@ export function exampleVotes(index: SearchIndex, q: ParsedQuery): Map<string, Ex
   return out;
 }
 
+/**
+ * Below this relevance the companion declines (decision 011). Relevance is the idf-weighted share
+ * of the question's content words found in the best document; tuned on eval/questions.yaml.
+ */
+export const DECLINE_BELOW = 0.6;
+
 /** Matched idf mass at which a question matching three or more distinct content words counts as fully relevant (≈ 4 specific terms). */
 const MASS_FOR_FULL_RELEVANCE = 13;
 
