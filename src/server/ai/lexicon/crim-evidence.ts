@@ -84,4 +84,13 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:wants? to|will|going to|can (?:she|he|i|the witness)|may (?:she|he|the witness)|let (?:her|him|me)) (?:say|testify|repeat|tell the jury)\b[^?]{0,40}\b(?:told (?:me|him|her|them|us)|said (?:that|to))\b/g,
     "$& out-of-court statement hearsay",
   ],
+  // Decision 073: more situations, written from the third dev set's classes of miss.
+  [
+    /\b(?:victim|accuser|complainant|woman|girl)'?s? (?:past|prior|previous|other|sexual|sex) (?:boyfriends?|partners?|lovers?|sex life|sexual (?:history|behavior|behaviour|conduct)|relationships?)\b|\b(?:her|his) (?:past|prior|previous|ex-?) ?(?:boyfriends|lovers|sexual partners)\b|\b(?:sexual (?:history|past)|sex life)\b/g,
+    "$& rape shield victim's sexual behavior predisposition",
+  ],
+  [
+    /\b(?:always|every (?:single )?(?:night|morning|evening|day|time)|without fail|like clockwork|never (?:once )?(?:forgets|fails|misses|forgot|failed|missed))\b[^?]{0,120}\b(?:prove|show|evidence|use (?:that|it|this)|testify)\b/g,
+    "$& habit routine practice",
+  ],
 ];

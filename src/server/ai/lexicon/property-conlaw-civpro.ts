@@ -111,4 +111,21 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     "$& amendment relation back",
   ],
   [/\b(?:π|pi)\b(?=\s+(?:sues|sued|v\.?|files|filed|wants|seeks|claims))/g, "plaintiff"],
+  // Decision 073: more situations, written from the third dev set's classes of miss.
+  [
+    /\b(?:left|gave|willed|deeded|devised)\b[^.?!]{0,50}\bto (?:me and (?:my|her|his) \w+|my \w+ and me|both of us|the (?:two|three) of us|us both)\b|\b(?:co-?owners?|we both own|own it together|inherited it together)\b|\bwon'?t let me (?:in|use|live|on|onto)\b/g,
+    "$& cotenants tenancy in common concurrent owners ouster",
+  ],
+  [
+    /\b(?:protests?|rall(?:y|ies)|marche?s?|demonstrat\w*|picket\w*|leaflet\w*|flyers|speeches|preach\w*)\b[^.?!]{0,60}\b(?:park|parks|sidewalks?|streets?|plaza|square|public (?:place|property))\b|\b(?:park|parks|sidewalks?|plaza|square)\b[^.?!]{0,60}\b(?:protests?|rall(?:y|ies)|demonstrat\w*|picket\w*|leaflet\w*)\b/g,
+    "$& public forum time place manner",
+  ],
+  [
+    /\b(?:dumb|stupid|pointless|silly|ridiculous|makes no sense|no good reason|arbitrary)\b[^?]{0,80}\b(?:law|licen[cs]e|rule|regulation|requirement)\b|\b(?:law|licen[cs]e|regulation|requirement)\b[^?]{0,80}\b(?:dumb|stupid|pointless|silly|ridiculous|makes no sense|no good reason|arbitrary)\b/g,
+    "$& rational basis economic regulation",
+  ],
+  [
+    /\b(?:hundreds|thousands|millions|dozens|lots|tons|a bunch) of (?:people|customers|consumers|buyers|owners|users|employees|workers|us|others|victims)\b|\b(?:all|everyone|everybody) (?:sue|join) together\b|\bsue (?:together|as a group)\b/g,
+    "$& class action numerosity commonality",
+  ],
 ];

@@ -90,4 +90,23 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:ha(?:ve|s) to be|need(?:s)? to be|must be|should be|got to be|be put) (?:in writing|written down|on paper)\b|\bin writing to be (?:enforceable|valid|binding)\b/g,
     "$& writing requirement statute of frauds",
   ],
+  // Decision 073: more situations, written from the third dev set's classes of miss.
+  // Torts: the plaintiff's own fault; using another's thing without asking.
+  [
+    /\b(?:she|he|i|they|the (?:plaintiff|pedestrian|victim|other driver|cyclist)) (?:was|were) (?:also |partly |partially )?(?:jaywalking|texting|speeding|drunk|not (?:paying attention|looking|wearing (?:a |his |her |my )?(?:seat ?belt|helmet))|at fault|careless)\b|\b(?:partly|partially|also|half) (?:at fault|to blame)\b|\bstill recover\b/g,
+    "$& plaintiff's own negligence comparative negligence contributory",
+  ],
+  [
+    /\b(?:borrowed|took|drove|rode)\b[^.?!]{0,30}\bwithout (?:asking|permission|telling)\b|\b(?:wrecked|totaled|totalled|ruined) (?:it|my|his|her|their)\b/g,
+    "$& conversion trespass to chattels chattel",
+  ],
+  // Contracts: paying someone else more to finish; a benefit given without a request.
+  [
+    /\b(?:hired|got|found) (?:someone|somebody|another (?:\w+ )?(?:company|contractor|guy|builder|supplier|seller))(?: else)?\b[^.?!]{0,80}\b(?:more|extra|higher)\b|\b(?:cost|paid|pay|charged?) (?:me )?(?:\$[\d,]+ )?(?:more|extra) to (?:finish|complete|replace|get)\b/g,
+    "$& cost to complete expectation damages cover difference",
+  ],
+  [
+    /\b(?:without (?:me |my )?(?:asking|permission|consent|agreeing)|never asked (?:him|her|them) to|didn'?t ask (?:him|her|them) to|while i was unconscious)\b[^?]{0,80}\b(?:paid|pay|bill\w*|charg\w*|owe)\b|\b(?:paid|pay|bill\w*|owe)\b[^?]{0,80}\b(?:never asked|didn'?t ask)\b/g,
+    "$& restitution unjust enrichment benefit conferred quasi-contract",
+  ],
 ];
