@@ -114,10 +114,15 @@ export function runSuite(split: "dev" | "blind" | "blind2"): number {
         if (r.hit3 < FLOORS.followups.hit3)
           failures.push(`${set}: follow-up hit@3 ${f(r.hit3)} < ${FLOORS.followups.hit3}%`);
       } else {
+        // A scope set may hold legal questions near the boundary too (blind2): they must be answered.
+        const boundary = r.inScope
+          ? `  boundary questions answered ${f(100 - r.idk)} (hit@3 ${f(r.hit3)}, ${r.inScope})`
+          : "";
         lines.push(
-          `  ${set.padEnd(16)} declined ${f(r.declined)}  right kind ${f(r.declineKinds)}  law topics in declines ${r.lawInDeclines}  (${r.outOfScope} requests)`,
+          `  ${set.padEnd(16)} declined ${f(r.declined)}  right kind ${f(r.declineKinds)}  law topics in declines ${r.lawInDeclines}  (${r.outOfScope} requests)${boundary}`,
         );
         if (r.declined < FLOORS.scope.declined) failures.push(`${set}: declined ${f(r.declined)} < 100%`);
+        if (r.inScope && r.idk > 0) failures.push(`${set}: ${f(r.idk)} of the boundary legal questions declined`);
         if (r.lawInDeclines > FLOORS.scope.lawInDeclines)
           failures.push(`${set}: ${r.lawInDeclines} declines name a law topic`);
       }
