@@ -68,3 +68,15 @@ describe("followUpStrength", () => {
     expect(followUpStrength("Explain the parol evidence rule.")).toBeNull();
   });
 });
+
+describe("decision 073 scope classes", () => {
+  it("declines a life request whose occasion is the bar exam as not legal", () => {
+    expect(notLegal("Can you help me plan a trip to Japan after the bar exam?")).toBe("not_legal");
+  });
+  it("still treats a question about the bar exam's law as legal", () => {
+    expect(notLegal("Is hearsay tested on the bar exam?")).toBeNull();
+  });
+  it("places the taxation of entities in an outside area", () => {
+    expect(outsideArea("How is a partnership taxed compared to an S corporation?")).not.toBeNull();
+  });
+});
