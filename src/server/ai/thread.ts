@@ -20,6 +20,8 @@ import { isFramingTerm, terms } from "./text";
 
 /** Ranking-score bonus, in a follow-up, for documents in the subject the thread is about (decision 057). */
 const THREAD_SUBJECT_BONUS = 0.15;
+/** Ranking-score bonus, in a follow-up, for the topic the thread's last question was about (its doctrine). */
+const THREAD_TOPIC_BONUS = 0.1;
 /** Ranking-score bonus for documents in a subject the follow-up names itself ("in criminal law"). */
 const NAMED_SUBJECT_BONUS = 0.3;
 /** A short question whose own words the best topic's title holds at least this share of names that doctrine. */
@@ -123,6 +125,8 @@ export interface Thread {
   question: string;
   /** The subject of the best topic that question retrieved. */
   subjectId: string | null;
+  /** That topic's id. */
+  topicId: string | null;
 }
 
 export interface ThreadReading {
@@ -131,9 +135,9 @@ export interface ThreadReading {
   hits: Hit[];
 }
 
-const bestSubject = (hits: Hit[]) => {
+const bestTopic = (hits: Hit[]) => {
   const d = hits.find((h) => h.doc.kind === "topic")?.doc;
-  return d && d.kind === "topic" ? d.subjectId : null;
+  return { subjectId: d && d.kind === "topic" ? d.subjectId : null, topicId: d && d.kind === "topic" ? d.id : null };
 };
 
 /**
@@ -169,8 +173,11 @@ export function readWithThread(
   if (subject) {
     const bonus = named && named !== thread.subjectId ? NAMED_SUBJECT_BONUS : THREAD_SUBJECT_BONUS;
     for (const h of hits) if (h.doc.kind !== "provision" && h.doc.subjectId === subject) h.score += bonus;
-    hits.sort((a, b) => b.score - a.score);
   }
+  // …and its doctrine, unless the follow-up moved to another subject.
+  if (!named || named === thread.subjectId)
+    for (const h of hits) if (h.doc.kind === "topic" && h.doc.id === thread.topicId) h.score += THREAD_TOPIC_BONUS;
+  hits.sort((a, b) => b.score - a.score);
   if (!hits[0] || hits[0].relevance < DECLINE_BELOW) return null;
   return { effectiveQuestion: both, query, hits };
 }
@@ -188,8 +195,8 @@ export function resolveThread(index: SearchIndex, history: { role: string; conte
     const hits = search(index, query, 3);
     const reading = readWithThread(index, question, { query, hits }, thread);
     thread = reading
-      ? { question: reading.effectiveQuestion, subjectId: bestSubject(reading.hits) }
-      : { question, subjectId: bestSubject(hits) };
+      ? { question: reading.effectiveQuestion, ...bestTopic(reading.hits) }
+      : { question, ...bestTopic(hits) };
   }
   return thread;
 }

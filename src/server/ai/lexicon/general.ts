@@ -70,7 +70,7 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
     "$& papers served service of process",
   ],
   [
-    /\b(?:over the phone|on a handshake|handshake deal|verbal(?:ly)? (?:agreed|agreement|deal|promise)|oral(?:ly)? (?:agreed|agreement|deal|promise))\b|\b(?:nothing|never|wasn'?t|not|no)\b[^.?!]{0,20}\b(?:in writing|written down|signed|put on paper)\b/g,
+    /\b(?:over the phone|on a handshake|handshake deal|verbal(?:ly)? (?:agreed|agreement|deal|promise)|oral(?:ly)? (?:agreed|agreement|deal|promise|contract)|verbal contract|unwritten (?:contract|agreement|deal))\b|\b(?:nothing|never|wasn'?t|not|no)\b[^.?!]{0,20}\b(?:in writing|written down|signed|put on paper)\b/g,
     "$& oral agreement writing statute of frauds",
   ],
   [

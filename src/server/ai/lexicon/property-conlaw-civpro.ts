@@ -128,4 +128,8 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\b(?:hundreds|thousands|millions|dozens|lots|tons|a bunch) of (?:people|customers|consumers|buyers|owners|users|employees|workers|us|others|victims)\b|\b(?:all|everyone|everybody) (?:sue|join) together\b|\bsue (?:together|as a group)\b/g,
     "$& class action numerosity commonality",
   ],
+  [
+    /\b(?:citizens? of (?:two )?different states|(?:from|in|live in|lives in) (?:two )?different states|(?:from|in) the same state as)\b/g,
+    "$& diversity citizenship",
+  ],
 ];
