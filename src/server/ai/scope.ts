@@ -108,6 +108,15 @@ export type NotLegalKind = "health_safety" | "not_legal";
 /** Danger to life now (suicide, self-harm, someone unresponsive): declined for safety even when law words appear. */
 const SAFETY_FIRST =
   /\b(suicid\w*|kill(?:ing)? (?:myself|me)|end(?:ing)? (?:my|my own) life|end it all|don'?t see the point anymore|no reason to live|take my (?:own )?life|self[- ]harm|(?:hurt|hurting|harm|harming|cut|cutting) myself|want to die|(?:can'?t|cannot|won'?t|couldn'?t) wake (?:him|her|them|my \w+) up|(?:is|isn'?t|not|stopped) breathing|unconscious and|overdos\w*|took (?:a (?:whole )?bottle|too many) (?:of )?(?:pills|tablets)|gas leak|house is on fire|(?:is|am) being (?:followed|stalked|attacked)|in danger right now)\b/;
+/**
+ * Requests that are not a law-school question whatever words of the law they hold (decision 073):
+ * an attempt to override the companion's instructions, help to harm, deceive or evade ("without
+ * getting caught", a fake doctor's note, into someone's account), or someone's private data (a home
+ * address, a phone number). Checked before the legal cue words ("police", "contracts professor").
+ */
+const NOT_LEGAL_FIRST =
+  /\b(ignore (?:all |any )?(?:of )?(?:your |the |my )?(?:previous |prior |earlier )?(?:instructions|rules|guidelines)|(?:reveal|show|tell me|print|repeat) (?:me )?(?:your|the) (?:system )?(?:prompt|instructions)|system prompt|pretend (?:you are|you're|to be) an? (?:\w+ )?(?:ai|assistant|chatbot|bot|model)|(?:uncensored|unfiltered|jailbroken|jailbreak|developer mode|dan mode)|no (?:rules|restrictions|filters) (?:at all|whatsoever|anymore)|without (?:getting caught|being caught|anyone (?:knowing|noticing)|(?:him|her|them) knowing)|(?:how (?:do|can|could|would) (?:i|you|we|someone)|can (?:i|we)|could (?:i|we)) (?:\w+ )?get away with|avoid getting caught|(?:fake|forged?|counterfeit) (?:doctor'?s note|id|passport|prescription|signature|receipt|transcript|diploma)|(?:get|break|hack) into (?:my |his |her |their |someone'?s |an? )?(?:\w+'?s? )?(?:\w+ )?(?:account|email|phone|instagram|facebook)|home address|(?:cell |personal )?phone number of|social security number of|where (?:does|do) (?:my |his |her )?\w+ live|dox\w*)\b/;
+
 /** Symptoms and medical questions: the request itself is about health. */
 const HEALTH_SAFETY =
   /\b(headaches?|migraines?|blurr(?:ed|y) vision|chest pains?|pain in (?:my|his|her|the) (?:chest|head|stomach|side|back|arm|neck|leg)|crushing pain|short(?:ness)? of breath|can'?t breathe|dizz(?:y|iness)|faint(?:ed|ing)?|numbness|seizures?|fever|vomit\w*|rash|symptoms?|ibuprofen|acetaminophen|tylenol|advil|aspirin|antibiotics?|painkillers?|dosage|stroke|heart attack|allerg\w*|concussion|infection|diagnos\w* (?:me|my)|therap(?:y|ist) for|depress(?:ed|ion)|anxiety attack|panic attack|emergency room)\b/;
@@ -140,7 +149,7 @@ export function notLegal(question: string, opts: { legalArea?: boolean } = {}): 
   const q = question.toLowerCase().replace(/[’]/g, "'");
   // Danger first: a student who mentions the bar exam and self-harm in one breath needs 988, not a rule.
   if (SAFETY_FIRST.test(q)) return "health_safety";
-  if (NOT_LEGAL_FORM.test(q)) return "not_legal";
+  if (NOT_LEGAL_FORM.test(q) || NOT_LEGAL_FIRST.test(q)) return "not_legal";
   // A question in an area of law we do not cover ("can I use a song under copyright?") is legal; the
   // bar exam or law school as the occasion ("plan a trip after the bar exam") does not make it legal.
   if (opts.legalArea || LEGAL_CUES.test(q.replace(STUDY_OCCASION, " "))) return null;
