@@ -20,8 +20,6 @@ import { isFramingTerm, terms } from "./text";
 
 /** Ranking-score bonus, in a follow-up, for documents in the subject the thread is about (decision 057). */
 const THREAD_SUBJECT_BONUS = 0.15;
-/** Ranking-score bonus, in a follow-up, for the topic the thread's last question was about (its doctrine). */
-const THREAD_TOPIC_BONUS = 0.1;
 /** Ranking-score bonus for documents in a subject the follow-up names itself ("in criminal law"). */
 const NAMED_SUBJECT_BONUS = 0.3;
 /** A short question whose own words the best topic's title holds at least this share of names that doctrine. */
@@ -106,13 +104,14 @@ export function namesNoDoctrine(index: SearchIndex, question: string, query: Par
 
 /** A subject the question names in words ("in criminal law", "under the Constitution"), or null. */
 const SUBJECT_CUES: [string, RegExp][] = [
-  ["criminal-law", /\b(?:criminal (?:law|case|cases|trial|prosecution|court)|crim law|a crime|criminally)\b/i],
-  ["torts", /\b(?:torts?|tort law|civil(?:ly)? liab\w*|sue (?:for damages|civilly))\b/i],
-  ["contracts", /\b(?:contracts? law|in contracts|under the ucc|article 2)\b/i],
-  ["evidence", /\b(?:evidence law|in evidence|federal rules of evidence|the fre)\b/i],
+  // Only the subject's own name: "in a criminal case" or "is that constitutional?" is context, not a change of subject.
+  ["criminal-law", /\b(?:criminal law|crim law)\b/i],
+  ["torts", /\b(?:in torts?|tort law|under torts?)\b/i],
+  ["contracts", /\b(?:contracts? law|in contracts)\b/i],
+  ["evidence", /\b(?:evidence law|in evidence|federal rules of evidence)\b/i],
   ["real-property", /\b(?:property law|real property)\b/i],
-  ["constitutional-law", /\b(?:constitutional(?:ly)?|con ?law|the constitution)\b/i],
-  ["civil-procedure", /\b(?:civil procedure|civ ?pro|civil (?:case|suit|action|lawsuit))\b/i],
+  ["constitutional-law", /\b(?:constitutional law|con ?law)\b/i],
+  ["civil-procedure", /\b(?:civil procedure|civ ?pro)\b/i],
 ];
 function namedSubject(question: string): string | null {
   const found = SUBJECT_CUES.filter(([, re]) => re.test(question));
@@ -125,8 +124,6 @@ export interface Thread {
   question: string;
   /** The subject of the best topic that question retrieved. */
   subjectId: string | null;
-  /** That topic's id. */
-  topicId: string | null;
 }
 
 export interface ThreadReading {
@@ -137,7 +134,7 @@ export interface ThreadReading {
 
 const bestTopic = (hits: Hit[]) => {
   const d = hits.find((h) => h.doc.kind === "topic")?.doc;
-  return { subjectId: d && d.kind === "topic" ? d.subjectId : null, topicId: d && d.kind === "topic" ? d.id : null };
+  return { subjectId: d && d.kind === "topic" ? d.subjectId : null };
 };
 
 /**
@@ -174,9 +171,6 @@ export function readWithThread(
     const bonus = named && named !== thread.subjectId ? NAMED_SUBJECT_BONUS : THREAD_SUBJECT_BONUS;
     for (const h of hits) if (h.doc.kind !== "provision" && h.doc.subjectId === subject) h.score += bonus;
   }
-  // …and its doctrine, unless the follow-up moved to another subject.
-  if (!named || named === thread.subjectId)
-    for (const h of hits) if (h.doc.kind === "topic" && h.doc.id === thread.topicId) h.score += THREAD_TOPIC_BONUS;
   hits.sort((a, b) => b.score - a.score);
   if (!hits[0] || hits[0].relevance < DECLINE_BELOW) return null;
   return { effectiveQuestion: both, query, hits };
