@@ -24,12 +24,19 @@ import { openDatabase } from "../src/server/db/client";
 import { parseEnv } from "../src/server/env";
 
 const DECLINE_KINDS = ["legal_uncovered", "not_legal", "health_safety"] as const;
+/**
+ * Labels of the second blind scope set (decision 073) outside the issue's three kinds: requests that
+ * must be declined (harmful, a jailbreak, someone's private data, advice on the student's own case)
+ * but whose kind the engine does not name; they count toward "declined" and "law topics in
+ * declines", not toward "right kind". "none" marks a legal question near the boundary that must be answered.
+ */
+const OTHER_DECLINES = ["harmful", "jailbreak", "privacy", "personal_legal_advice"] as const;
 const questionSchema = z
   .object({
     id: z.string(),
     subject: z.enum([...SUBJECT_IDS, "out-of-scope"]),
     kind: z
-      .enum(["concept", "distinction", "case", "summary", "fact_pattern", "mbe", "followup", "decline"])
+      .enum(["concept", "distinction", "case", "summary", "fact_pattern", "mbe", "followup", "decline", "in_scope"])
       .optional(),
     question: z.string().min(3).optional(),
     /** Follow-up sets: the turns of one conversation; the last is scored. */
@@ -38,14 +45,18 @@ const questionSchema = z
     answer: z.enum(["A", "B", "C", "D"]).optional(),
     expect: z.array(z.string()).default([]),
     /** true, or the kind of decline expected (issue 13 §5). */
-    decline: z.union([z.boolean(), z.enum(DECLINE_KINDS)]).default(false),
+    decline: z.union([z.boolean(), z.enum([...DECLINE_KINDS, ...OTHER_DECLINES, "none"])]).default(false),
   })
   .transform((q) => ({
     ...q,
+    // "in_scope" (a boundary question that must be answered) is scored like any covered question.
+    kind: q.kind === "in_scope" ? undefined : q.kind,
     question: q.question ?? q.turns?.at(-1) ?? "",
     history: q.turns?.slice(0, -1) ?? [],
-    declineKind: typeof q.decline === "string" ? q.decline : null,
-    decline: q.decline !== false,
+    declineKind: (DECLINE_KINDS as readonly string[]).includes(String(q.decline))
+      ? (q.decline as (typeof DECLINE_KINDS)[number])
+      : null,
+    decline: q.decline !== false && q.decline !== "none",
   }));
 type EvalQuestion = z.infer<typeof questionSchema>;
 
@@ -63,10 +74,10 @@ const set =
   "questions";
 const only = flag("--only");
 
-// `--suite dev|blind`: every issue-13 set of that split, one child run each, reported per set and gated.
+// `--suite dev|blind|blind2`: every issue-13 set of that split, one child run each, reported per set and gated.
 if (flag("--suite")) {
   const { runSuite } = await import("./suite");
-  process.exit(runSuite(flag("--suite") as "dev" | "blind"));
+  process.exit(runSuite(flag("--suite") as "dev" | "blind" | "blind2"));
 }
 
 const root = resolve(import.meta.dirname, "..");

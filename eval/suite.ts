@@ -4,8 +4,9 @@
  *   mbe-*        MBE stems with (A)–(D)               MBE accuracy (the keyed choice in "**Best answer: (X)**")
  *   followups-*  two-turn conversations               hit@3 of the second answer
  *   scope-*      out-of-scope requests of 3 kinds     declined, decline kind, law topics named in declines
- * Each set has a `-dev` split (tuning) and a `-blind` split (run only at the end with
- * `npm run eval -- --suite blind`). Each set runs in its own child (`eval/run.ts --set <name>`);
+ * Each set has dev splits (`-dev`, `-dev2`, `-dev3`: tuning) and two blind splits (`-blind`, and
+ * `-blind2`, written later by another helper; decision 073), run only to measure with
+ * `npm run eval -- --suite blind` (both) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
  * this prints one line per set and exits 1 when a set is below its floor.
  *
  * FLOORS are what the engine reached on the dev splits when they were set (issue 13: CI fails
@@ -44,12 +45,34 @@ const FLOORS_SECOND: typeof FLOORS_FIRST = {
   followups: { hit3: 100 },
   scope: { declined: 100, lawInDeclines: 0 },
 };
+/** The third dev split (decision 073), written before tuning: the floors reached on it. */
+const FLOORS_THIRD: typeof FLOORS_FIRST = {
+  facts: { hit3: 95, idkMax: 0 },
+  mbe: { mbe: 60 },
+  followups: { hit3: 90 },
+  scope: { declined: 100, lawInDeclines: 0 },
+};
+/** The blind splits are gated at the issue's targets (issue 13, Targets), not at a tuning floor. */
+const FLOORS_BLIND: typeof FLOORS_FIRST = {
+  facts: { hit3: 92, idkMax: 2 },
+  mbe: { mbe: 60 },
+  followups: { hit3: 90 },
+  scope: { declined: 100, lawInDeclines: 0 },
+};
+const FLOORS_BY_PART: Record<string, typeof FLOORS_FIRST> = {
+  dev: FLOORS_FIRST,
+  dev2: FLOORS_SECOND,
+  dev3: FLOORS_THIRD,
+  blind: FLOORS_BLIND,
+  blind2: FLOORS_BLIND,
+};
 const TARGETS =
   "targets: facts hit@3 ≥ 92%, IDK ≤ 2%; MBE ≥ 60%; follow-ups hit@3 ≥ 90%; scope 100% declined, 0 law topics";
 
-export function runSuite(split: "dev" | "blind"): number {
-  // The dev split is two sets per family: the first tuning set and a second one written later (decision 057).
-  const splits = split === "dev" ? ["dev", "dev2"] : [split];
+export function runSuite(split: "dev" | "blind" | "blind2"): number {
+  // The dev split is three sets per family, each written later than the one before (decisions 057, 073);
+  // the blind split is the first blind set and a second one written later by another hand (decision 073).
+  const splits = split === "dev" ? ["dev", "dev2", "dev3"] : split === "blind" ? ["blind", "blind2"] : [split];
   const root = resolve(import.meta.dirname, "..");
   const dir = mkdtempSync(join(tmpdir(), "lexmate-eval-"));
   const lines: string[] = [];
@@ -57,7 +80,7 @@ export function runSuite(split: "dev" | "blind"): number {
   for (const part of splits)
     for (const family of ["facts", "mbe", "followups", "scope"] as const) {
       const set = `${family}-${part}`;
-      const FLOORS = part === "dev2" ? FLOORS_SECOND : FLOORS_FIRST;
+      const FLOORS = FLOORS_BY_PART[part] ?? FLOORS_FIRST;
       if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
         lines.push(`  ${set.padEnd(16)} (missing)`);
         continue;
@@ -91,10 +114,15 @@ export function runSuite(split: "dev" | "blind"): number {
         if (r.hit3 < FLOORS.followups.hit3)
           failures.push(`${set}: follow-up hit@3 ${f(r.hit3)} < ${FLOORS.followups.hit3}%`);
       } else {
+        // A scope set may hold legal questions near the boundary too (blind2): they must be answered.
+        const boundary = r.inScope
+          ? `  boundary questions answered ${f(100 - r.idk)} (hit@3 ${f(r.hit3)}, ${r.inScope})`
+          : "";
         lines.push(
-          `  ${set.padEnd(16)} declined ${f(r.declined)}  right kind ${f(r.declineKinds)}  law topics in declines ${r.lawInDeclines}  (${r.outOfScope} requests)`,
+          `  ${set.padEnd(16)} declined ${f(r.declined)}  right kind ${f(r.declineKinds)}  law topics in declines ${r.lawInDeclines}  (${r.outOfScope} requests)${boundary}`,
         );
         if (r.declined < FLOORS.scope.declined) failures.push(`${set}: declined ${f(r.declined)} < 100%`);
+        if (r.inScope && r.idk > 0) failures.push(`${set}: ${f(r.idk)} of the boundary legal questions declined`);
         if (r.lawInDeclines > FLOORS.scope.lawInDeclines)
           failures.push(`${set}: ${r.lawInDeclines} declines name a law topic`);
       }

@@ -8,22 +8,17 @@ import type { Db } from "../db/client";
 import { type Classification, classify } from "./classify";
 import type { UserHit } from "./compose/shared";
 import type { IndexCache } from "./index-cache";
-import { evidence, type Hit, type ParsedQuery, parseQuery, relevanceOf, search } from "./retrieve";
+import { DECLINE_BELOW, evidence, type Hit, type ParsedQuery, parseQuery, relevanceOf, search } from "./retrieve";
 import type { SearchIndex } from "./search-index";
 import { hasLegalCue, type NotLegalKind, notLegal, outsideArea } from "./scope";
-import { isFramingTerm, terms } from "./text";
+import { terms } from "./text";
+import { readWithThread, resolveThread } from "./thread";
 import type { AnswerInput } from "./types";
 import { retrieveUserSources } from "./user-sources";
 
-/**
- * Below this relevance the companion declines (decision 011). Relevance is the idf-weighted share
- * of the question's content words found in the best document; tuned on eval/questions.yaml.
- */
-export const DECLINE_BELOW = 0.6;
+export { DECLINE_BELOW } from "./retrieve";
 /** A shared title word this specific (idf; "foreclosure" ≈ 4.5, "duty" ≈ 2) lets a decline in an outside area point to the topic. */
 const ANCHOR_MIN_IDF = 3;
-/** Ranking-score bonus, in a follow-up, for documents in the subject the thread is about. */
-const THREAD_SUBJECT_BONUS = 0.15;
 /** A student's own note or brief must reach this relevance to be used. */
 export const USER_SOURCE_MIN = 0.6;
 
@@ -44,49 +39,7 @@ export interface Prepared {
   notLegal: NotLegalKind | null;
 }
 
-const LEADS_ON =
-  /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions|are there (?:any )?(?:exceptions|defen[cs]es|limits)|is there (?:an? )?(?:exception|defen[cs]e|limit))/i;
-const PRONOUN = /\b(it|that|this|they|them|those|these|its|their|he|she|him|her|his)\b/i;
-
-/**
- * Words that ask about an aspect of whatever doctrine is under discussion ("are there exceptions?",
- * "how long does it take?", "what are the defenses?", "why?"): a question made only of these (and
- * stop or framing words) names no doctrine of its own, so it is about the previous one.
- */
-const ASPECT_WORDS = new Set(
-  terms(`exception exceptions defense defenses defence defences element elements requirement requirements
-  example examples instance why reason reasons purpose policy point how long take takes time period
-  remedy remedies damages recover recovery relief standard test burden proof prove limit limits
-  limitation apply applies work works mean matter matters happen happens effect effects consequence
-  consequences result outcome when who whom else other another rule majority minority modern view approach
-  first party more tell explain again instead also too same opposite`),
-);
-
-/** Whether every content word of `question` is an aspect, stop or framing word (it names no doctrine). */
-function onlyAspects(question: string): boolean {
-  const ts = terms(question);
-  return ts.every((t) => ASPECT_WORDS.has(t) || isFramingTerm(t));
-}
-
-/** A short question that leans on the previous one: "what about the exceptions?" (strong) or one with a pronoun (weak). */
-export function followUpStrength(question: string): "strong" | "weak" | null {
-  const words = question.split(/\s+/).filter(Boolean).length;
-  // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
-  if (
-    words <= 30 &&
-    /^\s*(?:and |but |so |ok(?:ay)?,? )?(what if|what about|how about|and if|but what if|same (?:thing|question)|suppose|say (?:that|he|she|they|the)|let'?s say|instead)/i.test(
-      question,
-    )
-  )
-    return "strong";
-  if (words > 12) return null;
-  if (LEADS_ON.test(question)) return "strong";
-  // "are there exceptions?", "how long does it take?", "why?": an aspect of the doctrine just discussed.
-  if (onlyAspects(question)) return "strong";
-  // A short question with a pronoun ("does he have to retreat first?") continues the thread.
-  if (PRONOUN.test(question)) return words <= 8 ? "strong" : "weak";
-  return null;
-}
+export { followUpStrength } from "./thread";
 
 export async function prepare(opts: {
   cache: IndexCache;
@@ -102,30 +55,13 @@ export async function prepare(opts: {
   let hits = search(index, query);
   let relevance = hits[0]?.relevance ?? 0;
 
-  const previous = [...input.history].reverse().find((m) => m.role === "user")?.content;
-  const follow = previous ? followUpStrength(question) : null;
-  if (previous && follow && (follow === "strong" || relevance < DECLINE_BELOW || !query.terms.length)) {
-    // Read the follow-up with the earlier question (issue 13 §4): "What is hearsay?" then "what about
-    // when the declarant is unavailable?" is retrieved as both together, so the doctrine holding the
-    // new words and the old subject (FRE 804) wins. The follow-up's own words weigh double.
-    const qBoth = parseQuery(index, `${previous}\n${question}`);
-    for (const [t, w] of query.weights) qBoth.weights.set(t, Math.max(qBoth.weights.get(t) ?? 0, 2 * w));
-    const hBoth = search(index, qBoth);
-    // The thread keeps its subject (issue 13 §4): "Can I sue him?" then "what if he says I swung
-    // first?" is self-defense in Torts, not in Criminal Law. The subject is the previous question's best topic's.
-    const thread = search(index, parseQuery(index, previous), 3).find((h) => h.doc.kind === "topic")?.doc;
-    if (thread && thread.kind === "topic") {
-      for (const h of hBoth)
-        if (h.doc.kind !== "provision" && h.doc.subjectId === thread.subjectId) h.score += THREAD_SUBJECT_BONUS;
-      hBoth.sort((a, b) => b.score - a.score);
-    }
-    const top = hBoth[0];
-    if (top && top.relevance >= DECLINE_BELOW) {
-      effectiveQuestion = `${previous}\n${question}`;
-      query = qBoth;
-      hits = hBoth;
-      relevance = top.relevance;
-    }
+  // A follow-up is read with the thread's earlier turns (issue 13 §4; thread.ts).
+  const reading = readWithThread(index, question, { query, hits }, resolveThread(index, input.history));
+  if (reading) {
+    effectiveQuestion = reading.effectiveQuestion;
+    query = reading.query;
+    hits = reading.hits;
+    relevance = hits[0]?.relevance ?? 0;
   }
 
   // A question about an area of law we do not cover is declined unless it also names something of ours.

@@ -267,8 +267,34 @@ export function exampleVotes(index: SearchIndex, q: ParsedQuery): Map<string, Ex
   return out;
 }
 
+/**
+ * Below this relevance the companion declines (decision 011). Relevance is the idf-weighted share
+ * of the question's content words found in the best document; tuned on eval/questions.yaml.
+ */
+export const DECLINE_BELOW = 0.6;
+
 /** Matched idf mass at which a question matching three or more distinct content words counts as fully relevant (≈ 4 specific terms). */
 const MASS_FOR_FULL_RELEVANCE = 13;
+
+/**
+ * What the question asks for (issue 13 §1: a story is read with the question it ends in): a civil
+ * remedy ("can I sue him?", "is the neighbor on the hook?") or a prosecution ("can we be charged?").
+ * A swing at someone in a bar is an assault in Torts when the student asks whether to sue, and a
+ * crime when she asks whether he can be charged.
+ */
+const CIVIL_ASK =
+  /\b(?:sue|suing|sued|lawsuit|damages|compensat\w*|on the hook|liable|liability|recover|owe (?:me|us|him|her|them)|pay (?:me|us|for)|claim against)\b/;
+const CRIMINAL_ASK =
+  /\b(?:charged?|charges|crimes?|criminal(?:ly)?|guilty|convict\w*|prosecut\w*|arrest\w*|jail|prison|police|cops?|sentenc\w*|indict\w*|the state|murder\w*|manslaughter|homicide|accomplice|accessory|conspira\w*|felony|misdemeanou?r)\b/;
+/** Ranking-score penalty for documents of the other side of that line (criminal topics for a civil ask, tort topics for a criminal one). */
+const ASK_PENALTY = 0.25;
+
+/** The side of the civil/criminal line the question asks about, or null when it asks about both or neither. */
+export function askedSide(text: string): "civil" | "criminal" | null {
+  const civil = CIVIL_ASK.test(text);
+  const criminal = CRIMINAL_ASK.test(text);
+  return civil === criminal ? null : civil ? "civil" : "criminal";
+}
 
 /** Title terms that say nothing about the doctrine (rule numbers, code names). */
 const TITLE_NOISE = /^(\d+[a-z]?|fre|frcp|ucc|mpc|amend|const|rule|law)$/;
@@ -308,6 +334,8 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
   for (const id of votes.keys()) if (!candidates.has(`topic:${id}`)) candidates.set(`topic:${id}`, 0);
   const queryStems = new Set(q.terms.flatMap((t) => t.alts.flat()));
   const subjectLean = querySubjects(index, q);
+  const side = askedSide(q.text);
+  const offSide = side === "civil" ? "criminal-law" : side === "criminal" ? "torts" : null;
   const hits: Hit[] = [];
   for (const [key, bm25] of candidates) {
     const doc = index.docs.get(key);
@@ -333,7 +361,8 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
       0.15 * titlePrecision +
       0.6 * l +
       prior +
-      (q.story ? VOTE_WEIGHT.story : VOTE_WEIGHT.question) * vote;
+      (q.story ? VOTE_WEIGHT.story : VOTE_WEIGHT.question) * vote -
+      (doc.kind !== "provision" && doc.subjectId === offSide ? ASK_PENALTY : 0);
     hits.push({ key, doc, score, relevance, coverage: e.coverage, titleCoverage: titleCov });
   }
   hits.sort((a, b) => b.score - a.score);

@@ -19,7 +19,7 @@ export interface OutsideArea {
 const AREAS: { area: string; re: RegExp; words?: string }[] = [
   {
     area: "tax law",
-    re: /\b(pay (?:income |federal |state )?tax(?:es)? on|tax (?:returns?|brackets?|credits?|deductions?|refunds?|forms?)|deduct\w*(?: \w+){0,4} (?:on|from) (?:my |your |our )?(?:\w+ ){0,2}tax(?:es)?|irs|capital gains?|estate tax|gift tax|payroll tax|roth|ira|401 ?\(?k\)?|w-?2|1099)\b/,
+    re: /\b(how (?:is|are) (?:a |an |my |our )?\w+(?: \w+)? taxed|taxed (?:as|like|compared)|tax treatment|pay (?:income |federal |state )?tax(?:es)? on|tax (?:returns?|brackets?|credits?|deductions?|refunds?|forms?)|deduct\w*(?: \w+){0,4} (?:on|from) (?:my |your |our )?(?:\w+ ){0,2}tax(?:es)?|irs|capital gains?|estate tax|gift tax|payroll tax|roth|ira|401 ?\(?k\)?|w-?2|1099)\b/,
     words: "tax taxes taxed taxing taxation income deduct deduction irs gain gains return refund",
   },
   {
@@ -41,7 +41,7 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "business associations law",
-    re: /\b(llcs?|limited liability compan(?:y|ies)|incorporat(?:e|ing) (?:a|my|our) (?:company|business|startup)|articles of incorporation|s[- ]corp|c[- ]corp|shareholders?|board of directors|partnership agreement|business licen[sc]e)\b/,
+    re: /\b(llcs?|limited liability compan(?:y|ies)|incorporat(?:e|ing) (?:a|my|our) (?:company|business|startup)|articles of incorporation|s[- ]corp(?:oration)?s?|c[- ]corp(?:oration)?s?|shareholders?|board of directors|corporate (?:directors?|officers?|veil)|(?:general|limited) partnerships?|partnership (?:agreement|taxed|law)|business licen[sc]e)\b/,
   },
   {
     area: "estate planning",
@@ -108,6 +108,15 @@ export type NotLegalKind = "health_safety" | "not_legal";
 /** Danger to life now (suicide, self-harm, someone unresponsive): declined for safety even when law words appear. */
 const SAFETY_FIRST =
   /\b(suicid\w*|kill(?:ing)? (?:myself|me)|end(?:ing)? (?:my|my own) life|end it all|don'?t see the point anymore|no reason to live|take my (?:own )?life|self[- ]harm|(?:hurt|hurting|harm|harming|cut|cutting) myself|want to die|(?:can'?t|cannot|won'?t|couldn'?t) wake (?:him|her|them|my \w+) up|(?:is|isn'?t|not|stopped) breathing|unconscious and|overdos\w*|took (?:a (?:whole )?bottle|too many) (?:of )?(?:pills|tablets)|gas leak|house is on fire|(?:is|am) being (?:followed|stalked|attacked)|in danger right now)\b/;
+/**
+ * Requests that are not a law-school question whatever words of the law they hold (decision 073):
+ * an attempt to override the companion's instructions, help to harm, deceive or evade ("without
+ * getting caught", a fake doctor's note, into someone's account), or someone's private data (a home
+ * address, a phone number). Checked before the legal cue words ("police", "contracts professor").
+ */
+const NOT_LEGAL_FIRST =
+  /\b(ignore (?:all |any )?(?:of )?(?:your |the |my )?(?:previous |prior |earlier )?(?:instructions|rules|guidelines)|(?:reveal|show|tell me|print|repeat) (?:me )?(?:your|the) (?:system )?(?:prompt|instructions)|system prompt|pretend (?:you are|you're|to be) an? (?:\w+ )?(?:ai|assistant|chatbot|bot|model)|(?:uncensored|unfiltered|jailbroken|jailbreak|developer mode|dan mode)|no (?:rules|restrictions|filters) (?:at all|whatsoever|anymore)|without (?:getting caught|being caught|anyone (?:knowing|noticing)|(?:him|her|them) knowing)|(?:how (?:do|can|could|would) (?:i|you|we|someone)|can (?:i|we)|could (?:i|we)) (?:\w+ )?get away with|avoid getting caught|(?:fake|forged?|counterfeit) (?:doctor'?s note|id|passport|prescription|signature|receipt|transcript|diploma)|(?:get|break|hack) into (?:my |his |her |their |someone'?s |an? )?(?:\w+'?s? )?(?:\w+ )?(?:account|email|phone|instagram|facebook)|home address|(?:cell |personal )?phone number of|social security number of|where (?:does|do) (?:my |his |her )?\w+ live|dox\w*)\b/;
+
 /** Symptoms and medical questions: the request itself is about health. */
 const HEALTH_SAFETY =
   /\b(headaches?|migraines?|blurr(?:ed|y) vision|chest pains?|pain in (?:my|his|her|the) (?:chest|head|stomach|side|back|arm|neck|leg)|crushing pain|short(?:ness)? of breath|can'?t breathe|dizz(?:y|iness)|faint(?:ed|ing)?|numbness|seizures?|fever|vomit\w*|rash|symptoms?|ibuprofen|acetaminophen|tylenol|advil|aspirin|antibiotics?|painkillers?|dosage|stroke|heart attack|allerg\w*|concussion|infection|diagnos\w* (?:me|my)|therap(?:y|ist) for|depress(?:ed|ion)|anxiety attack|panic attack|emergency room)\b/;
@@ -121,9 +130,12 @@ const HELP_REQUEST =
 const NOT_LEGAL_FORM =
   /^\s*(?:can you |could you |please |pls )?(?:help me )?(?:write|compose|draft|make up|give me|tell me)\s+(?:me\s+)?(?:a |an |some )?(?:short |funny |quick )?(?:poem|haiku|sonnet|limerick|song|rap|lyrics|jokes?|riddle|story|bedtime story|cover letter|thank[- ]you (?:note|email|letter|card)|birthday (?:message|card)|toast|speech for (?:my|a) (?:wedding|party))\b/;
 const NOT_LEGAL =
-  /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|cookies|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|compile|debug (?:my|this) code|(?:bug|error) in my (?:code|script|program|loop)|stocks?|index funds?|mutual funds?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|(?:my |our )?savings|pay off (?:my |the )?(?:car|credit|loan)|car loan|budget(?:ing)?|credit score|world series|super bowl|nba|nfl|movies?|netflix|tv shows?|video games?|music|playlist|songs?|vacation|travel|flights?|hotel|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi)|e-?mail to (?:my )?(?:professor|teacher|boss|landlord|friend|mom|dad))\b/;
+  /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|cookies|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|compile|debug (?:my|this) code|(?:bug|error) in my (?:code|script|program|loop)|stocks?|index funds?|mutual funds?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|(?:my |our )?savings|pay off (?:my |the )?(?:car|credit|loan)|car loan|budget(?:ing)?|credit score|world series|super bowl|nba|nfl|movies?|netflix|tv shows?|video games?|music|playlist|songs?|vacation|travel|flights?|hotel|plan (?:a |my |our )?(?:trip|vacation|party|wedding)|trip to|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi)|e-?mail to (?:my )?(?:professor|teacher|boss|landlord|friend|mom|dad))\b/;
 /** Words that make a request non-legal only when it is not a story of what happened (a "joke" or a "boyfriend" can be a fact). */
 const NOT_LEGAL_WEAK = /\b(jokes?|girlfriend|boyfriend|football|soccer|basketball)\b/;
+
+/** The occasion of a student's life, not a legal subject: "after the bar exam", "in law school". */
+const STUDY_OCCASION = /\b(?:(?:the |my )?bar exam|the mbe|law school|1l year|finals)\b/g;
 
 /** Words that make a request a legal one even when it mentions one of the things above. */
 const LEGAL_CUES =
@@ -137,9 +149,10 @@ export function notLegal(question: string, opts: { legalArea?: boolean } = {}): 
   const q = question.toLowerCase().replace(/[’]/g, "'");
   // Danger first: a student who mentions the bar exam and self-harm in one breath needs 988, not a rule.
   if (SAFETY_FIRST.test(q)) return "health_safety";
-  if (NOT_LEGAL_FORM.test(q)) return "not_legal";
-  // A question in an area of law we do not cover ("can I use a song under copyright?") is legal.
-  if (opts.legalArea || LEGAL_CUES.test(q)) return null;
+  if (NOT_LEGAL_FORM.test(q) || NOT_LEGAL_FIRST.test(q)) return "not_legal";
+  // A question in an area of law we do not cover ("can I use a song under copyright?") is legal; the
+  // bar exam or law school as the occasion ("plan a trip after the bar exam") does not make it legal.
+  if (opts.legalArea || LEGAL_CUES.test(q.replace(STUDY_OCCASION, " "))) return null;
   if (HEALTH_SAFETY.test(q)) return "health_safety";
   if (NOT_LEGAL.test(q)) return "not_legal";
   // "She sold him pills", "her boyfriend inherited": in a story these are facts, not the request.

@@ -1,0 +1,96 @@
+/**
+ * Situations in Criminal Law and Evidence, in students' words (issue 13 §1; decision 057).
+ * Part of the lay lexicon (lexicon.ts): each entry is a lower-case whole-word pattern and the text
+ * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
+ * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
+ */
+export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
+  // Criminal law.
+  [
+    /\b(?:thinking|thought|believing|believed|sure) (?:it|they) (?:was|were) (?:his|her|their|my) own\b/g,
+    "$& mistake of fact intent to steal",
+  ],
+  [
+    /\b(?:undercover|informant|sting)\b[^.?!]{0,80}\b(?:begg\w*|kept asking|pressur\w*|pushed|talked (?:me|him|her) into|for weeks|for months)\b|\bnever (?:sold|done|used|bought) \w+ before\b/g,
+    "$& entrapment induced predisposed",
+  ],
+  [
+    /\b(?:pac(?:ing|ed)|walk(?:ed|ing) back and forth|peer(?:ing|ed) in(?:to)?|casing|looking in the windows?|acting suspicious\w*|acting nervous)\b/g,
+    "$& reasonable suspicion stop frisk",
+  ],
+  [
+    /\b(?:never told|didn'?t tell|hid|withheld|kept from|never disclosed|didn'?t disclose)\b[^.?!]{0,40}\b(?:the defen[cs]e|defense (?:lawyer|attorney|counsel))\b/g,
+    "$& brady exculpatory evidence prosecution disclose",
+  ],
+  [
+    /\bin bed with\b|\bcaught (?:her|his|my) (?:husband|wife|spouse|partner)\b|\b(?:on the spot|in a (?:rage|fit of)|in the heat of the moment|snapped and)\b/g,
+    "$& heat of passion provocation",
+  ],
+  [/\b(?:getaway (?:car|driver)|lookout|kept watch|waited (?:outside|in the car))\b/g, "$& accomplice aid abet"],
+  [
+    /\b(?:agreed|planned|plotted|teamed up|conspired)\b[^.?!]{0,30}\bto (?:rob|kill|steal|burn|break into|murder|sell)\b/g,
+    "$& conspiracy agreement overt act",
+  ],
+  [
+    /\b(?:never|didn'?t|without) (?:ever )?(?:read(?:ing)?|giv(?:e|ing)|tell(?:ing)?) (?:me|him|her|them) (?:my|his|her|their) rights\b/g,
+    "$& miranda warnings custodial interrogation",
+  ],
+  [
+    /\b(?:during|in the middle of|while committing|while doing) (?:a |the )?(?:burglary|robbery|rape|arson|kidnapping|break-in|holdup|hold-up|carjacking)\b/g,
+    "$& felony murder",
+  ],
+  // Evidence.
+  [
+    /\bshow (?:the jury )?(?:a |the )?(?:photo|photograph|picture|video|recording|letter|email|text message|document)\b|\blay (?:the|a) foundation\b/g,
+    "$& authentication identify genuine",
+  ],
+  [
+    /\b(?:stole|robbed|hit|sold|did|done|beat|attacked) \w+ (?:before|twice before|in the past|a few times before)\b|\bhas done (?:this|it|that) before\b|\bprior (?:thefts|robberies|assaults|burglaries)\b/g,
+    "$& prior acts character propensity other crimes",
+  ],
+  [
+    /\b(?:wrote (?:it )?(?:all )?down|her diary|his diary|a diary|journal entry|notes? (?:she|he) (?:made|wrote|took))\b/g,
+    "$& record made when fresh in memory",
+  ],
+  [
+    /\b(?:told|said to) (?:the|her|his|my) (?:er |emergency room |family )?(?:doctor|nurse|paramedic|emt)\b|\b(?:er|emergency room) doctor\b/g,
+    "$& statement for medical diagnosis or treatment",
+  ],
+  [
+    /\b(?:my|his|her) (?:wife|husband|spouse)\b[^.?!]{0,40}\btestify\b|\btestify against (?:my|his|her) (?:wife|husband|spouse)\b/g,
+    "$& spousal privilege",
+  ],
+  [
+    /\b(?:charts?|logs?|records?|ledgers?|files?)\b[^.?!]{0,60}\b(?:kept|filled (?:in|out)|every (?:day|shift|week)|regularly|routinely|in the ordinary course)\b/g,
+    "$& business records regularly conducted activity",
+  ],
+  [
+    /\b(?:told the (?:police|cops|officer|detective)|said (?:earlier|before|last week|at the scene))\b[^.?!]{0,80}\b(?:but|now|on the stand|at trial)\b|\b(?:on the stand|at trial)\b[^.?!]{0,80}\bbut\b[^.?!]{0,40}\b(?:told|said)\b/g,
+    "$& prior inconsistent statement impeachment",
+  ],
+  [
+    /\b(?:called 911|911 (?:call|operator|dispatcher)|nine-one-one|right as it (?:happened|was happening)|as it (?:happened|was happening)|while it was happening)\b|\b(?:screaming|screamed|shouted|yelled|exclaimed|blurted(?: out)?),? ['"]/g,
+    "$& excited utterance present sense impression startling event",
+  ],
+  [
+    /\b(?:told|confessed to|admitted to|asked) (?:my|his|her|their) (?:lawyer|attorney)\b/g,
+    "$& attorney-client privilege confidential communication",
+  ],
+  [
+    /\bif (?:i|he|she|they|the defendant) testif(?:y|ies)\b[^?]{0,100}\b(?:conviction|convicted|record)\b|\b(?:conviction|convicted|record)\b[^?]{0,100}\bif (?:i|he|she|they|the defendant) testif(?:y|ies)\b/g,
+    "$& impeachment prior conviction",
+  ],
+  [
+    /\b(?:wants? to|will|going to|can (?:she|he|i|the witness)|may (?:she|he|the witness)|let (?:her|him|me)) (?:say|testify|repeat|tell the jury)\b[^?]{0,40}\b(?:told (?:me|him|her|them|us)|said (?:that|to))\b/g,
+    "$& out-of-court statement hearsay",
+  ],
+  // Decision 073: more situations, written from the third dev set's classes of miss.
+  [
+    /\b(?:victim|accuser|complainant|woman|girl)'?s? (?:past|prior|previous|other|sexual|sex) (?:boyfriends?|partners?|lovers?|sex life|sexual (?:history|behavior|behaviour|conduct)|relationships?)\b|\b(?:her|his) (?:past|prior|previous|ex-?) ?(?:boyfriends|lovers|sexual partners)\b|\b(?:sexual (?:history|past)|sex life)\b/g,
+    "$& rape shield victim's sexual behavior predisposition",
+  ],
+  [
+    /\b(?:always|every (?:single )?(?:night|morning|evening|day|time)|without fail|like clockwork|never (?:once )?(?:forgets|fails|misses|forgot|failed|missed))\b[^?]{0,120}\b(?:prove|show|evidence|use (?:that|it|this)|testify)\b/g,
+    "$& habit routine practice",
+  ],
+];

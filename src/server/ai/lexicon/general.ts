@@ -1,0 +1,108 @@
+/**
+ * Shorthand and the first situations of the lay lexicon (issue 13 §1; decisions 052, 053).
+ * Part of the lay lexicon (lexicon.ts): each entry is a lower-case whole-word pattern and the text
+ * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
+ * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
+ */
+export const GENERAL_SITUATIONS: [RegExp, string][] = [
+  // Issue 13 §1, a lay lexicon: situations students describe → the doctrine's own words.
+  [
+    /\b(?:unfenced|unlocked|open) (?:swimming )?pool\b|\b(?:child|children|kids?|boy|girl|toddler|son|daughter|\w+-year-old)\b[^.?!]{0,60}\b(?:drown\w*|pool|trampoline)\b/g,
+    "$& attractive nuisance child trespasser",
+  ],
+  [
+    /\b(?:store|security) (?:detective|guard)\b|\bsuspected of shoplifting\b|\bshoplift\w*/g,
+    "$& false imprisonment shopkeeper's privilege confinement",
+  ],
+  [/\bplea (?:talks|negotiations?|discussions?|deal|bargain\w*)\b/g, "$& plea discussions statements FRE 410"],
+  [/\b(?:both|neither)\b[^.?!]{0,80}\b(?:thought|believed|assumed)\b/g, "$& mutual mistake"],
+  [
+    /\b(?:only|original)(?: signed)? copy\b[^.?!]{0,60}\b(?:burn\w*|lost|destroy\w*|shredded)\b|\b(?:burn\w*|lost|destroy\w*)\b[^.?!]{0,40}\boriginal\b/g,
+    "$& original writing lost or destroyed other evidence of content",
+  ],
+  [
+    /\b(?:kissed|touched|hugged|grabbed) (?:her|him|them) while (?:she|he|they) (?:slept|was sleeping|were sleeping|was asleep)\b/g,
+    "$& battery offensive contact consent",
+  ],
+  [
+    /\b(?:dying|about to die|on (?:his|her) deathbed|knew (?:she|he) was dying)\b/g,
+    "$& dying declaration imminent death",
+  ],
+  [
+    /\b(?:fixed|repaired|replaced|installed)\b[^.?!]{0,60}\b(?:after|later|since)\b/g,
+    "$& subsequent remedial measures",
+  ],
+  [/\b(?:offered to pay|paid) (?:his|her|the) (?:medical|hospital) bills\b/g, "$& offer to pay medical expenses"],
+  [/\bhe (?:has|had) done it before\b|\bdid (?:the same thing|it) before\b/g, "$& prior acts character propensity"],
+  [/\bp\s*&\s*i\b/g, "privileges and immunities"],
+  [/\bff\s*&\s*c\b/g, "full faith and credit"],
+  [/\bn\s*&\s*p\b/g, "necessary and proper"],
+  [/\b12\s*\(?b\)?\s*\(?6\)?(?=\s|$|[.,?;])/g, "12(b)(6) failure to state a claim"],
+  [/\bres judicata\b/g, "claim preclusion res judicata"],
+  [/\bcollateral estoppel\b/g, "issue preclusion collateral estoppel"],
+  [/\bmin(?:imum)? contacts\b/g, "minimum contacts"],
+  [/\b(?:kind|type|sort) of (?:person|guy|man|woman|people)\b/g, "character propensity"],
+  [/\bmiranda rights\b/g, "miranda warnings"],
+  [/\bsame[- ]sex (?:marriages?|couples?)\b/g, "same-sex marriage right to marry"],
+  [/\b(?:ran|walked|drove|rode|took off|left) (?:out|off|away)\b/g, "$& carried away"],
+  [/\bafter the (?:accident|injury|incident|fall|crash|explosion)\b/g, "$& subsequent"],
+  [
+    /\bbefore (?:the )?(?:delivery|closing|due|performance|completion|payment|shipping|shipment|start) date\b/g,
+    "before performance is due",
+  ],
+  [/\b(?:1[0-7]|[2-9])[- ]?(?:years?|yrs?)[- ]?old\b/g, "minor"],
+  [
+    /\b(?:forgot|forgotten|forgets|can'?t remember|cannot remember|doesn'?t remember|don'?t remember|no longer remembers?)\b/g,
+    "memory recollection",
+  ],
+  [
+    /\b(?:won'?t|will not|isn'?t going to|is not going to|not going to|refuses? to|refused to|says? (?:she|he|they) won'?t)\s+(?:perform|deliver|pay|go through with|complete|honou?r|ship|build|close)\b/g,
+    "$& repudiation",
+  ],
+  [/\b(?:past|prior|previous|old) (crimes?|convictions?|acts?|bad acts?)\b/g, "prior $1"],
+  // Issue 13 §1 (decision 053): more situations in students' words → the doctrine's words.
+  [
+    /\b(?:airport|layover|connecting flight|changing planes|passing through|just visiting|on a (?:business )?trip)\b/g,
+    "$& physically present in the state transient tag jurisdiction",
+  ],
+  [
+    /\b(?:summons|process server|served (?:me|him|her|with)|handed (?:me|him|her) (?:the )?(?:lawsuit )?papers)\b/g,
+    "$& papers served service of process",
+  ],
+  [
+    /\b(?:over the phone|on a handshake|handshake deal|verbal(?:ly)? (?:agreed|agreement|deal|promise)|oral(?:ly)? (?:agreed|agreement|deal|promise|contract)|verbal contract|unwritten (?:contract|agreement|deal))\b|\b(?:nothing|never|wasn'?t|not|no)\b[^.?!]{0,20}\b(?:in writing|written down|signed|put on paper)\b/g,
+    "$& oral agreement writing statute of frauds",
+  ],
+  [
+    /\b(?:quit|left|gave up|turned down) (?:my|his|her|their|a) (?:job|position|apartment|offer)\b|\b(?:sold|moved|enrolled|relied)\b[^.?!]{0,40}\bbecause (?:of )?(?:the|her|his|their) promise\b/g,
+    "$& reliance promissory estoppel",
+  ],
+  [
+    /\b(?:using|used|farming|farmed|growing|grew|occupying|occupied|fenced|mowing|mowed|living on|lived on|parking on|parked on)\b[^.?!]{0,60}\b(?:neighbou?r'?s?|someone else'?s|another'?s|his|her|their) (?:land|lot|property|yard|strip|field|acre\w*)\b[^.?!]{0,40}\b(?:for|over) (?:\d+|five|seven|ten|twelve|fifteen|twenty|thirty|many|decades)\b/g,
+    "$& adverse possession continuous open hostile",
+  ],
+  [
+    /\b(?:only (?:way|access|road|route) to (?:reach|get to|access)|landlocked|no (?:other )?(?:way|access) to the (?:road|street|highway))\b/g,
+    "$& easement by necessity landlocked",
+  ],
+  [
+    /\b(?:drag|bring|pull|add|join)\b[^.?!]{0,30}\binto (?:the|this|our) (?:same )?(?:lawsuit|case|suit|action)\b/g,
+    "$& impleader third-party joinder",
+  ],
+  [
+    /\b(?:earlier|previous|prior|first|another|other) (?:case|lawsuit|trial|suit)\b[^.?!]{0,80}\b(?:found|decided|held|ruled|determined|jury)\b|\b(?:use|rely on) (?:that|the|this) (?:verdict|finding|judgment)\b/g,
+    "$& issue preclusion collateral estoppel already litigated",
+  ],
+  [
+    /\b(?:defend|defense|defence|respond|argue)\w*\b[^.?!]{0,40}\bfederal (?:law|statute|act|housing law|defense|defence)\b/g,
+    "$& federal defense well-pleaded complaint",
+  ],
+  [
+    /\b(?:he|she|they|the (?:other )?(?:driver|defendant|plaintiff|company|seller|buyer))\s+(?:said|admitted|told me|apologi[sz]ed)\b[^?]{0,120}\b(?:against (?:him|her|them|it)|at trial)\b/g,
+    "$& statement of an opposing party admission",
+  ],
+  [
+    /\b(?:told me|said that|said to me)\b[^?]{0,120}\b(?:at trial|testify|on the stand|in court)\b|\b(?:testify|say|repeat) (?:at trial )?(?:that|what) (?:her|his|my|their|a|the) \w+ (?:told|said)\b/g,
+    "$& out-of-court statement hearsay",
+  ],
+];

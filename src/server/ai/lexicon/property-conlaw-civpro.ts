@@ -1,0 +1,135 @@
+/**
+ * Situations in Real Property, Constitutional Law and Civil Procedure, in students' words (issue 13 §1; decision 057).
+ * Part of the lay lexicon (lexicon.ts): each entry is a lower-case whole-word pattern and the text
+ * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
+ * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
+ */
+export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
+  // Real property.
+  [
+    /\b(?:cut(?:ting)? down|clear-?cut(?:ting)?|sell(?:ing)? the timber|timber|tear(?:ing)? down|let (?:it|the (?:house|place|building)) (?:fall apart|rot|decay)|stop(?:ped)? paying (?:the )?(?:property )?taxes)\b/g,
+    "$& waste life tenant",
+  ],
+  [
+    /\b(?:never|didn'?t|did not|forgot to|failed to) record(?:ed)? (?:the|my|his|her|their) deed\b|\bsold (?:it|the (?:house|land|lot|property|farm)) (?:again|twice)\b/g,
+    "$& recording act bona fide purchaser notice",
+  ],
+  [
+    /\b(?:no (?:heat|hot water|running water|electricity)|(?:the )?heat(?:er|ing)? (?:broke|is broken|doesn'?t work|stopped working)|broken (?:heater|furnace)|toxic mold|black mold|rats|roaches|cockroaches|leaking roof|roof leaks)\b/g,
+    "$& habitability repair landlord constructive eviction",
+  ],
+  [
+    /\b(?:moved out|left the (?:apartment|place|unit|house)|broke (?:the|my|his|her) lease)\b[^.?!]{0,60}\b(?:early|after (?:\w+ )?(?:months?|weeks?)|before the (?:lease|term) (?:ended|was up))\b|\b(?:left (?:the place|it|the apartment) empty|didn'?t (?:try to )?(?:re-?rent|relet|find (?:a )?new tenant))\b/g,
+    "$& abandonment mitigate relet",
+  ],
+  [
+    /\b(?:residential (?:use )?only|houses? only|single[- ]family (?:homes )?only|no (?:businesses|commercial use|stores))\b/g,
+    "$& restrictive covenant equitable servitude common scheme",
+  ],
+  [/\bbefore (?:the )?closing\b/g, "$& equitable conversion risk of loss"],
+  [/\b(?:second|junior|first|senior) mortgages?\b/g, "$& mortgage priority foreclosure junior interests"],
+  [
+    /\b(?:rezon\w*|zoning (?:change|changed)|no longer (?:fits|complies|allowed)|grandfathered)\b/g,
+    "$& nonconforming use zoning",
+  ],
+  // Constitutional law.
+  [
+    /\b(?:signs?|billboards?|posters?|banners?|leaflets?|flyers?)\b[^.?!]{0,60}\b(?:ban\w*|prohibit\w*|not allowed|except)\b|\b(?:ban\w*|prohibit\w*)\b[^.?!]{0,30}\b(?:signs?|billboards?|posters?|banners?|leaflets?)\b/g,
+    "$& speech content-based regulation",
+  ],
+  [
+    /\bout[- ]of[- ]state\b[^.?!]{0,60}\b(?:higher|fees?|tax(?:es)?|surcharges?|banned|barred|excluded|can'?t sell|prohibit\w*)\b|\b(?:higher|fees?|tax(?:es)?|surcharges?|bans?|banned|bars?|barred|prohibit\w*)\b[^.?!]{0,60}\bout[- ]of[- ]state\b/g,
+    "$& interstate commerce discriminate",
+  ],
+  [
+    /\b(?:prayer|pray|bible reading|ten commandments|nativity|creche|menorah)\b[^.?!]{0,60}\b(?:public school|school|government|city hall|courthouse|classroom)\b|\b(?:public school|city hall|courthouse|classroom)\b[^.?!]{0,60}\b(?:prayer|pray|bible|ten commandments|nativity)\b/g,
+    "$& establishment clause",
+  ],
+  [
+    /\b(?:take|took|taking|seize|seized)\b[^.?!]{0,40}\b(?:my|his|her|their) (?:house|home|land|property|farm|lot)\b|\b(?:highway|road|pipeline|stadium|airport)\b[^.?!]{0,40}\bthrough (?:my|his|her|their) (?:house|home|land|property|farm|lot)\b/g,
+    "$& eminent domain taking just compensation",
+  ],
+  [
+    /\b(?:only (?:lets |admits |hires )?(?:men|women|boys|girls|males|females)|men only|women only|(?:all|single)[- ](?:male|female|boys|girls))\b/g,
+    "$& sex classification intermediate scrutiny gender",
+  ],
+  [
+    /\bwithout (?:a |any )?(?:hearing|notice|chance to respond|chance to explain)\b/g,
+    "$& procedural due process notice hearing",
+  ],
+  [
+    /\b(?:order\w*|requir\w*|forc\w*|mak\w*|command\w*) (?:the )?(?:states?|state|county|local|city) (?:officials?|officers?|sheriffs?|police|legislatures?|employees|governments?)\b|\b(?:sheriffs?|state officials?|state legislatures?)\b[^.?!]{0,40}\bto (?:run|enforce|administer|carry out|pass)\b/g,
+    "$& commandeering tenth amendment",
+  ],
+  [
+    /\b(?:private (?:mall|shopping (?:mall|center|centre)|company|business|store|club|school|university|employer|hospital)|shopping (?:mall|center|centre))\b/g,
+    "$& private actor state action",
+  ],
+  [
+    /\b(?:as a taxpayer|(?:my|our) tax dollars|because i'?m a taxpayer|i pay taxes)\b/g,
+    "$& taxpayer standing injury in fact",
+  ],
+  // Civil procedure.
+  [
+    /\$\s?[\d,.]+\s?k?\b[^?]{0,100}\bfederal court\b|\bfederal court\b[^?]{0,100}\$\s?[\d,.]+/g,
+    "$& amount in controversy",
+  ],
+  [
+    /\b(?:moved|took|transferred|brought|kicked) (?:it|the case|the suit|the lawsuit|my case) (?:over )?to federal court\b/g,
+    "$& removal notice of removal",
+  ],
+  [
+    /\b(?:no (?:details|specifics|facts)|just (?:said|says|alleged)|only (?:said|says|alleged)|conclusory|too vague)\b/g,
+    "$& plausibility pleading failure to state a claim",
+  ],
+  [
+    /\b(?:sue|sued|suing)\b[^.?!]{0,40}\bagain\b|\bsame (?:crash|accident|collision|incident|transaction|deal|occurrence)\b/g,
+    "$& same transaction claim preclusion",
+  ],
+  [
+    /\b(?:ignored|refused|didn'?t (?:answer|respond|turn over|produce)|never (?:answered|responded|produced))\b[^.?!]{0,60}\b(?:request|requests|interrogator\w*|subpoena|discovery|documents?|e-?mails?|texts|records)\b|\basked for (?:all )?(?:my|his|her|their) (?:e-?mails|documents|records|texts|files)\b/g,
+    "$& discovery request sanctions",
+  ],
+  [
+    /\b(?:state|federal) (?:law|rule|statute of limitations|limitations period)\b[^?]{0,60}\bor (?:some |a |the )?(?:federal|state)\b/g,
+    "$& erie substantive procedural",
+  ],
+  [
+    /\bwithout (?:going (?:through|to) )?(?:a |the )?(?:whole |full )?trial\b|\bskip (?:the )?trial\b|\bno (?:real |genuine )?dispute (?:about|over) (?:the )?facts\b/g,
+    "$& summary judgment genuine dispute material fact",
+  ],
+  [
+    /\b(?:made[- ]up|frivolous|no (?:factual )?basis|baseless)\b[^.?!]{0,40}\b(?:claims?|complaint|lawsuit|motion|filing)\b|\b(?:claims?|complaint|lawsuit|motion|filing)\b[^.?!]{0,40}\b(?:made[- ]up|frivolous|no (?:factual )?basis|baseless)\b/g,
+    "$& frivolous sanctions rule 11",
+  ],
+  [
+    /\b(?:add|include|tack on|bring|throw in)\b[^.?!]{0,30}\bstate[- ]law claims?\b|\bstate[- ]law claims?\b[^.?!]{0,60}\bfederal court\b/g,
+    "$& supplemental jurisdiction common nucleus",
+  ],
+  [
+    /\b(?:wrong name|misnamed|got (?:the|his|her|their) (?:\w+'s )?name wrong|named the wrong)\b|\b(?:limitations? (?:period )?ran out|time (?:limit )?ran out|deadline passed)\b/g,
+    "$& amendment relation back",
+  ],
+  [/\b(?:π|pi)\b(?=\s+(?:sues|sued|v\.?|files|filed|wants|seeks|claims))/g, "plaintiff"],
+  // Decision 073: more situations, written from the third dev set's classes of miss.
+  [
+    /\b(?:left|gave|willed|deeded|devised)\b[^.?!]{0,50}\bto (?:me and (?:my|her|his) \w+|my \w+ and me|both of us|the (?:two|three) of us|us both)\b|\b(?:co-?owners?|we both own|own it together|inherited it together)\b|\bwon'?t let me (?:in|use|live|on|onto)\b/g,
+    "$& cotenants tenancy in common concurrent owners ouster",
+  ],
+  [
+    /\b(?:protests?|rall(?:y|ies)|marche?s?|demonstrat\w*|picket\w*|leaflet\w*|flyers|speeches|preach\w*)\b[^.?!]{0,60}\b(?:park|parks|sidewalks?|streets?|plaza|square|public (?:place|property))\b|\b(?:park|parks|sidewalks?|plaza|square)\b[^.?!]{0,60}\b(?:protests?|rall(?:y|ies)|demonstrat\w*|picket\w*|leaflet\w*)\b/g,
+    "$& public forum time place manner",
+  ],
+  [
+    /\b(?:dumb|stupid|pointless|silly|ridiculous|makes no sense|no good reason|arbitrary)\b[^?]{0,80}\b(?:law|licen[cs]e|rule|regulation|requirement)\b|\b(?:law|licen[cs]e|regulation|requirement)\b[^?]{0,80}\b(?:dumb|stupid|pointless|silly|ridiculous|makes no sense|no good reason|arbitrary)\b/g,
+    "$& rational basis economic regulation",
+  ],
+  [
+    /\b(?:hundreds|thousands|millions|dozens|lots|tons|a bunch) of (?:people|customers|consumers|buyers|owners|users|employees|workers|us|others|victims)\b|\b(?:all|everyone|everybody) (?:sue|join) together\b|\bsue (?:together|as a group)\b/g,
+    "$& class action numerosity commonality",
+  ],
+  [
+    /\b(?:citizens? of (?:two )?different states|(?:from|in|live in|lives in) (?:two )?different states|(?:from|in) the same state as)\b/g,
+    "$& diversity citizenship",
+  ],
+];

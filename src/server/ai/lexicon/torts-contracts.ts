@@ -1,0 +1,112 @@
+/**
+ * Situations in Torts and Contracts, in students' words (issue 13 §1; decision 057).
+ * Part of the lay lexicon (lexicon.ts): each entry is a lower-case whole-word pattern and the text
+ * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
+ * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
+ */
+export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
+  // Decision 057: a broader lay lexicon, subject by subject — the situations bar students describe
+  // in their own words, mapped to the words the doctrine is written in (all general, none tied to one question).
+  // Torts.
+  [
+    /\b(?:watched|saw|witnessed|was there when)\b[^.?!]{0,60}\b(?:get(?:ting)? (?:hit|run over|hurt|killed)|was (?:hit|run over|killed|struck)|die\b|died)\b/g,
+    "$& bystander zone of danger emotional distress",
+  ],
+  [
+    /\b(?:nightmares|traumati[sz]ed|ptsd|emotional(?:ly)? (?:distress|trauma|scarred)|anxiety attacks)\b/g,
+    "$& emotional distress",
+  ],
+  [
+    /\b(?:made wrong|defective|manufactur\w* (?:error|flaw|defect|mistake)|at the factory|(?:badly|poorly) designed|design (?:flaw|defect)|no warning (?:label|sticker)|didn'?t (?:come with|have) (?:a |any )?warning)\b|\b(?:snapped|exploded|shattered|caught fire|collapsed|gave way|malfunctioned|blew up)\b[^.?!]{0,60}\b(?:first time|brand[- ]new|just bought|out of the box|i bought)\b|\b(?:the )?\w+ i bought\b[^.?!]{0,60}\b(?:snapped|exploded|shattered|caught fire|collapsed|gave way|broke)\b/g,
+    "$& product defect manufacturing defect products liability",
+  ],
+  [
+    /\b(?:signed|sign|signing) (?:a |the |their |his |her )?(?:waiver|release|liability (?:form|waiver)|form saying)\b/g,
+    "$& exculpatory release express assumption of risk",
+  ],
+  [
+    /\b(?:newspaper|the (?:local )?paper|magazine|news (?:story|report|article)|article|blog(?: post)?|posted (?:online|on \w+)|tweeted|online review)\b[^.?!]{0,60}\b(?:said|says|wrote|reported|claimed|called|accused|that (?:i|he|she|they) (?:was|were|am|is))\b|\b(?:told everyone|spread(?:ing)? (?:a )?rumou?rs?)\b/g,
+    "$& defamation publication false statement",
+  ],
+  [
+    /\b(?:not (?:famous|a celebrity|a public figure|well known)|private (?:person|citizen|individual))\b/g,
+    "$& private figure",
+  ],
+  [
+    /\b(?:watched|stood by|did nothing|didn'?t (?:help|do anything)|refused to help|walked (?:away|past)|without (?:doing anything|helping))\b[^.?!]{0,60}\b(?:drown\w*|dying|bleeding|choking)\b|\b(?:drown\w*|dying|bleeding|choking)\b[^.?!]{0,60}\b(?:did nothing|watched|without (?:doing anything|helping)|didn'?t (?:help|do anything)|refused to help)\b/g,
+    "$& no duty to rescue affirmative duty",
+  ],
+  [
+    /\b(?:on (?:a |the )?(?:delivery|job|clock|shift)|while (?:working|on duty|making a delivery)|delivery driver|company (?:truck|car|van)|working for (?:a |the )?\w+)\b/g,
+    "$& employee scope of employment respondeat superior",
+  ],
+  [
+    /\b(?:swung first|hit (?:me|him|her) first|started (?:it|the fight)|attacked (?:me|him|her|them) first|threw the first punch|came at (?:me|him|her) (?:first|with))\b/g,
+    "$& self-defense initial aggressor",
+  ],
+  [
+    /\b(?:unconscious|under (?:anesthesia|anaesthesia)|asleep|knocked out) (?:during|for|through) (?:the|my|his|her) (?:whole )?(?:operation|surgery|procedure)\b|\b(?:left|found) (?:a |the )?(?:sponge|clamp|instrument|scalpel)\b|\bnobody (?:knows|saw) (?:exactly )?(?:what|how)\b/g,
+    "$& res ipsa loquitur exclusive control inference of negligence",
+  ],
+  // Contracts.
+  [
+    /\b(?:wrote|replied|texted|emailed|said|answered) back\b|\b(?:ok|okay|yes|sure|deal),? but\b|\b(?:countered|counter-?offer(?:ed)?)\b/g,
+    "$& counteroffer rejection mirror image",
+  ],
+  [
+    /\bpromised (?:me|him|her|to give|to pay)\b[^.?!]{0,60}\b(?:birthday|as a gift|as a present|for free|nothing in return|christmas|graduation)\b|\b(?:for|on) (?:my|his|her) (?:birthday|graduation)\b/g,
+    "$& gratuitous promise gift consideration",
+  ],
+  [
+    /\bwalk (?:off|away from) the job\b|\b(?:pay|paid|give|demanded|asked for) (?:him |her |them )?\$?[\d,]+ more\b|\b(?:more money|raise (?:the|his|her) price)\b[^.?!]{0,40}\b(?:or|unless|otherwise)\b/g,
+    "$& modification preexisting duty rule",
+  ],
+  [
+    /\b(?:different brand|wrong brand|not (?:exactly )?what the contract (?:said|called for)|slightly different|minor (?:defect|deviation|flaw)|just as good|almost (?:finished|done|complete)|(?:mostly|nearly) (?:finished|done|complete))\b/g,
+    "$& substantial performance material breach",
+  ],
+  [
+    /\bordered \d+\b[^.?!]{0,60}\b(?:delivered|shipped|sent|got) (?:only )?\d+\b|\b(?:one short|wrong (?:color|colour|model|size|item)|damaged (?:goods|shipment)|nonconforming)\b/g,
+    "$& nonconforming goods perfect tender reject",
+  ],
+  [
+    /\b(?:burned down|burnt down|was destroyed|got destroyed|flooded|was cancell?ed|got cancell?ed|was shut down)\b[^.?!]{0,60}\b(?:before (?:the|my|our)|a (?:week|day|month) before)\b|\b(?:a (?:week|day|month) before)\b[^.?!]{0,60}\b(?:burned down|burnt down|destroyed|cancell?ed)\b/g,
+    "$& impossibility frustration of purpose",
+  ],
+  [
+    /\bbefore (?:we |i |they )?sign(?:ed|ing)?\b|\b(?:during|in) (?:the )?negotiations\b|\b(?:signed|written) (?:contract|agreement)\b[^?]{0,80}\b(?:told me|said|promised|agreed)\b/g,
+    "$& parol evidence prior agreement integrated writing",
+  ],
+  [
+    /\b(?:backed out|pulled out|changed (?:his|her|their) mind|refused to (?:buy|take (?:it|delivery)))\b/g,
+    "$& breach repudiation",
+  ],
+  [/\b(?:resold|re-sold|sold it to someone else for less)\b/g, "$& resale damages difference contract price"],
+  [
+    /\b(?:not a party|wasn'?t (?:a )?party|contract between (?:the |a |my )?\w+ and (?:the |a |my )?\w+)\b/g,
+    "$& third-party beneficiary intended beneficiary",
+  ],
+  [
+    /\b(?:ha(?:ve|s) to be|need(?:s)? to be|must be|should be|got to be|be put) (?:in writing|written down|on paper)\b|\bin writing to be (?:enforceable|valid|binding)\b/g,
+    "$& writing requirement statute of frauds",
+  ],
+  // Decision 073: more situations, written from the third dev set's classes of miss.
+  // Torts: the plaintiff's own fault; using another's thing without asking.
+  [
+    /\b(?:she|he|i|they|the (?:plaintiff|pedestrian|victim|other driver|cyclist)) (?:was|were) (?:also |partly |partially )?(?:jaywalking|texting|speeding|drunk|not (?:paying attention|looking|wearing (?:a |his |her |my )?(?:seat ?belt|helmet))|at fault|careless)\b|\b(?:partly|partially|also|half) (?:at fault|to blame)\b|\bstill recover\b/g,
+    "$& plaintiff's own negligence comparative negligence contributory",
+  ],
+  [
+    /\b(?:borrowed|took|drove|rode)\b[^.?!]{0,30}\bwithout (?:asking|permission|telling)\b|\b(?:wrecked|totaled|totalled|ruined) (?:it|my|his|her|their)\b/g,
+    "$& conversion trespass to chattels chattel",
+  ],
+  // Contracts: paying someone else more to finish; a benefit given without a request.
+  [
+    /\b(?:hired|got|found) (?:someone|somebody|another (?:\w+ )?(?:company|contractor|guy|builder|supplier|seller))(?: else)?\b[^.?!]{0,80}\b(?:more|extra|higher)\b|\b(?:cost|paid|pay|charged?) (?:me )?(?:\$[\d,]+ )?(?:more|extra) to (?:finish|complete|replace|get)\b/g,
+    "$& cost to complete expectation damages cover difference",
+  ],
+  [
+    /\b(?:without (?:me |my )?(?:asking|permission|consent|agreeing)|never asked (?:him|her|them) to|didn'?t ask (?:him|her|them) to|while i was unconscious)\b[^?]{0,80}\b(?:paid|pay|bill\w*|charg\w*|owe)\b|\b(?:paid|pay|bill\w*|owe)\b[^?]{0,80}\b(?:never asked|didn'?t ask)\b/g,
+    "$& restitution unjust enrichment benefit conferred quasi-contract",
+  ],
+];

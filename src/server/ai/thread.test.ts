@@ -1,0 +1,84 @@
+/**
+ * The conversation's state (issue 13 §4, decision 073) on the real engine and the real official
+ * content: a third turn inherits the first turn's doctrine through the second; a short question that
+ * names no doctrine is read with the thread; a subject the follow-up names outranks the thread's; a
+ * new question that names its own doctrine starts afresh. Plus the story's civil or criminal ask.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../../tests/helpers/server";
+import { parseEnv } from "../env";
+import { type CompanionEngine, createAnswerEngine } from "./index";
+import { askedSide } from "./retrieve";
+import type { AnswerEvent } from "./types";
+
+let server: TestServer;
+let engine: CompanionEngine;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  engine = createAnswerEngine({ db: server.database.db, env: parseEnv({}), indexCheckMs: 0 });
+  await engine.warm();
+});
+afterAll(() => server?.close());
+
+type Done = Extract<AnswerEvent, { type: "done" }>;
+
+/** Asks each turn in order with the earlier turns as history; the last answer's first three source ids. */
+async function converse(...turns: string[]): Promise<string[]> {
+  const history: { role: "user" | "assistant"; content: string }[] = [];
+  let done: Done | null = null;
+  for (const question of turns) {
+    for await (const ev of engine.answer({ userId: "", question, history: [...history] }))
+      if (ev.type === "done") done = ev;
+    history.push({ role: "user", content: question }, { role: "assistant", content: done?.content ?? "" });
+  }
+  return (done?.citations ?? []).slice(0, 3).map((c) => c.id);
+}
+
+describe("the thread", () => {
+  it("carries the first turn's doctrine into a third turn", async () => {
+    const ids = await converse(
+      "Explain the attractive nuisance doctrine.",
+      "does it cover a teenager?",
+      "what if the owner put up a fence?",
+    );
+    expect(ids).toContain("torts-duties-of-land-possessors");
+  });
+
+  it("reads a short question that names no doctrine ('what's the deadline?') with the thread", async () => {
+    expect(await converse("How does removal to federal court work?", "what's the deadline?")).toContain(
+      "civpro-removal",
+    );
+    expect(await converse("What is the insanity defense?", "which test do federal courts use?")).toContain(
+      "crim-insanity-competency",
+    );
+  });
+
+  it("follows a subject the follow-up names over the thread's", async () => {
+    expect(await converse("What are the elements of battery in torts?", "is it different in criminal law?")).toContain(
+      "crim-assault-battery",
+    );
+  });
+
+  it("starts afresh when the new question names its own doctrine", async () => {
+    expect(await converse("What is hearsay?", "What is the mailbox rule?")).toContain("contracts-acceptance");
+    expect(
+      await converse("When can the police search a car without a warrant?", "How does diversity jurisdiction work?"),
+    ).toContain("civpro-diversity-jurisdiction");
+  });
+});
+
+describe("the story's ask", () => {
+  it("tells a civil ask from a criminal one", () => {
+    expect(askedSide("he swung a bottle at me and missed. can i sue him?")).toBe("civil");
+    expect(askedSide("he swung a bottle at me and missed. can he be charged?")).toBe("criminal");
+    expect(askedSide("is he criminally liable?")).toBeNull();
+  });
+
+  it("answers 'can I sue him?' after a swing in a bar with the tort, not the crime", async () => {
+    const ids = await converse(
+      "A guy at a bar swung a beer bottle at me but missed. I was terrified. Can I sue him for anything?",
+    );
+    expect(ids[0]).toBe("torts-assault");
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * The conversation's state for retrieval (issue 13 §4: "a follow-up is read with the thread's
+ * earlier turns — the subject, the doctrine, the facts"). Decisions 057 and 073.
+ *
+ * - `followUpStrength`: whether a question's form leans on the previous one ("what about the
+ *   exceptions?", "why?", "does he have to retreat first?", "what if …").
+ * - `namesNoDoctrine`: a short question whose own content words name no doctrine ("what's the
+ *   deadline?", "which test do federal courts use?", "is there a defense for the store?") is about
+ *   the doctrine under discussion, whatever its form.
+ * - `resolveThread`: the earlier user turns folded in order, each follow-up read with the turn
+ *   before it, so a third turn ("what if the owner put up a fence?") inherits the first turn's
+ *   doctrine through a second one ("does it cover a teenager?").
+ * - `readWithThread`: a follow-up retrieved together with the resolved earlier question, the
+ *   follow-up's own words weighing double and the thread's subject (or a subject the follow-up
+ *   names: "is it different in criminal law?") lifted.
+ */
+import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search } from "./retrieve";
+import type { SearchIndex } from "./search-index";
+import { isFramingTerm, terms } from "./text";
+
+/** Ranking-score bonus, in a follow-up, for documents in the subject the thread is about (decision 057). */
+const THREAD_SUBJECT_BONUS = 0.15;
+/** Ranking-score bonus for documents in a subject the follow-up names itself ("in criminal law"). */
+const NAMED_SUBJECT_BONUS = 0.3;
+/** A short question whose own words the best topic's title holds at least this share of names that doctrine. */
+const OWN_DOCTRINE_TITLE_SHARE = 0.6;
+/** ... and those title words must carry at least this idf ("federal", 0.8, names nothing; "mailbox", 4.2, does). */
+const OWN_DOCTRINE_MIN_IDF = 2.5;
+/** Questions of at most this many words may lean on the thread without a follow-up form. */
+const SHORT_QUESTION_WORDS = 12;
+/** How many earlier user turns the thread is resolved over (older ones rarely bear on the question). */
+const THREAD_TURNS = 4;
+
+const LEADS_ON =
+  /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions|are there (?:any )?(?:exceptions|defen[cs]es|limits)|is there (?:an? )?(?:exception|defen[cs]e|limit))/i;
+const PRONOUN = /\b(it|that|this|they|them|those|these|its|their|he|she|him|her|his)\b/i;
+
+/**
+ * Words that ask about an aspect of whatever doctrine is under discussion ("are there exceptions?",
+ * "how long does it take?", "what are the defenses?", "why?"): a question made only of these (and
+ * stop or framing words) names no doctrine of its own, so it is about the previous one.
+ */
+const ASPECT_WORDS = new Set(
+  terms(`exception exceptions defense defenses defence defences element elements requirement requirements
+  example examples instance why reason reasons purpose policy point how long take takes time period
+  remedy remedies damages recover recovery relief standard test burden proof prove limit limits
+  limitation apply applies work works mean matter matters happen happens effect effects consequence
+  consequences result outcome when who whom else other another rule majority minority modern view approach
+  first party more tell explain again instead also too same opposite deadline deadlines decide decides
+  court courts judge jury use uses used win get still ever require requires required different difference`),
+);
+
+/** Whether every content word of `question` is an aspect, stop or framing word (it names no doctrine). */
+function onlyAspects(question: string): boolean {
+  return terms(question).every((t) => ASPECT_WORDS.has(t) || isFramingTerm(t));
+}
+
+/**
+ * A short question that leans on the previous one by its form: "what about the exceptions?"
+ * (strong) or one with a pronoun (weak when longer than 8 words). null when nothing in its form does.
+ */
+export function followUpStrength(question: string): "strong" | "weak" | null {
+  const words = question.split(/\s+/).filter(Boolean).length;
+  // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
+  if (
+    words <= 30 &&
+    /^\s*(?:and |but |so |ok(?:ay)?,? )?(what if|what about|how about|and if|but what if|same (?:thing|question)|suppose|say (?:that|he|she|they|the)|let'?s say|instead)/i.test(
+      question,
+    )
+  )
+    return "strong";
+  if (words > SHORT_QUESTION_WORDS) return null;
+  if (LEADS_ON.test(question)) return "strong";
+  // "are there exceptions?", "how long does it take?", "why?": an aspect of the doctrine just discussed.
+  if (onlyAspects(question)) return "strong";
+  // A short question with a pronoun ("does he have to retreat first?") continues the thread.
+  if (PRONOUN.test(question)) return words <= 8 ? "strong" : "weak";
+  return null;
+}
+
+/**
+ * Whether a short question's own words name no doctrine: it names no case or provision, and the
+ * title of its best topic holds less than OWN_DOCTRINE_TITLE_SHARE of the idf of its content words
+ * that are not aspect words, or less than OWN_DOCTRINE_MIN_IDF of it ("which test do federal courts
+ * use?": "federal" is in a title but names no doctrine; "How does diversity jurisdiction work?"
+ * names Diversity Jurisdiction).
+ */
+export function namesNoDoctrine(index: SearchIndex, question: string, query: ParsedQuery, hits: Hit[]): boolean {
+  if (question.split(/\s+/).filter(Boolean).length > SHORT_QUESTION_WORDS) return false;
+  if (query.caseMentions.length || query.provisionIds.length) return false;
+  const own = query.terms.filter((t) => !ASPECT_WORDS.has(t.stem));
+  if (!own.length) return true;
+  const best = hits.find((h) => h.doc.kind === "topic");
+  const title = best ? index.titleTerms.get(best.key) : undefined;
+  if (!title) return true;
+  let total = 0;
+  let named = 0;
+  for (const t of own) {
+    total += t.idf;
+    if (t.alts.some((a) => a.every((x) => title.has(x)))) named += t.idf;
+  }
+  return named / total < OWN_DOCTRINE_TITLE_SHARE || named < OWN_DOCTRINE_MIN_IDF;
+}
+
+/** A subject the question names in words ("in criminal law", "under the Constitution"), or null. */
+const SUBJECT_CUES: [string, RegExp][] = [
+  // Only the subject's own name: "in a criminal case" or "is that constitutional?" is context, not a change of subject.
+  ["criminal-law", /\b(?:criminal law|crim law)\b/i],
+  ["torts", /\b(?:in torts?|tort law|under torts?)\b/i],
+  ["contracts", /\b(?:contracts? law|in contracts)\b/i],
+  ["evidence", /\b(?:evidence law|in evidence|federal rules of evidence)\b/i],
+  ["real-property", /\b(?:property law|real property)\b/i],
+  ["constitutional-law", /\b(?:constitutional law|con ?law)\b/i],
+  ["civil-procedure", /\b(?:civil procedure|civ ?pro)\b/i],
+];
+function namedSubject(question: string): string | null {
+  const found = SUBJECT_CUES.filter(([, re]) => re.test(question));
+  return found.length === 1 ? found[0][0] : null;
+}
+
+/** The earlier conversation as retrieval sees it: the last question read with its own thread, and its subject. */
+export interface Thread {
+  /** The earlier question, with the questions it leaned on prepended ("What is hearsay?\nwhy?"). */
+  question: string;
+  /** The subject of the best topic that question retrieved. */
+  subjectId: string | null;
+}
+
+export interface ThreadReading {
+  effectiveQuestion: string;
+  query: ParsedQuery;
+  hits: Hit[];
+}
+
+const bestTopic = (hits: Hit[]) => {
+  const d = hits.find((h) => h.doc.kind === "topic")?.doc;
+  return { subjectId: d && d.kind === "topic" ? d.subjectId : null };
+};
+
+/**
+ * The follow-up read with the thread, or null when the question stands on its own (or the reading
+ * with the thread answers nothing). `own` is the question's own query and hits.
+ */
+export function readWithThread(
+  index: SearchIndex,
+  question: string,
+  own: { query: ParsedQuery; hits: Hit[] },
+  thread: Thread | null,
+): ThreadReading | null {
+  if (!thread) return null;
+  const relevance = own.hits[0]?.relevance ?? 0;
+  const form = followUpStrength(question);
+  const leans =
+    form === "strong" ||
+    !own.query.terms.length ||
+    (form === "weak" && relevance < DECLINE_BELOW) ||
+    namesNoDoctrine(index, question, own.query, own.hits);
+  if (!leans) return null;
+  // Read the follow-up with the earlier question (issue 13 §4): "What is hearsay?" then "what about
+  // when the declarant is unavailable?" is retrieved as both together, so the doctrine holding the
+  // new words and the old subject (FRE 804) wins. The follow-up's own words weigh double.
+  const both = `${thread.question}\n${question}`;
+  const query = parseQuery(index, both);
+  for (const [t, w] of own.query.weights) query.weights.set(t, Math.max(query.weights.get(t) ?? 0, 2 * w));
+  const hits = search(index, query);
+  // The thread keeps its subject ("Can I sue him?" then "what if he says I swung first?" is
+  // self-defense in Torts), unless the follow-up names another ("is it different in criminal law?").
+  const named = namedSubject(question);
+  const subject = named ?? thread.subjectId;
+  if (subject) {
+    const bonus = named && named !== thread.subjectId ? NAMED_SUBJECT_BONUS : THREAD_SUBJECT_BONUS;
+    for (const h of hits) if (h.doc.kind !== "provision" && h.doc.subjectId === subject) h.score += bonus;
+  }
+  hits.sort((a, b) => b.score - a.score);
+  if (!hits[0] || hits[0].relevance < DECLINE_BELOW) return null;
+  return { effectiveQuestion: both, query, hits };
+}
+
+/**
+ * The thread before the current question: the last THREAD_TURNS user turns folded in order, each
+ * read with the thread before it (readWithThread). null without earlier user turns.
+ */
+export function resolveThread(index: SearchIndex, history: { role: string; content: string }[]): Thread | null {
+  const turns = history.filter((m) => m.role === "user" && m.content.trim()).slice(-THREAD_TURNS);
+  let thread: Thread | null = null;
+  for (const m of turns) {
+    const question = m.content.trim();
+    const query = parseQuery(index, question);
+    const hits = search(index, query, 3);
+    const reading = readWithThread(index, question, { query, hits }, thread);
+    thread = reading
+      ? { question: reading.effectiveQuestion, ...bestTopic(reading.hits) }
+      : { question, ...bestTopic(hits) };
+  }
+  return thread;
+}
