@@ -38,6 +38,7 @@ export const editorLesson = z.object({
   hasUpload: z.boolean().describe("an uploaded video file is attached"),
   videoContentType: z.string().nullable(),
   hasCaptions: z.boolean(),
+  hasPoster: z.boolean().describe("a poster frame is attached (made in the editor's browser)"),
   transcriptCues: z.number().int(),
   questionIds: z.array(z.string()),
 });

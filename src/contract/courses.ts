@@ -251,6 +251,10 @@ export type LessonDetailReply = z.input<typeof lessonDetail>;
 export const MAX_VIDEO_BYTES = 2 * 1024 * 1024 * 1024;
 /** Largest captions file (WebVTT). */
 export const MAX_CAPTIONS_BYTES = 2 * 1024 * 1024;
+/** Largest lesson poster image (JPEG, PNG or WebP; decision 069). */
+export const MAX_POSTER_BYTES = 2 * 1024 * 1024;
+/** Longest video duration the server accepts from a browser (24 h, in seconds; decision 069). */
+export const MAX_VIDEO_DURATION_S = 86_400;
 
 const adminTags = ["courses", "admin"];
 const lessonMedia = z.object({
@@ -260,6 +264,7 @@ const lessonMedia = z.object({
   videoContentType: z.string().nullable(),
   videoBytes: z.number().int().nullable(),
   hasCaptions: z.boolean(),
+  hasPoster: z.boolean(),
   transcriptCues: z.number().int(),
   durationS: z.number().int().nullable(),
 });
@@ -289,6 +294,17 @@ export const coursesAdminApi = {
     rawBody: { contentType: "text/vtt", description: "a WebVTT file" },
     responses: { 200: z.object({ lesson: lessonMedia }) },
     errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "VALIDATION_FAILED", "UNSUPPORTED_MEDIA_TYPE"],
+  }),
+  uploadPoster: defineRoute({
+    method: "put",
+    path: "/api/admin/lessons/:id/poster",
+    auth: "admin",
+    summary:
+      "Upload a lesson's poster frame as the raw body (image/jpeg, image/png or image/webp; at most 2 MB). The editor makes it in the admin's browser from the chosen video (decision 069). The type is checked by the file's first bytes, not only the Content-Type header (415 when they disagree or are not an image); the previous poster is replaced. Students get it at /api/lessons/:id/media/poster under the lesson's access rule.",
+    tags: adminTags,
+    rawBody: { contentType: "image/jpeg, image/png, image/webp", description: "the poster image" },
+    responses: { 200: z.object({ lesson: lessonMedia }) },
+    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_FAILED"],
   }),
   setTranscript: defineRoute({
     method: "put",

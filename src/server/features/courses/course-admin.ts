@@ -1,6 +1,6 @@
 /**
- * Course editor, lesson media (issue 15 §4): the single-request video upload, captions and a
- * pasted transcript. Administrators only (routes are `auth: "admin"`: 404 for anyone else); each
+ * Course editor, lesson media (issue 15 §4): the single-request video upload, captions, the
+ * poster frame made in the editor's browser (decision 069) and a pasted transcript. Administrators only (routes are `auth: "admin"`: 404 for anyone else); each
  * change is audited (`recordAdminAction`, decision 069). Course, module and lesson fields and
  * their order are in course-editor.service.ts; the resumable (tus) upload in video-upload.ts.
  *
@@ -11,9 +11,10 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { MAX_CAPTIONS_BYTES, MAX_VIDEO_BYTES } from "../../../contract/courses";
+import { MAX_CAPTIONS_BYTES, MAX_POSTER_BYTES, MAX_VIDEO_BYTES } from "../../../contract/courses";
+import { IMAGE_EXT, type ImageType, sniffImageType } from "../../../domain/image-type";
 import { parsePastedTranscript, parseWebVtt } from "../../../domain/transcript";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { courseLessons } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Storage } from "../../storage";
@@ -29,7 +30,7 @@ async function lessonOf(db: Db, id: string): Promise<LessonRow> {
   return l;
 }
 
-const auditMedia = (db: Db, actor: AdminActor, action: string, l: LessonRow, after: Record<string, unknown>) =>
+const auditMedia = (db: DbOrTx, actor: AdminActor, action: string, l: LessonRow, after: Record<string, unknown>) =>
   recordAdminAction(db, actor, {
     action,
     targetType: "course",
@@ -49,6 +50,7 @@ export async function lessonMedia(storage: Storage, l: LessonRow) {
     videoContentType: l.videoContentType,
     videoBytes: info?.size ?? null,
     hasCaptions: Boolean(l.captionsKey),
+    hasPoster: Boolean(l.posterKey),
     transcriptCues: l.transcript.length,
     durationS: l.durationS,
   };
@@ -109,15 +111,7 @@ export async function uploadLessonCaptions(opts: {
 }) {
   const lesson = await lessonOf(opts.db, opts.lessonId);
   if (!opts.body) throw new AppError("VALIDATION_FAILED", "The request has no captions in its body.");
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of Readable.fromWeb(opts.body as never)) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_CAPTIONS_BYTES)
-      throw new AppError("PAYLOAD_TOO_LARGE", "The request is too large (at most 2 MB). Captions are text.");
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = (await readCapped(opts.body, MAX_CAPTIONS_BYTES, "Captions are text.")).toString("utf8");
   let cues: ReturnType<typeof parseWebVtt>;
   try {
     cues = parseWebVtt(text);
@@ -136,6 +130,78 @@ export async function uploadLessonCaptions(opts: {
     cues: cues.length,
     transcript: opts.transcript,
   });
+  return lessonMedia(opts.storage, row);
+}
+
+/** Reads a small request body whole, refusing it (413) as soon as it passes `max` bytes. */
+async function readCapped(body: ReadableStream<Uint8Array>, max: number, hint: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of Readable.fromWeb(body as never)) {
+    size += (chunk as Buffer).length;
+    if (size > max)
+      throw new AppError("PAYLOAD_TOO_LARGE", `The request is too large (at most ${max / 1_048_576} MB). ${hint}`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const POSTER_TYPES = new Set<string>(Object.keys(IMAGE_EXT));
+
+/**
+ * PUT /api/admin/lessons/:id/poster (decision 069): a JPEG, PNG or WebP image of at most 2 MB,
+ * stored at `courses/<course>/<lesson>/poster-<uuid>.<ext>` and set as the lesson's poster (the
+ * previous one is removed). 415 when the Content-Type is not one of those types or the file's
+ * first bytes are not that type (a renamed file is refused, whatever the header says); 413 past
+ * 2 MB; 400 for an empty body. Audited as `course.lesson.poster`.
+ */
+export async function uploadLessonPoster(opts: {
+  db: Db;
+  actor: AdminActor;
+  storage: Storage;
+  lessonId: string;
+  contentType: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+  now: Date;
+}) {
+  const lesson = await lessonOf(opts.db, opts.lessonId);
+  const declared = (opts.contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (!POSTER_TYPES.has(declared)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Upload a JPEG, PNG or WebP image.");
+  if (!opts.body) throw new AppError("VALIDATION_FAILED", "The request has no image in its body.");
+  const bytes = await readCapped(opts.body, MAX_POSTER_BYTES, "A poster is one frame of the video.");
+  if (bytes.length === 0) throw new AppError("VALIDATION_FAILED", "The request has no image in its body.");
+  const sniffed = sniffImageType(bytes);
+  if (sniffed !== declared)
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      sniffed
+        ? `The file is a ${IMAGE_EXT[sniffed].toUpperCase()} image, not ${declared}.`
+        : "The file is not a JPEG, PNG or WebP image.",
+    );
+  const type = sniffed as ImageType;
+  const key = `courses/${lesson.courseId}/${lesson.id}/poster-${randomUUID()}.${IMAGE_EXT[type]}`;
+  await opts.storage.put(key, Readable.from([bytes]), { contentType: type, maxBytes: MAX_POSTER_BYTES });
+  // The lesson row and its audit row in one transaction; the file goes if either fails.
+  const row = await opts.db
+    .transaction(async (tx) => {
+      const [r] = await tx
+        .update(courseLessons)
+        .set({ posterKey: key, updatedAt: opts.now })
+        .where(eq(courseLessons.id, lesson.id))
+        .returning();
+      if (!r) throw new AppError("NOT_FOUND", "No such lesson.");
+      await auditMedia(tx, opts.actor, "course.lesson.poster", r, {
+        type,
+        bytes: bytes.length,
+        replaced: Boolean(lesson.posterKey),
+      });
+      return r;
+    })
+    .catch(async (err) => {
+      await opts.storage.delete(key).catch(() => undefined);
+      throw err;
+    });
+  if (lesson.posterKey && lesson.posterKey !== key) await opts.storage.delete(lesson.posterKey).catch(() => undefined);
   return lessonMedia(opts.storage, row);
 }
 

@@ -104,6 +104,7 @@ export async function editorView(db: DbOrTx, id: string): Promise<EditorCourseRe
         hasUpload: Boolean(l.videoKey),
         videoContentType: l.videoContentType,
         hasCaptions: Boolean(l.captionsKey),
+        hasPoster: Boolean(l.posterKey),
         transcriptCues: l.transcript.length,
         questionIds: l.questionIds,
       })),

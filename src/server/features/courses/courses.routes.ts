@@ -11,11 +11,18 @@
  * Course editor (administrators; 404 for anyone else; course-editor.routes.ts for the rest):
  *   PUT   /api/admin/lessons/:id/video?durationS=  (raw video ≤ 2 GB, streamed) → {lesson}
  *   PUT   /api/admin/lessons/:id/captions?transcript=build|keep (raw WebVTT ≤ 2 MB) → {lesson}
+ *   PUT   /api/admin/lessons/:id/poster (raw JPEG/PNG/WebP ≤ 2 MB, checked by magic bytes) → {lesson}
  *   PUT   /api/admin/lessons/:id/transcript {text}  → {lesson}
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { coursesAdminApi, coursesApi, MAX_CAPTIONS_BYTES, MAX_VIDEO_BYTES } from "../../../contract/courses";
+import {
+  coursesAdminApi,
+  coursesApi,
+  MAX_CAPTIONS_BYTES,
+  MAX_POSTER_BYTES,
+  MAX_VIDEO_BYTES,
+} from "../../../contract/courses";
 import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf } from "../../lib/http";
@@ -25,7 +32,7 @@ import { track } from "../analytics/analytics.service";
 import { entitlementsOf } from "../billing/entitlements";
 import { resolveAccess } from "./access";
 import { actorOf } from "../admin/audit.service";
-import { setLessonTranscript, uploadLessonCaptions, uploadLessonVideo } from "./course-admin";
+import { setLessonTranscript, uploadLessonCaptions, uploadLessonPoster, uploadLessonVideo } from "./course-admin";
 import { registerCourseEditor } from "./course-editor.routes";
 import { enroll, findVisibleCourse, getCourseDetail, listCourses } from "./courses.service";
 import { answerQuestion, getLesson, mediaKey, saveProgress } from "./lessons.service";
@@ -121,6 +128,26 @@ export function coursesRoutes() {
       }),
     }),
     { middleware: [bodyLimit({ maxBytes: MAX_CAPTIONS_BYTES, hint: "Captions are text.", streamed: true })] },
+  );
+  handle(
+    r,
+    coursesAdminApi.uploadPoster,
+    async (c, { params }) => ({
+      lesson: await uploadLessonPoster({
+        db: db(c),
+        actor: actorOf(c),
+        storage: storage(c),
+        lessonId: params.id,
+        contentType: c.req.header("content-type"),
+        body: c.req.raw.body,
+        now: nowOf(c),
+      }),
+    }),
+    {
+      middleware: [
+        bodyLimit({ maxBytes: MAX_POSTER_BYTES, hint: "A poster is one frame of the video.", streamed: true }),
+      ],
+    },
   );
   handle(r, coursesAdminApi.setTranscript, async (c, { params, body }) => ({
     lesson: await setLessonTranscript({

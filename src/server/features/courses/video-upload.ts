@@ -3,18 +3,22 @@
  * (`@tus/server` + `@tus/file-store`) at `/api/admin/course-uploads`, administrators only (404 for
  * anyone else), then the `courses.video` job.
  *
- * - **Create** (`POST`, `Upload-Length`, `Upload-Metadata: lessonId, filetype, filename`): the
- *   lesson must exist, the type be MP4, WebM or QuickTime and the length at most
- *   `MAX_VIDEO_BYTES` (2 GB); otherwise 400 / 404 / 413 / 415 with a sentence saying why.
+ * - **Create** (`POST`, `Upload-Length`, `Upload-Metadata: lessonId, filetype, filename` and an
+ *   optional `durationS`, seconds as the admin's browser read it): the lesson must exist, the
+ *   type be MP4, WebM or QuickTime, the length at most `MAX_VIDEO_BYTES` (2 GB) and `durationS`,
+ *   when given, a finite number > 0 and ≤ 24 h; otherwise 400 / 404 / 413 / 415 with a sentence
+ *   saying why.
  * - **Chunks** (`PATCH`, `Upload-Offset`): each request body is piped straight into the file
  *   under `DATA_DIR/uploads/course-videos` (never held whole in memory); an interrupted PATCH
  *   keeps what arrived, `HEAD` tells the client where to resume.
  * - **Finish**: the last PATCH enqueues `courses.video` and answers `Lexmate-Job: <id>`. The job
  *   streams the file into storage (`Storage.put`), attaches it to the lesson (the old file is
  *   removed), reads the duration from the MP4/QuickTime `moov/mvhd` box with Range reads
- *   (src/domain/mp4-duration.ts; WebM keeps the duration entered by hand) and deletes the
- *   temporary file. No poster frame: that needs a video decoder (ffmpeg), which this server
- *   does not have (decision 069). Unfinished uploads expire after 24 h (410 Gone) and are removed
+ *   (src/domain/mp4-duration.ts; authoritative for those types) and otherwise — WebM, or an MP4
+ *   whose box cannot be read — takes the browser's `durationS`; with neither the lesson keeps the
+ *   duration entered by hand. Then it deletes the temporary file. The server makes no poster
+ *   frame (no video decoder here): the editor makes one in the browser and uploads it to
+ *   `PUT /api/admin/lessons/:id/poster` (decision 069). Unfinished uploads expire after 24 h (410 Gone) and are removed
  *   from disk by a sweep that runs at most hourly on an upload request.
  */
 import { join } from "node:path";
@@ -24,7 +28,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import type { Logger } from "pino";
-import { MAX_VIDEO_BYTES } from "../../../contract/courses";
+import { MAX_VIDEO_BYTES, MAX_VIDEO_DURATION_S } from "../../../contract/courses";
 import { mp4DurationS } from "../../../domain/mp4-duration";
 import type { Db } from "../../db/client";
 import { courseLessons } from "../../db/schema";
@@ -52,12 +56,16 @@ export interface VideoJobPayload {
   lessonId: string;
   contentType: string;
   filename: string;
+  /** Seconds, as read by the admin's browser (validated at create); absent for older clients. */
+  browserDurationS?: number | null;
   actor: AdminActor;
 }
 export interface VideoJobResult {
   lessonId: string;
   bytes: number;
   durationS: number | null;
+  /** Where `durationS` came from: the file's `mvhd` box, the admin's browser, or nowhere. */
+  durationFrom: "container" | "browser" | null;
   poster: string;
 }
 
@@ -78,6 +86,16 @@ export function videoStore(dataDir: string): FileStore {
 
 const refuse = (status_code: number, body: string) => ({ status_code, body });
 
+/**
+ * The `durationS` upload metadata: undefined when absent, else seconds as a finite number > 0 and
+ * ≤ 24 h (`MAX_VIDEO_DURATION_S`), else null (refused).
+ */
+export function browserDuration(raw: string | null | undefined): number | null | undefined {
+  if (raw === undefined || raw === null || raw === "") return undefined;
+  const s = Number(raw);
+  return Number.isFinite(s) && s > 0 && s <= MAX_VIDEO_DURATION_S ? s : null;
+}
+
 function tusServer(o: { db: Db; jobs: JobQueue; dataDir: string }): TusServer {
   return new TusServer({
     path: UPLOAD_PATH,
@@ -95,6 +113,8 @@ function tusServer(o: { db: Db; jobs: JobQueue; dataDir: string }): TusServer {
         .from(courseLessons)
         .where(eq(courseLessons.id, meta.lessonId));
       if (!l) throw refuse(404, "No such lesson.");
+      if (browserDuration(meta.durationS) === null)
+        throw refuse(400, "Upload-Metadata: durationS must be a number of seconds above 0 and at most 24 hours.");
       return { metadata: { ...meta, filetype: type } };
     },
     async onUploadFinish(req, upload) {
@@ -106,6 +126,7 @@ function tusServer(o: { db: Db; jobs: JobQueue; dataDir: string }): TusServer {
         lessonId: meta.lessonId ?? "",
         contentType: meta.filetype ?? "video/mp4",
         filename: (meta.filename ?? "video").slice(0, 200),
+        browserDurationS: browserDuration(meta.durationS) ?? null,
         actor,
       };
       const jobId = await o.jobs.enqueue(VIDEO_JOB, payload, { ownerId: actor.id, maxAttempts: 3 });
@@ -195,6 +216,13 @@ export function registerCourseVideoJob(o: {
         const s = await mp4DurationS(read, info.size).catch(() => null);
         durationS = s ? Math.max(1, Math.round(s)) : null;
       }
+      // The container's own duration wins; the browser's is used when there is none (WebM).
+      const fromBrowser = browserDuration(p.browserDurationS == null ? undefined : String(p.browserDurationS));
+      let durationFrom: VideoJobResult["durationFrom"] = durationS === null ? null : "container";
+      if (durationS === null && fromBrowser) {
+        durationS = Math.max(1, Math.round(fromBrowser));
+        durationFrom = "browser";
+      }
       await o.db.transaction(async (tx) => {
         await tx
           .update(courseLessons)
@@ -214,7 +242,13 @@ export function registerCourseVideoJob(o: {
           targetLabel: lesson.title,
           reason: "Course editor: video upload",
           before: { lessonId: lesson.id, hadVideo: Boolean(lesson.videoKey), durationS: lesson.durationS },
-          after: { lessonId: lesson.id, file: p.filename, bytes: info.size, durationS: durationS ?? lesson.durationS },
+          after: {
+            lessonId: lesson.id,
+            file: p.filename,
+            bytes: info.size,
+            durationS: durationS ?? lesson.durationS,
+            durationFrom,
+          },
         });
       });
       if (lesson.videoKey && lesson.videoKey !== key) await o.storage.delete(lesson.videoKey).catch(() => undefined);
@@ -225,7 +259,8 @@ export function registerCourseVideoJob(o: {
         lessonId: lesson.id,
         bytes: info.size,
         durationS,
-        poster: "not made: no video decoder (ffmpeg) on this server",
+        durationFrom,
+        poster: "not made here: no video decoder (ffmpeg) on this server; the editor uploads one from the browser",
       };
     },
     { maxAttempts: 3 },

@@ -74,23 +74,29 @@ export const editorApi = {
   transcript: (lessonId: string, text: string) =>
     api(`/api/admin/lessons/${enc(lessonId)}/transcript`, { method: "PUT", body: { text } }),
   /** WebVTT captions as the raw body; the transcript is rebuilt from them. */
-  captions: async (lessonId: string, file: File) => {
-    const res = await fetch(`/api/admin/lessons/${enc(lessonId)}/captions?transcript=build`, {
-      method: "PUT",
-      credentials: "same-origin",
-      headers: { "content-type": "text/vtt" },
-      body: file,
-    });
-    if (!res.ok) {
-      const e = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-      throw new ApiError(
-        (e?.error?.code ?? `HTTP_${res.status}`) as never,
-        e?.error?.message ?? res.statusText,
-        res.status,
-      );
-    }
-  },
+  captions: (lessonId: string, file: File) =>
+    putRaw(`/api/admin/lessons/${enc(lessonId)}/captions?transcript=build`, "text/vtt", file),
+  /** The lesson's poster frame (JPEG made in the browser, video-probe.ts), as the raw body. */
+  poster: (lessonId: string, image: Blob) =>
+    putRaw(`/api/admin/lessons/${enc(lessonId)}/poster`, image.type || "image/jpeg", image),
 };
+
+async function putRaw(url: string, contentType: string, body: Blob) {
+  const res = await fetch(url, {
+    method: "PUT",
+    credentials: "same-origin",
+    headers: { "content-type": contentType },
+    body,
+  });
+  if (!res.ok) {
+    const e = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+    throw new ApiError(
+      (e?.error?.code ?? `HTTP_${res.status}`) as never,
+      e?.error?.message ?? res.statusText,
+      res.status,
+    );
+  }
+}
 
 /** Largest chunk one PATCH carries; a failed chunk is resent from the server's offset. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
@@ -99,12 +105,15 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
  * Uploads `file` as the video of `lessonId` with tus; resolves with the id of the `courses.video`
  * job that stores it and reads its duration. `onProgress(sent, total)` in bytes. `signal` aborts
  * (the part sent so far stays on the server; the same file resumes where it stopped).
+ * `durationS` (seconds, as the browser read it) is sent along; the server uses it when the file
+ * carries no duration it can read (WebM; decision 069).
  */
 export async function uploadVideo(
   lessonId: string,
   file: File,
   onProgress: (sent: number, total: number) => void,
   signal?: AbortSignal,
+  durationS?: number | null,
 ): Promise<string> {
   const { Upload } = await import("tus-js-client");
   return new Promise((resolve, reject) => {
@@ -112,7 +121,12 @@ export async function uploadVideo(
       endpoint: "/api/admin/course-uploads",
       chunkSize: CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000, 10000],
-      metadata: { lessonId, filetype: file.type || "video/mp4", filename: file.name },
+      metadata: {
+        lessonId,
+        filetype: file.type || "video/mp4",
+        filename: file.name,
+        ...(durationS ? { durationS: String(Math.round(durationS * 1000) / 1000) } : {}),
+      },
       // Resume a file this browser already started for this lesson.
       fingerprint: async (f) => `lexmate-course-video:${lessonId}:${(f as File).name}:${(f as File).size}`,
       removeFingerprintOnSuccess: true,

@@ -1,7 +1,8 @@
 /**
  * One lesson in the course editor (issue 15 §4): title, kind, preview flag, and by kind — video:
  * a resumable upload with a progress bar (tus; the `courses.video` job then stores the file and
- * reads its duration), or an external URL, WebVTT captions (the transcript is built from them) or
+ * reads its duration) while the browser reads the duration and makes the poster frame
+ * (video-probe.ts; decision 069), or an external URL, WebVTT captions (the transcript is built from them) or
  * a pasted transcript; reading: Markdown; practice: question ids from the bank.
  */
 import { useQueryClient } from "@tanstack/react-query";
@@ -12,6 +13,7 @@ import { Select } from "../../../components/ui/select";
 import { isJobDone, useJob } from "../../jobs/api";
 import { formatDuration } from "../api";
 import { type EditorLesson, editorApi, type LessonFields, type LessonKind, uploadVideo } from "./api";
+import { probeVideo } from "./video-probe";
 
 const textarea =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900";
@@ -85,7 +87,7 @@ export function LessonEditor({
             <option value="practice">Practice</option>
           </Select>
         </Field>
-        <Field label="Duration (s)" htmlFor={id("duration")} hint={l.hasUpload ? "Read from an MP4" : undefined}>
+        <Field label="Duration (s)" htmlFor={id("duration")} hint={l.hasUpload ? "Read from the video" : undefined}>
           <Input
             id={id("duration")}
             inputMode="numeric"
@@ -155,6 +157,8 @@ function VideoFields({
   const [sent, setSent] = useState<{ sent: number; total: number } | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [posterNote, setPosterNote] = useState<string | null>(null);
+  const [posterUrl, setPosterUrl] = useState<string | null>(null);
   const [transcript, setTranscript] = useState("");
   const job = useJob(jobId);
   const refresh = () => qc.invalidateQueries({ queryKey: ["admin-course", courseId] });
@@ -163,19 +167,47 @@ function VideoFields({
     const j = job.data;
     if (!j || !isJobDone(j.state)) return;
     if (j.state === "succeeded") {
-      const r = j.result as { durationS: number | null };
-      setNote(`Video stored${r.durationS ? `; duration ${formatDuration(r.durationS)}` : ""}.`);
+      const r = j.result as { durationS: number | null; durationFrom?: "container" | "browser" | null };
+      const from = r.durationFrom === "browser" ? " (read by this browser)" : "";
+      setNote(`Video stored${r.durationS ? `; duration ${formatDuration(r.durationS)}${from}` : ""}.`);
     } else setNote(`Storing the video ${j.state}: ${j.error ?? ""}`);
     setJobId(null);
     void refresh();
   }, [job.data]);
+  useEffect(
+    () => () => {
+      if (posterUrl) URL.revokeObjectURL(posterUrl);
+    },
+    [posterUrl],
+  );
+  /** Poster frame from the chosen file, made in this browser and uploaded while the video uploads. */
+  const makePoster = async (probe: ReturnType<typeof probeVideo>) => {
+    try {
+      const image = await probe.poster();
+      if (!image) return setPosterNote("No poster: this browser cannot draw a frame of the video.");
+      setPosterUrl(URL.createObjectURL(image));
+      await editorApi.poster(l.id, image);
+      setPosterNote("Poster frame made from the video and saved.");
+      void refresh();
+    } catch (e) {
+      setPosterNote(`No poster: ${(e as Error).message}`);
+    } finally {
+      probe.close();
+    }
+  };
   const start = async () => {
     const f = file.current?.files?.[0];
     if (!f) return setNote("Choose a video file first.");
-    setNote(null);
+    setNote("Reading the video…");
+    setPosterNote(null);
     abort.current = new AbortController();
+    const probe = probeVideo(f);
+    // The browser's duration goes with the upload; the server keeps an MP4's own (decision 069).
+    const durationS = await probe.durationS().catch(() => null);
+    void makePoster(probe);
+    setNote(null);
     try {
-      const id = await uploadVideo(l.id, f, (s, t) => setSent({ sent: s, total: t }), abort.current.signal);
+      const id = await uploadVideo(l.id, f, (s, t) => setSent({ sent: s, total: t }), abort.current.signal, durationS);
       setJobId(id);
       setNote("Uploaded; storing the video and reading its duration…");
     } catch (e) {
@@ -194,7 +226,8 @@ function VideoFields({
           : l.videoUrl
             ? "An external video URL is set."
             : "No video yet."}{" "}
-        {l.hasCaptions ? `Captions: yes (${l.transcriptCues} transcript lines).` : "No captions."}
+        {l.hasCaptions ? `Captions: yes (${l.transcriptCues} transcript lines).` : "No captions."}{" "}
+        {l.hasPoster ? "Poster: yes." : "No poster."}
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <div>
@@ -235,6 +268,18 @@ function VideoFields({
         <p className="text-sm" role="status">
           {note}
         </p>
+      )}
+      {(posterNote || posterUrl) && (
+        <div className="flex items-center gap-3">
+          {posterUrl && (
+            <img src={posterUrl} alt="Poster frame" className="h-16 w-auto rounded border border-slate-200" />
+          )}
+          {posterNote && (
+            <p className="text-sm" role="status" data-testid="poster-note">
+              {posterNote}
+            </p>
+          )}
+        </div>
       )}
       <Field label="Or an external video URL" htmlFor={idOf("url")}>
         <Input
