@@ -15,26 +15,12 @@
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { makeMp4 } from "../helpers/mp4";
-import { PASSWORD, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
+import { shot, signInOrSignUp, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 const ADMIN = "admin-e2e@example.com"; // in ADMIN_EMAILS (playwright.config.ts)
 
 /** Signs the admin in, signing up first when this server has not seen the address yet. */
-async function signInAdmin(page: Page) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(ADMIN);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).last().click();
-  const outcome = await Promise.race([
-    page.waitForURL((u) => !u.pathname.startsWith("/auth"), { timeout: 15_000 }).then(() => "in" as const),
-    page
-      .getByRole("alert")
-      .first()
-      .waitFor({ timeout: 15_000 })
-      .then(() => "unknown" as const),
-  ]);
-  if (outcome === "unknown") await signUpAndConfirm(page, ADMIN);
-}
+const signInAdmin = (page: Page) => signInOrSignUp(page, ADMIN);
 
 const MODULE_1 = "The rule and its exceptions";
 const MODULE_2 = "Exceptions whatever the declarant's availability";

@@ -41,6 +41,23 @@ export async function signUpAndConfirm(page: Page, email: string) {
   await page.waitForURL("**/chat", { timeout: 15_000 });
 }
 
+/** Signs `email` in (an address in ADMIN_EMAILS for an administrator), signing up first when this server has not seen it. */
+export async function signInOrSignUp(page: Page, email: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).last().click();
+  const outcome = await Promise.race([
+    page.waitForURL((u) => !u.pathname.startsWith("/auth"), { timeout: 15_000 }).then(() => "in" as const),
+    page
+      .getByRole("alert")
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .then(() => "unknown" as const),
+  ]);
+  if (outcome === "unknown") await signUpAndConfirm(page, email);
+}
+
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
 }

@@ -11,7 +11,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
-  "media-src 'self'",
+  // blob: — the course editor reads a chosen video from an object URL for its duration and poster (decision 069).
+  "media-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

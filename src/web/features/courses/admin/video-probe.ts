@@ -14,7 +14,7 @@
 export const POSTER_MAX_WIDTH = 1280;
 const POSTER_QUALITY = 0.8;
 const POSTER_AT_MAX_S = 5;
-const TIMEOUT_MS = 15_000;
+const TIMEOUT_MS = 10_000;
 
 function once(el: HTMLMediaElement, events: string[], ms = TIMEOUT_MS): Promise<string> {
   return new Promise((resolve, reject) => {
