@@ -96,7 +96,7 @@ const lessonFields = z.object({
   isPreview: z.boolean(),
   body: z.string().max(200_000),
   videoUrl: z
-    .url({ protocol: /^https?$/ })
+    .url({ protocol: /^https$/, error: "The video URL must start with https://." })
     .max(2000)
     .nullable(),
   durationS: z.number().int().min(1).max(86_400).nullable(),

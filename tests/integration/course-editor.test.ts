@@ -192,6 +192,13 @@ describe("course editor API", () => {
       body: { videoUrl: "javascript:alert(1)" },
     });
     expect(url.status).toBe(400);
+    // Plain http would be mixed content on an https site; the player's CSP allows https: media only.
+    const plain = await boss.json<Err>(`/api/admin/lessons/${duty.id}`, {
+      method: "PATCH",
+      body: { videoUrl: "http://videos.example.com/clip.mp4" },
+    });
+    expect(plain.status).toBe(400);
+    expect(JSON.stringify(plain.body)).toContain("The video URL must start with https://.");
     const ok = await boss.json<{ course: Course }>(`/api/admin/lessons/${battery.id}`, {
       method: "PATCH",
       body: { title: "Battery: harmful or offensive contact", durationS: 300 },

@@ -11,8 +11,9 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
-  // blob: — the course editor reads a chosen video from an object URL for its duration and poster (decision 069).
-  "media-src 'self' blob:",
+  // blob: — the course editor reads a chosen video from an object URL for its duration and poster (decision 069);
+  // https: — a lesson may play an external https video URL set in the course editor (issue 15).
+  "media-src 'self' blob: https:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
