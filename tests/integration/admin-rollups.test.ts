@@ -115,7 +115,9 @@ async function fromRawRows(range: number) {
       from "user" where created_at >= ${since}::date group by 1`),
     signedUp: await one(sql`select count(*) as n from ${cohort}`),
     confirmed: await one(sql`select count(*) as n from ${cohort} and u.email_verified`),
-    visits: await one(sql`select count(*) as n from analytics_events where name = 'visit' and created_at >= ${since}::date`),
+    visits: await one(
+      sql`select count(*) as n from analytics_events where name = 'visit' and created_at >= ${since}::date`,
+    ),
     messages: await eventsPerDay("chat_message_sent"),
     reviews: await eventsPerDay("flashcard_studied"),
   };
