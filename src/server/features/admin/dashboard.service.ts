@@ -6,7 +6,8 @@
  * (bench/admin.ts budget: p95 ≤ 300 ms). Days are UTC; a series has one point per day of the range, oldest first, zeros
  * included. Money in cents.
  *
- *  - active 24 h: users with an event in the last 24 h (`analytics_events` by created_at, index);
+ *  - active 24 h: users with a non-visit event in the last 24 h (`analytics_events`, index-only scan
+ *    of the partial index `analytics_events_user_recent_idx`, decision 075);
  *    active 7 d / 30 d: users whose last active UTC day is one of the last 7 / 30.
  *  - plans: users on an active trial, on an active paid subscription, and the rest (Free).
  *  - trial → paid: of the users whose trial has ended, the share with a paid subscription.
