@@ -2,8 +2,10 @@
  * The dashboard's activity roll-ups (decision 068): `track()` keeps `user_activity` (last active
  * day, active in week 1) and the `active_users` daily roll-up, and the dashboard's active-user
  * counters, chart and funnel step read them. Each figure is checked against its definition
- * computed from every activity day (`user_activity_days`), before and after the boot backfill
- * rebuilds the roll-ups of an older database.
+ * computed from every activity day (`user_activity_days`), and every other figure (users, active
+ * 24 h, sign-ups per day, the funnel, messages and reviews per day, the users list's "active in N
+ * days" filter) against a direct count over the raw rows (decision 075), before and after the boot
+ * backfill rebuilds the roll-ups of an older database.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +14,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { analyticsDaily, user, userActivity } from "../../src/server/db/schema";
+import { usersQuery } from "../../src/contract/admin";
 import { getDashboard } from "../../src/server/features/admin/dashboard.service";
+import { countUsers, usersWhere } from "../../src/server/features/admin/users.service";
 import {
   ACTIVE_USERS_ROLLUP,
   backfillActivityRollups,
@@ -54,6 +58,12 @@ beforeAll(async () => {
   ];
   for (const [id, d] of events) await track({ db, name: "logged_in", userId: id, now: daysAgo(d, 12) });
   await track({ db, name: "visit", userId: null, now: daysAgo(0, 12) });
+  // Messages and reviews on a few days, one 23 h ago (active 24 h), and a visit 40 days ago (outside the range).
+  await track({ db, name: "chat_message_sent", userId: "s1", now: daysAgo(2, 8) });
+  await track({ db, name: "chat_message_sent", userId: "s1", now: daysAgo(2, 9) });
+  await track({ db, name: "flashcard_studied", userId: "s0", now: daysAgo(25, 13) });
+  await track({ db, name: "flashcard_studied", userId: "s4", now: new Date(NOW.getTime() - 23 * 3_600_000) });
+  await track({ db, name: "visit", userId: null, now: daysAgo(40, 12) });
 });
 afterAll(async () => {
   await database?.close();
@@ -77,6 +87,39 @@ async function fromDefinitions(range: number) {
       and exists (select 1 from user_activity_days a where a.user_id = u.id
         and a.day > (u.created_at at time zone 'UTC')::date and a.day <= (u.created_at at time zone 'UTC')::date + 7)`),
     perDay: new Map(perDay.rows.map((r) => [r.day, r.n])),
+    ...(await fromRawRows(range)),
+  };
+}
+
+/** The other figures straight from the raw rows: users, events (not `analytics_daily`), the sign-up cohort. */
+async function fromRawRows(range: number) {
+  const db = database.db;
+  const since = new Date(NOW.getTime() - (range - 1) * DAY).toISOString().slice(0, 10);
+  const one = async (q: ReturnType<typeof sql>) =>
+    Number(((await db.execute(q)) as { rows: { n: unknown }[] }).rows[0].n);
+  const byDay = async (q: ReturnType<typeof sql>) =>
+    new Map(((await db.execute(q)) as { rows: { day: string; n: number }[] }).rows.map((r) => [r.day, Number(r.n)]));
+  const eventsPerDay = (name: string) =>
+    byDay(sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as n
+      from analytics_events where name = ${name} group by 1`);
+  const cohort = sql`"user" u where u.created_at >= ${since}::date`;
+  return {
+    total: await one(sql`select count(*) as n from "user"`),
+    newWeek: await one(sql`select count(*) as n from "user" where created_at >= ${new Date(NOW.getTime() - 7 * DAY)}`),
+    a24: await one(sql`select count(distinct user_id) as n from analytics_events
+      where created_at >= ${new Date(NOW.getTime() - DAY)} and created_at <= ${NOW} and user_id is not null and name <> 'visit'`),
+    activeWithin: async (days: number) =>
+      one(sql`select count(distinct user_id) as n from user_activity_days
+        where day >= ${new Date(NOW.getTime() - days * DAY).toISOString().slice(0, 10)}::date`),
+    signups: await byDay(sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as n
+      from "user" where created_at >= ${since}::date group by 1`),
+    signedUp: await one(sql`select count(*) as n from ${cohort}`),
+    confirmed: await one(sql`select count(*) as n from ${cohort} and u.email_verified`),
+    visits: await one(
+      sql`select count(*) as n from analytics_events where name = 'visit' and created_at >= ${since}::date`,
+    ),
+    messages: await eventsPerDay("chat_message_sent"),
+    reviews: await eventsPerDay("flashcard_studied"),
   };
 }
 
@@ -87,6 +130,24 @@ async function expectFiguresMatch() {
   expect(d.users.active30d).toBe(truth.a30);
   expect(d.funnel.find((f) => f.step === "Active in week 1")!.count).toBe(truth.week1);
   for (const p of d.charts.activeUsers) expect(p.value, p.day).toBe(truth.perDay.get(p.day) ?? 0);
+  expect(d.users.total).toBe(truth.total);
+  expect(d.users.newThisWeek).toBe(truth.newWeek);
+  expect(d.users.active24h).toBe(truth.a24);
+  const step = (name: string) => d.funnel.find((f) => f.step === name)!.count;
+  expect(step("Visit")).toBe(truth.visits);
+  expect(step("Sign-up")).toBe(truth.signedUp);
+  expect(step("Confirmed")).toBe(truth.confirmed);
+  for (const p of d.charts.signups) expect(p.value, `sign-ups ${p.day}`).toBe(truth.signups.get(p.day) ?? 0);
+  expect(d.charts.signups.reduce((n, p) => n + p.value, 0)).toBe(truth.signedUp);
+  for (const p of d.charts.messages) expect(p.value, `messages ${p.day}`).toBe(truth.messages.get(p.day) ?? 0);
+  for (const p of d.charts.reviews) expect(p.value, `reviews ${p.day}`).toBe(truth.reviews.get(p.day) ?? 0);
+  // The users list's "active in N days" filter (the user row's copy of the last active day).
+  for (const days of [1, 7, 30]) {
+    const q = usersQuery.parse({ activeDays: String(days) });
+    expect(await countUsers(database.db, usersWhere(q, NOW)), `active in ${days} days`).toBe(
+      await truth.activeWithin(days),
+    );
+  }
   return d;
 }
 
@@ -120,6 +181,7 @@ describe("activity roll-ups", () => {
     expect(await backfillActivityRollups(db)).toBe(false);
     await db.delete(userActivity);
     await db.delete(analyticsDaily).where(eq(analyticsDaily.name, ACTIVE_USERS_ROLLUP));
+    await db.update(user).set({ lastActiveDay: null });
     expect(await backfillActivityRollups(db)).toBe(true);
     await expectFiguresMatch();
     expect((await db.select().from(userActivity)).length).toBe(5);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./schema-columns";
 import { user } from "./schema-auth";
@@ -45,6 +46,11 @@ export const analyticsEvents = pgTable(
     index("analytics_events_name_idx").on(t.name, t.createdAt),
     // Retention pruning (ANALYTICS_RETENTION_DAYS) deletes by age.
     index("analytics_events_created_at_idx").on(t.createdAt),
+    // The dashboard's "active 24 h" (users with a non-visit event since a timestamp) as an
+    // index-only range scan: only the rows it counts, with the user id (decision 075).
+    index("analytics_events_user_recent_idx")
+      .on(t.createdAt, t.userId)
+      .where(sql`${t.userId} is not null and ${t.name} <> 'visit'`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { user } from "./schema-auth";
 
@@ -44,5 +45,9 @@ export const userActivity = pgTable(
     lastActiveDay: date("last_active_day", { mode: "string" }).notNull(),
     activeWeek1: boolean("active_week1").notNull().default(false),
   },
-  (t) => [index("user_activity_last_day_idx").on(t.lastActiveDay)],
+  (t) => [
+    index("user_activity_last_day_idx").on(t.lastActiveDay),
+    // The funnel's week-1 step probes only the users active in their first week (decision 075).
+    index("user_activity_week1_idx").on(t.userId).where(sql`${t.activeWeek1}`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./schema-columns";
 
 // ── better-auth ──────────────────────────────────────────────────────────────
@@ -15,6 +15,12 @@ export const user = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     /** Sign-in disabled by an administrator (issue 17): refused at sign-in, existing sessions ended. */
     disabledAt: ts("disabled_at"),
+    /**
+     * The user's last UTC day with an event (a copy of `user_activity.last_active_day`, written by
+     * `track()` in the same statements; decision 075): the users list's "active in N days" filter
+     * reads it from the row it already scans instead of joining `user_activity`. Null: never active.
+     */
+    lastActiveDay: date("last_active_day", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -27,6 +33,8 @@ export const user = pgTable(
     index("user_name_idx").on(t.name),
     // The 'disabled' filter counts a few rows, not the whole table (decision 068).
     index("user_disabled_idx").on(t.disabledAt).where(sql`${t.disabledAt} is not null`),
+    // "Active in N days" (decision 075).
+    index("user_last_active_day_idx").on(t.lastActiveDay),
   ],
 );
 

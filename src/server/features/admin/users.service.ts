@@ -32,7 +32,6 @@ import {
   tags,
   threads,
   user,
-  userActivity,
   adminAuditLog,
 } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -70,9 +69,8 @@ export function usersWhere(q: UsersQuery, now: Date): SQL | undefined {
   if (q.newDays) parts.push(gte(user.createdAt, new Date(now.getTime() - q.newDays * DAY_MS)));
   if (q.activeDays) {
     const since = new Date(now.getTime() - q.activeDays * DAY_MS).toISOString().slice(0, 10);
-    parts.push(
-      sql`exists (select 1 from ${userActivity} a where a.user_id = ${user.id} and a.last_active_day >= ${since}::date)`,
-    );
+    // The user row's copy of its last active day (decision 075), not a join of `user_activity`.
+    parts.push(gte(user.lastActiveDay, since));
   }
   return parts.length ? and(...parts) : undefined;
 }

@@ -67,32 +67,37 @@ export async function track({
   now?: Date;
 }) {
   try {
-    const props = scrubProperties(properties);
-    const day = utcDay(now);
-    await db.insert(analyticsEvents).values({ name, userId, properties: props, createdAt: now });
-    await db
-      .insert(analyticsDaily)
-      .values({ day, name, count: 1 })
-      .onConflictDoUpdate({
-        target: [analyticsDaily.day, analyticsDaily.name],
-        set: { count: sql`${analyticsDaily.count} + 1` },
-      });
-    if (userId && name !== "visit") {
-      const added = await db
-        .insert(userActivityDays)
-        .values({ userId, day })
-        .onConflictDoNothing()
-        .returning({ day: userActivityDays.day });
-      if (added.length) await noteActiveDay(db, userId, day);
-    }
-    if (name === "purchase_complete" && userId) {
-      const [seen] = await db
-        .select({ id: analyticsEvents.id })
-        .from(analyticsEvents)
-        .where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "conversion")))
-        .limit(1);
-      if (!seen) await track({ db, name: "conversion", userId, properties: props, now });
-    }
+    // The event and every roll-up it feeds in one transaction (a savepoint inside the caller's):
+    // the roll-ups never disagree with the events (decision 075), and a failure here is undone
+    // without aborting the caller's transaction.
+    await db.transaction(async (tx) => {
+      const props = scrubProperties(properties);
+      const day = utcDay(now);
+      await tx.insert(analyticsEvents).values({ name, userId, properties: props, createdAt: now });
+      await tx
+        .insert(analyticsDaily)
+        .values({ day, name, count: 1 })
+        .onConflictDoUpdate({
+          target: [analyticsDaily.day, analyticsDaily.name],
+          set: { count: sql`${analyticsDaily.count} + 1` },
+        });
+      if (userId && name !== "visit") {
+        const added = await tx
+          .insert(userActivityDays)
+          .values({ userId, day })
+          .onConflictDoNothing()
+          .returning({ day: userActivityDays.day });
+        if (added.length) await noteActiveDay(tx, userId, day);
+      }
+      if (name === "purchase_complete" && userId) {
+        const [seen] = await tx
+          .select({ id: analyticsEvents.id })
+          .from(analyticsEvents)
+          .where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "conversion")))
+          .limit(1);
+        if (!seen) await track({ db: tx, name: "conversion", userId, properties: props, now });
+      }
+    });
   } catch {
     // ignored on purpose
   }
@@ -122,6 +127,8 @@ async function noteActiveDay(db: DbOrTx, userId: string, day: string) {
     on conflict (user_id) do update set
       last_active_day = greatest(${userActivity}.last_active_day, excluded.last_active_day),
       active_week1 = ${userActivity}.active_week1 or excluded.active_week1`);
+  await db.execute(sql`update "user" set last_active_day = greatest(last_active_day, ${day}::date)
+    where id = ${userId} and (last_active_day is null or last_active_day < ${day}::date)`);
 }
 
 /**
@@ -135,9 +142,11 @@ export async function backfillActivityRollups(db: DbOrTx): Promise<boolean> {
       activity: sql<boolean>`exists (select 1 from ${userActivityDays})`,
       users: sql<boolean>`exists (select 1 from ${userActivity})`,
       rollup: sql<boolean>`exists (select 1 from ${analyticsDaily} where name = ${ACTIVE_USERS_ROLLUP})`,
+      copied: sql<boolean>`not exists (select 1 from ${userActivity} ua join "user" u on u.id = ua.user_id
+        where u.last_active_day is distinct from ua.last_active_day)`,
     })
     .from(sql`(select 1) as one`);
-  if (!state?.activity || (state.users && state.rollup)) return false;
+  if (!state?.activity || (state.users && state.rollup && state.copied)) return false;
   if (!state.users)
     await db.execute(sql`insert into ${userActivity} (user_id, last_active_day, active_week1)
       select a.user_id, max(a.day), bool_or(${inWeek1(sql`a.day`, sql`u.created_at`)})
@@ -147,6 +156,9 @@ export async function backfillActivityRollups(db: DbOrTx): Promise<boolean> {
     await db.execute(sql`insert into ${analyticsDaily} (day, name, count)
       select day, ${ACTIVE_USERS_ROLLUP}, count(*) from ${userActivityDays} group by day
       on conflict (day, name) do nothing`);
+  // The user row's copy of the last active day (decision 075), from the rows above.
+  await db.execute(sql`update "user" u set last_active_day = ua.last_active_day from ${userActivity} ua
+    where ua.user_id = u.id and u.last_active_day is distinct from ua.last_active_day`);
   return true;
 }
 
