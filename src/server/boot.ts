@@ -19,7 +19,7 @@ import type { Env } from "./env";
 import { seedPricing } from "./features/billing/pricing.service";
 import { trustedOriginsOf } from "./lib/origin-check";
 import { authSecret } from "./lib/secret";
-import { settleHeap } from "./lib/settle-heap";
+import { settleHeap, tightenHeapGrowth } from "./lib/settle-heap";
 import { registerCaseLawImportJob } from "./features/case-law/import.job";
 import { registerOutlineAnalysisJob } from "./features/outlines/analysis/analysis.service";
 import { registerAnalyticsPruneJob, scheduleAnalyticsPrune } from "./features/analytics/prune.job";
@@ -59,7 +59,8 @@ export interface BootOptions {
   engine?: AnswerEngine;
   /**
    * After the answer engine's warm-up, collect the boot's garbage at once (lib/settle-heap.ts) so
-   * an idle server is at its resting size; `main.ts` sets it (not tests, which share a process).
+   * an idle server is at its resting size, and keep V8's heap growth tight from then on
+   * (`tightenHeapGrowth`, decision 074 §6); `main.ts` sets it (not tests, which share a process).
    */
   settleHeap?: boolean;
 }
@@ -169,6 +170,7 @@ export async function boot(opts: BootOptions): Promise<Server> {
       stopPrune = scheduleAnalyticsPrune(jobs, logger);
     }
     logger.info({ url, db: database.kind, ms: Math.round(performance.now() - t0) }, "Lexmate is ready");
+    if (opts.settleHeap) tightenHeapGrowth();
     if (opts.settleHeap)
       void warmed.then(() => settleHeap()).then((settled) => settled && logger.info(settled, "boot garbage collected"));
     let closed = false;

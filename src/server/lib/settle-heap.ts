@@ -19,6 +19,66 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
+/** This thread's `gc`, taken once (undefined: not looked up yet; null: cannot be had). */
+let exposed: (() => void) | null | undefined;
+
+/** `gc` of a fresh context (`--expose-gc` set at run time), or null where it cannot be had. */
+function exposedGc(): (() => void) | null {
+  if (exposed !== undefined) return exposed;
+  try {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as (() => void) | undefined;
+    exposed = typeof gc === "function" ? gc : null;
+  } catch {
+    exposed = null;
+  }
+  return exposed;
+}
+
+/**
+ * One full collection now, on the calling thread; false where it cannot be requested. For the
+ * parse worker (parse-worker.ts), whose pauses keep no request waiting: after a build, the
+ * parse's intermediates (≈ 100 MB for a 20 MB opinion) are garbage while the worker holds the
+ * opinions until they are written, and V8 would keep them up to its 256 MB heap cap.
+ */
+export function collectNow(): boolean {
+  const gc = exposedGc();
+  if (!gc) return false;
+  gc();
+  return true;
+}
+
+/**
+ * V8's heap growing percent in the server process (decision 074 §6): the next major collection
+ * starts once the old generation is this much above what the last one left live.
+ */
+export const HEAP_GROWING_PERCENT = 50;
+
+/**
+ * Makes V8 start its major collections sooner (DESIGN.md §6 "the largest allowed upload: RSS
+ * growth ≤ 150 MB; /api/health p99 ≤ 100 ms meanwhile"; issue 12 item 1). Called once at boot,
+ * before `settleHeap`'s collections, so the limit they set is already the tight one.
+ *
+ * V8 lets the old generation grow to ≈ 1.5–3× its live size after each major collection before it
+ * starts the next one: with ≈ 120 MB live, the case-law writer's garbage (each text part and
+ * passage batch as it arrives from the parse worker, and its copies on the way to PGlite, ≈ 75 MB
+ * per 20 MB opinion) piled up to ≈ 430 MB of heap, collected in one pause of up to 436 ms.
+ * `--heap-growing-percent=N` (read each time V8 sets the next limit) makes the limit
+ * live × (1 + N/100): with 50, a collection starts after ≈ 60 MB of garbage (measured on a
+ * 15 × 19.5 MB import: RSS growth +230 MB instead of +503 MB, major pauses ≤ 137 ms and 1.4 s in
+ * all instead of 2.4 s). 25 held RSS lower (+187 MB) but collected 145 times (6.5 s of pauses, health
+ * p99 164 ms); a forced `gc({execution: "async"})` every N MB written runs in Node 20 as one full
+ * stop-the-world collection (100–320 ms at load 13). Answers false where the flag cannot be set.
+ */
+export function tightenHeapGrowth(percent = HEAP_GROWING_PERCENT): boolean {
+  try {
+    setFlagsFromString(`--heap-growing-percent=${percent}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Runs three full collections, one per turn of the event loop so requests are served between
  * them; resolves with the RSS before and after (MB) and the longest pause (ms), or null when
@@ -26,14 +86,8 @@ import { runInNewContext } from "node:vm";
  */
 export async function settleHeap(): Promise<{ beforeMb: number; afterMb: number; longestPauseMs: number } | null> {
   const before = process.memoryUsage.rss();
-  let gc: (() => void) | undefined;
-  try {
-    setFlagsFromString("--expose-gc");
-    gc = runInNewContext("gc") as (() => void) | undefined;
-  } catch {
-    return null;
-  }
-  if (typeof gc !== "function") return null;
+  const gc = exposedGc();
+  if (!gc) return null;
   // The first full collection frees the garbage but keeps its pages pooled; the next ones give
   // the empty pages back to the system (measured: heap 195 → 97 MB used, RSS 419 → 330 MB).
   // (An options object such as {type: "major"} made in this context is not read by the other

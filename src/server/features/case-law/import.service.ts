@@ -87,10 +87,15 @@ async function writeTextParts(tx: DbOrTx, opinionId: string, c: OpinionParts) {
   for (let i = 0; i < n; i++) {
     if (i) await breathe();
     const row = await c.part(i);
+    // The update reads the inserted values back (`excluded`): `set: row` bound both texts a
+    // second time, and every bound text is copied again when the statement is encoded.
     await tx
       .insert(opinionTexts)
       .values({ opinionId, part: i, ...row })
-      .onConflictDoUpdate({ target: [opinionTexts.opinionId, opinionTexts.part], set: row });
+      .onConflictDoUpdate({
+        target: [opinionTexts.opinionId, opinionTexts.part],
+        set: { body: sql`excluded.body`, text: sql`excluded.text` },
+      });
   }
   await tx.delete(opinionTexts).where(and(eq(opinionTexts.opinionId, opinionId), gte(opinionTexts.part, n)));
 }

@@ -12,6 +12,7 @@
  * `{ id, result }` or `{ id, error }`.
  */
 import { parentPort } from "node:worker_threads";
+import { collectNow } from "../../lib/settle-heap";
 import { buildReference, type Candidate, candidatesOf, groupAndPrepare, type ReferenceRows } from "./import-prepare";
 import { type OpinionHead, slicer } from "./opinion-parts";
 
@@ -71,4 +72,7 @@ parentPort?.on("message", (req: WorkerRequest) => {
   } catch (err) {
     parentPort?.postMessage({ id: req.id, error: (err as Error).message ?? String(err) });
   }
+  // After a parse or a release the worker's heap is mostly garbage (decision 074 §6): collect it
+  // here, where a pause holds no request, instead of letting it grow to the heap cap.
+  if (req.op !== "part" && req.op !== "passages") collectNow();
 });
