@@ -53,7 +53,7 @@ export async function prepare(opts: {
   let effectiveQuestion = question;
   let query = parseQuery(index, question);
   let hits = search(index, query);
-  let relevance = hits[0]?.relevance ?? 0;
+  let relevance = coveredBy(hits);
 
   // A follow-up is read with the thread's earlier turns (issue 13 §4; thread.ts).
   const reading = readWithThread(index, question, { query, hits }, resolveThread(index, input.history));
@@ -61,7 +61,7 @@ export async function prepare(opts: {
     effectiveQuestion = reading.effectiveQuestion;
     query = reading.query;
     hits = reading.hits;
-    relevance = hits[0]?.relevance ?? 0;
+    relevance = coveredBy(hits);
   }
 
   // A question about an area of law we do not cover is declined unless it also names something of ours.
@@ -137,6 +137,19 @@ export async function prepare(opts: {
     nearestToo,
     notLegal: offTopic,
   };
+}
+
+/**
+ * How well the library covers the question: the best relevance among the first three hits, the
+ * documents an answer cites (decision 073, "I don't know" on covered questions). The first-ranked
+ * hit can hold fewer of the question's words than the second ("preparing for a crime … attempt"
+ * ranks Attempt first while another cited topic holds every word); the decline asks whether the
+ * answer's sources cover the question, not whether its first source does.
+ */
+function coveredBy(hits: Hit[]): number {
+  let best = 0;
+  for (const h of hits.slice(0, 3)) best = Math.max(best, h.relevance);
+  return best;
 }
 
 /** The same coverage measure as for official documents, on a user source's own text. */
