@@ -53,7 +53,7 @@ export async function prepare(opts: {
   let effectiveQuestion = question;
   let query = parseQuery(index, question);
   let hits = search(index, query);
-  let relevance = coveredBy(hits);
+  let relevance = hits[0]?.relevance ?? 0;
 
   // A follow-up is read with the thread's earlier turns (issue 13 §4; thread.ts).
   const reading = readWithThread(index, question, { query, hits }, resolveThread(index, input.history));
@@ -90,10 +90,10 @@ export async function prepare(opts: {
   // Not a law-school question at all (a cover letter, the weather, a headache): no law is offered.
   let offTopic =
     query.caseMentions.length || query.provisionIds.length ? null : notLegal(question, { legalArea: !!area });
-  // A follow-up read with a legal thread is judged with it (decision 073, a fourth dev split): "what
+  // A follow-up read with a legal thread varies its story (decision 073, a fourth dev split): "what
   // if my cousin had sold pills before?" after an entrapment question is a fact, not a health
-  // question. Danger and explicit non-legal requests are tested first on the whole text, so they still decline.
-  if (offTopic && reading) offTopic = notLegal(effectiveQuestion, { legalArea: !!area });
+  // question. Danger, symptoms and explicit non-legal requests ("a poem", "the weather") still decline.
+  if (offTopic && reading) offTopic = notLegal(question, { legalArea: !!area, inLegalThread: true });
   // Nothing in the library answers it and nothing in it is about the law ("recommend some music to
   // study to"): a kind decline with no law topics, not "I don't know" with absurd nearest topics.
   if (!offTopic && !area && relevance < DECLINE_BELOW && !hasLegalCue(question) && !query.story) offTopic = "not_legal";
@@ -141,19 +141,6 @@ export async function prepare(opts: {
     nearestToo,
     notLegal: offTopic,
   };
-}
-
-/**
- * How well the library covers the question: the best relevance among the first three hits, the
- * documents an answer cites (decision 073, "I don't know" on covered questions). The first-ranked
- * hit can hold fewer of the question's words than the second ("preparing for a crime … attempt"
- * ranks Attempt first while another cited topic holds every word); the decline asks whether the
- * answer's sources cover the question, not whether its first source does.
- */
-function coveredBy(hits: Hit[]): number {
-  let best = 0;
-  for (const h of hits.slice(0, 3)) best = Math.max(best, h.relevance);
-  return best;
 }
 
 /** The same coverage measure as for official documents, on a user source's own text. */
