@@ -61,7 +61,7 @@ export async function prepare(opts: {
     effectiveQuestion = reading.effectiveQuestion;
     query = reading.query;
     hits = reading.hits;
-    relevance = hits[0]?.relevance ?? 0;
+    relevance = reading.relevance;
   }
 
   // A question about an area of law we do not cover is declined unless it also names something of ours.
@@ -90,6 +90,10 @@ export async function prepare(opts: {
   // Not a law-school question at all (a cover letter, the weather, a headache): no law is offered.
   let offTopic =
     query.caseMentions.length || query.provisionIds.length ? null : notLegal(question, { legalArea: !!area });
+  // A follow-up read with a legal thread varies its story (decision 073, a fourth dev split): "what
+  // if my cousin had sold pills before?" after an entrapment question is a fact, not a health
+  // question. Danger, symptoms and explicit non-legal requests ("a poem", "the weather") still decline.
+  if (offTopic && reading) offTopic = notLegal(question, { legalArea: !!area, inLegalThread: true });
   // Nothing in the library answers it and nothing in it is about the law ("recommend some music to
   // study to"): a kind decline with no law topics, not "I don't know" with absurd nearest topics.
   if (!offTopic && !area && relevance < DECLINE_BELOW && !hasLegalCue(question) && !query.story) offTopic = "not_legal";

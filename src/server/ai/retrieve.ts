@@ -194,6 +194,21 @@ export function relevanceOf(e: Evidence, queryTerms: number): number {
 }
 
 /**
+ * Relevance of a text spread over several issues (a story, or a follow-up read with its thread):
+ * the best of the first three hits, or the evidence of the first three topics' words together —
+ * a story's words are spread over the issues it raises (decision 053), and "what if he had sold
+ * pills many times before?" read with an entrapment question holds the words of two turns.
+ */
+export function spreadRelevance(index: SearchIndex, q: ParsedQuery, hits: Hit[]): number {
+  let best = 0;
+  for (const h of hits.slice(0, 3)) best = Math.max(best, h.relevance);
+  const union = new Set<string>();
+  for (const h of hits.filter((x) => x.doc.kind === "topic").slice(0, 3))
+    for (const t of index.docTerms.get(h.key) ?? []) union.add(t);
+  return Math.max(best, relevanceOf(evidence(q, union), q.terms.length));
+}
+
+/**
  * Which subject the question's words lean to: the idf-weighted mean of P(subject | term). "Which
  * contracts have to be in writing?" leans to Contracts, so the statute of frauds outranks the
  * best evidence ("original writing") rule.

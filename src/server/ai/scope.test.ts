@@ -76,6 +76,23 @@ describe("decision 073 scope classes", () => {
   it("still treats a question about the bar exam's law as legal", () => {
     expect(notLegal("Is hearsay tested on the bar exam?")).toBeNull();
   });
+  it("declines a request for a personal budget, even told as a story, but not an institution's budget in a legal story", () => {
+    expect(
+      notLegal("I just started my first job and I get paid every two weeks. Can you help me set up a monthly budget?"),
+    ).toBe("not_legal");
+    expect(
+      notLegal("The city cut the library's budget after the librarian criticized the mayor. Can the city do that?"),
+    ).toBeNull();
+  });
+  it("in a legal thread, reads a follow-up's weak words as facts but still declines symptoms and explicit requests", () => {
+    const inLegalThread = { inLegalThread: true };
+    expect(notLegal("what if she had sold pills to other people before?", inLegalThread)).toBeNull();
+    expect(notLegal("what if he was driving to see his girlfriend?", inLegalThread)).toBeNull();
+    expect(notLegal("and what's the weather tomorrow?", inLegalThread)).toBe("not_legal");
+    expect(notLegal("I have chest pain and my left arm feels numb, what should I do?", inLegalThread)).toBe(
+      "health_safety",
+    );
+  });
   it("places the taxation of entities in an outside area", () => {
     expect(outsideArea("How is a partnership taxed compared to an S corporation?")).not.toBeNull();
   });

@@ -130,9 +130,10 @@ const HELP_REQUEST =
 const NOT_LEGAL_FORM =
   /^\s*(?:can you |could you |please |pls )?(?:help me )?(?:write|compose|draft|make up|give me|tell me)\s+(?:me\s+)?(?:a |an |some )?(?:short |funny |quick )?(?:poem|haiku|sonnet|limerick|song|rap|lyrics|jokes?|riddle|story|bedtime story|cover letter|thank[- ]you (?:note|email|letter|card)|birthday (?:message|card)|toast|speech for (?:my|a) (?:wedding|party))\b/;
 const NOT_LEGAL =
-  /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|cookies|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|compile|debug (?:my|this) code|(?:bug|error) in my (?:code|script|program|loop)|stocks?|index funds?|mutual funds?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|(?:my |our )?savings|pay off (?:my |the )?(?:car|credit|loan)|car loan|budget(?:ing)?|credit score|world series|super bowl|nba|nfl|movies?|netflix|tv shows?|video games?|music|playlist|songs?|vacation|travel|flights?|hotel|plan (?:a |my |our )?(?:trip|vacation|party|wedding)|trip to|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi)|e-?mail to (?:my )?(?:professor|teacher|boss|landlord|friend|mom|dad))\b/;
+  /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|cookies|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|compile|debug (?:my|this) code|(?:bug|error) in my (?:code|script|program|loop)|stocks?|index funds?|mutual funds?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|(?:my |our )?savings|pay off (?:my |the )?(?:car|credit|loan)|car loan|(?<!'s |the |its |their )budget(?:ing)?|credit score|world series|super bowl|nba|nfl|movies?|netflix|tv shows?|video games?|music|playlist|songs?|vacation|travel|flights?|hotel|plan (?:a |my |our )?(?:trip|vacation|party|wedding)|trip to|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi)|e-?mail to (?:my )?(?:professor|teacher|boss|landlord|friend|mom|dad))\b/;
 /** Words that make a request non-legal only when it is not a story of what happened (a "joke" or a "boyfriend" can be a fact). */
-const NOT_LEGAL_WEAK = /\b(jokes?|girlfriend|boyfriend|football|soccer|basketball)\b/;
+// "the school board's budget" (an institution's) is a fact of a story (decision 073); "a monthly budget" stays a finance request above.
+const NOT_LEGAL_WEAK = /\b(jokes?|girlfriend|boyfriend|football|soccer|basketball|budgets?)\b/;
 
 /** The occasion of a student's life, not a legal subject: "after the bar exam", "in law school". */
 const STUDY_OCCASION = /\b(?:(?:the |my )?bar exam|the mbe|law school|1l year|finals)\b/g;
@@ -145,7 +146,10 @@ const LEGAL_CUES =
  * Whether `question` is not a law-school question, and which kind of decline it gets; null for legal questions.
  * `legalArea`: the question is in an area of law outside the library (scope.ts AREAS), so it is legal.
  */
-export function notLegal(question: string, opts: { legalArea?: boolean } = {}): NotLegalKind | null {
+export function notLegal(
+  question: string,
+  opts: { legalArea?: boolean; inLegalThread?: boolean } = {},
+): NotLegalKind | null {
   const q = question.toLowerCase().replace(/[’]/g, "'");
   // Danger first: a student who mentions the bar exam and self-harm in one breath needs 988, not a rule.
   if (SAFETY_FIRST.test(q)) return "health_safety";
@@ -156,7 +160,8 @@ export function notLegal(question: string, opts: { legalArea?: boolean } = {}): 
   if (HEALTH_SAFETY.test(q)) return "health_safety";
   if (NOT_LEGAL.test(q)) return "not_legal";
   // "She sold him pills", "her boyfriend inherited": in a story these are facts, not the request.
-  const story = isStory(question);
+  // A follow-up in a legal thread varies that story's facts (decision 073): its weak words are facts too.
+  const story = opts.inLegalThread || isStory(question);
   // …but a request for help with one ("she's bleeding, what should I do?") is a health matter even told as a story.
   if (HEALTH_WEAK.test(q) && (!story || HELP_REQUEST.test(q))) return "health_safety";
   if (!story && NOT_LEGAL_WEAK.test(q)) return "not_legal";

@@ -23,7 +23,9 @@ const STOP = new Set(
 
 /**
  * Words students use to frame a question ("explain the rule", "what's the difference") that say
- * nothing about which doctrine is meant. They are searched with a low weight and never count
+ * nothing about which doctrine is meant, and the hedges that qualify the question ("automatically",
+ * "necessarily", "how does it work"; decision 073): rare in the library's text, they held a large
+ * share of a short question's idf and pushed covered questions under the decline threshold. They are searched with a low weight and never count
  * toward a question's coverage (see corpus-index.ts).
  */
 const FRAMING_WORDS = `explain explanation describe definition define defined mean means meaning meant rule rules law laws
@@ -32,7 +34,8 @@ const FRAMING_WORDS = `explain explanation describe definition define defined me
   outline rundown recap refresher cheat sheet quick briefly basics basic main key important importance significance concept
   concepts idea apply applies applied application exam exams bar mbe analysis analyze analyse help understand understanding
   confused confusing clarify clarification example examples typically usually happen happens happened detail details everything
-  whole exactly still wondering count counts counted qualify qualifies qualified consider considered`;
+  whole exactly still wondering count counts counted qualify qualifies qualified consider considered
+  automatically automatic necessarily always ever actually really literally basically generally work works`;
 const FRAMING = new Set(FRAMING_WORDS.split(/\s+/).map((w) => stem(w)));
 
 /** Stems of the stop words ("tells" → "tell"), two-letter stems excepted ("used" → "us" stays). */

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from "../../../tests/helpers/server"
 import { parseEnv } from "../env";
 import { type CompanionEngine, createAnswerEngine } from "./index";
 import { askedSide } from "./retrieve";
+import { followUpStrength, withoutReplaced } from "./thread";
 import type { AnswerEvent } from "./types";
 
 let server: TestServer;
@@ -25,6 +26,11 @@ type Done = Extract<AnswerEvent, { type: "done" }>;
 
 /** Asks each turn in order with the earlier turns as history; the last answer's first three source ids. */
 async function converse(...turns: string[]): Promise<string[]> {
+  return (await last(...turns)).citations.slice(0, 3).map((c) => c.id);
+}
+
+/** The last answer of a conversation (asked turn by turn). */
+async function last(...turns: string[]): Promise<Done> {
   const history: { role: "user" | "assistant"; content: string }[] = [];
   let done: Done | null = null;
   for (const question of turns) {
@@ -32,7 +38,8 @@ async function converse(...turns: string[]): Promise<string[]> {
       if (ev.type === "done") done = ev;
     history.push({ role: "user", content: question }, { role: "assistant", content: done?.content ?? "" });
   }
-  return (done?.citations ?? []).slice(0, 3).map((c) => c.id);
+  if (!done) throw new Error("no answer");
+  return done;
 }
 
 describe("the thread", () => {
@@ -80,5 +87,43 @@ describe("the story's ask", () => {
       "A guy at a bar swung a beer bottle at me but missed. I was terrified. Can I sue him for anything?",
     );
     expect(ids[0]).toBe("torts-assault");
+  });
+});
+
+describe("a follow-up judged with its thread (decision 073, fourth dev split)", () => {
+  it("answers a changed fact that holds a word which alone reads as non-legal", async () => {
+    const done = await last(
+      "An undercover officer begged my friend for weeks to sell him some pills until he gave in. Is that entrapment?",
+      "what if my friend had already been selling pills to strangers for years?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("crim-entrapment");
+  });
+
+  it("still declines an explicit non-legal request made as a follow-up", async () => {
+    const done = await last("What is hearsay?", "and can you write me a poem about my girlfriend?");
+    expect(done.declined).toBe(true);
+    expect(done.citations).toEqual([]);
+  });
+
+  it("reads a long turn that opens on a conjunction as a follow-up", () => {
+    expect(
+      followUpStrength(
+        "ok and what if the noise from the blasting made the neighbour's animals panic and hurt themselves",
+      ),
+    ).toBe("strong");
+    expect(
+      followUpStrength("and who owns the land afterwards if the condition is broken, and does anyone have to act?"),
+    ).toBe("strong");
+  });
+
+  it("drops the fact a changed-fact follow-up replaces", () => {
+    expect(withoutReplaced("what test applies if it were religion instead of gender?")).toBe(
+      "what test applies if it were religion ?",
+    );
+    expect(withoutReplaced("what if she was insane rather than drunk, would it matter")).toBe(
+      "what if she was insane , would it matter",
+    );
+    expect(withoutReplaced("what if instead the buyer paid cash")).toBe("what if instead the buyer paid cash");
   });
 });

@@ -14,7 +14,7 @@
  *   follow-up's own words weighing double and the thread's subject (or a subject the follow-up
  *   names: "is it different in criminal law?") lifted.
  */
-import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search } from "./retrieve";
+import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search, spreadRelevance } from "./retrieve";
 import type { SearchIndex } from "./search-index";
 import { isFramingTerm, terms } from "./text";
 
@@ -64,11 +64,13 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
   if (
     words <= 30 &&
-    /^\s*(?:and |but |so |ok(?:ay)?,? )?(what if|what about|how about|and if|but what if|same (?:thing|question)|suppose|say (?:that|he|she|they|the)|let'?s say|instead)/i.test(
+    /^\s*(?:(?:and|but|so|ok(?:ay)?|well),? )*(what if|what about|how about|and if|but what if|same (?:thing|question)|suppose|say (?:that|he|she|they|the)|let'?s say|instead)/i.test(
       question,
     )
   )
     return "strong";
+  // "and who gets it if …?", "ok and what if …": a turn that opens on a conjunction continues the one before.
+  if (words <= 30 && /^\s*(?:and|but|ok(?:ay)? and|so then)\b/i.test(question)) return "strong";
   if (words > SHORT_QUESTION_WORDS) return null;
   if (LEADS_ON.test(question)) return "strong";
   // "are there exceptions?", "how long does it take?", "why?": an aspect of the doctrine just discussed.
@@ -102,6 +104,15 @@ export function namesNoDoctrine(index: SearchIndex, question: string, query: Par
   return named / total < OWN_DOCTRINE_TITLE_SHARE || named < OWN_DOCTRINE_MIN_IDF;
 }
 
+/** "instead of sex", "rather than the buyer": the fact a changed-fact follow-up replaces (at most four words, to a comma or the end). */
+const REPLACED = /\b(?:instead of|rather than)\s+(?:[\w'-]+\s*){1,4}?(?=[,;.?!]|$)/gi;
+
+/** The follow-up without the facts it replaces (unchanged when it replaces none). */
+export function withoutReplaced(question: string): string {
+  const out = question.replace(REPLACED, " ").replace(/\s+/g, " ").trim();
+  return out.length >= 3 ? out : question;
+}
+
 /** A subject the question names in words ("in criminal law", "under the Constitution"), or null. */
 const SUBJECT_CUES: [string, RegExp][] = [
   // Only the subject's own name: "in a criminal case" or "is that constitutional?" is context, not a change of subject.
@@ -130,6 +141,8 @@ export interface ThreadReading {
   effectiveQuestion: string;
   query: ParsedQuery;
   hits: Hit[];
+  /** How well the library covers the follow-up read with its thread (spreadRelevance). */
+  relevance: number;
 }
 
 const bestTopic = (hits: Hit[]) => {
@@ -159,9 +172,13 @@ export function readWithThread(
   // Read the follow-up with the earlier question (issue 13 §4): "What is hearsay?" then "what about
   // when the declarant is unavailable?" is retrieved as both together, so the doctrine holding the
   // new words and the old subject (FRE 804) wins. The follow-up's own words weigh double.
-  const both = `${thread.question}\n${question}`;
+  // A changed fact replaces an old one: "if it were race instead of sex" is about race, so the
+  // replaced words ("instead of sex", "rather than underage") leave the follow-up's own words.
+  const changed = withoutReplaced(question);
+  const ownQuery = changed === question ? own.query : parseQuery(index, changed);
+  const both = `${thread.question}\n${changed}`;
   const query = parseQuery(index, both);
-  for (const [t, w] of own.query.weights) query.weights.set(t, Math.max(query.weights.get(t) ?? 0, 2 * w));
+  for (const [t, w] of ownQuery.weights) query.weights.set(t, Math.max(query.weights.get(t) ?? 0, 2 * w));
   const hits = search(index, query);
   // The thread keeps its subject ("Can I sue him?" then "what if he says I swung first?" is
   // self-defense in Torts), unless the follow-up names another ("is it different in criminal law?").
@@ -172,8 +189,10 @@ export function readWithThread(
     for (const h of hits) if (h.doc.kind !== "provision" && h.doc.subjectId === subject) h.score += bonus;
   }
   hits.sort((a, b) => b.score - a.score);
-  if (!hits[0] || hits[0].relevance < DECLINE_BELOW) return null;
-  return { effectiveQuestion: both, query, hits };
+  // The reading holds two turns' words: its relevance is a story's (spread over its first topics).
+  const covered = spreadRelevance(index, query, hits);
+  if (!hits[0] || covered < DECLINE_BELOW) return null;
+  return { effectiveQuestion: both, query, hits, relevance: covered };
 }
 
 /**

@@ -28,7 +28,8 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   ],
   [/\b(?:getaway (?:car|driver)|lookout|kept watch|waited (?:outside|in the car))\b/g, "$& accomplice aid abet"],
   [
-    /\b(?:agreed|planned|plotted|teamed up|conspired)\b[^.?!]{0,30}\bto (?:rob|kill|steal|burn|break into|murder|sell)\b/g,
+    // An agreement to sell is a contract unless what is sold is contraband (decision 073: "agreed to sell my house").
+    /\b(?:agreed|planned|plotted|teamed up|conspired)\b[^.?!]{0,30}\bto (?:rob|kill|steal|burn|break into|murder|sell (?:drugs|meth|cocaine|heroin|fentanyl|pills|guns|stolen))\b/g,
     "$& conspiracy agreement overt act",
   ],
   [

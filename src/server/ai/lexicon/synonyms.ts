@@ -25,6 +25,8 @@ export const SYNONYM_LIST: [string[], string[]][] = [
     ["automobile", "vehicle"],
   ],
   [["drunk", "drinking", "alcohol", "intoxicated"], ["intoxication"]],
+  // The verb of a defence ("can they defend with that?") is the noun the titles use (decision 073).
+  [["defend", "defended", "defending"], ["defense"]],
   [
     ["insane", "crazy"],
     ["insanity", "mental disease"],
