@@ -49,6 +49,7 @@ test.describe("a spec that changes shared state and does not undo it", () => {
     const imported = await api.post("/api/case-law/import", {
       multipart: {
         scope: "library",
+        reason: REASON,
         files: { name: "guard.md", mimeType: "text/markdown", buffer: Buffer.from(OPINION) },
       },
     });
