@@ -8,11 +8,11 @@
  */
 import { z } from "zod";
 import { adminReason } from "./admin";
+import { DIFFICULTIES, officialQuestionRow } from "./content";
 import { listQuery, pageOf, queryFlag } from "./list";
 import { defineRoute } from "./route";
 
 const iso = z.string();
-const DIFFICULTIES = ["foundational", "intermediate", "advanced"] as const;
 const text = (max: number) => z.string().trim().min(1, "required").max(max, `at most ${max} characters`);
 const tags = z.array(z.string().trim().min(1).max(60)).max(20);
 const reasonBody = z.object({ reason: adminReason });
@@ -70,18 +70,7 @@ export const cardsQuery = listQuery({
   },
 });
 
-export const adminQuestionRow = z.object({
-  id: z.string(),
-  setId: z.string(),
-  subjectId: z.string(),
-  topicId: z.string(),
-  difficulty: z.string(),
-  stem: z.string(),
-  call: z.string(),
-  choices: z.record(z.string(), z.string()),
-  answer: z.string(),
-  explanations: z.record(z.string(), z.string()),
-  tags: z.array(z.string()),
+export const adminQuestionRow = officialQuestionRow.extend({
   retired: z.boolean(),
   /** Students who flagged it in the question bank. */
   flags: z.number().int(),

@@ -162,6 +162,24 @@ export const questionSchema = z.object({
   tags: z.array(text).default([]),
 });
 
+/**
+ * An official practice question as the API answers it (the question bank, GET /api/questions;
+ * the admin's questions table adds its own columns to it).
+ */
+export const officialQuestionRow = z.object({
+  id: z.string(),
+  setId: z.string(),
+  subjectId: z.string(),
+  topicId: z.string(),
+  difficulty: z.string(),
+  stem: z.string(),
+  call: z.string(),
+  choices: z.record(z.string(), z.string()),
+  answer: z.string(),
+  explanations: z.record(z.string(), z.string()),
+  tags: z.array(z.string()),
+});
+
 export const questionSetSchema = z.object({
   id,
   subject: z.enum(SUBJECT_IDS),
@@ -385,22 +403,7 @@ export const contentApi = {
     query: contentQuery,
     responses: {
       200: z.object({
-        questions: z.array(
-          z.object({
-            id: z.string(),
-            setId: z.string(),
-            subjectId: z.string(),
-            topicId: z.string(),
-            difficulty: z.string(),
-            stem: z.string(),
-            call: z.string(),
-            choices: z.record(z.string(), z.string()),
-            answer: z.string(),
-            explanations: z.record(z.string(), z.string()),
-            tags: z.array(z.string()),
-            position: z.number().int(),
-          }),
-        ),
+        questions: z.array(officialQuestionRow.extend({ position: z.number().int() })),
       }),
     },
   }),
