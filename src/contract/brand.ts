@@ -50,7 +50,7 @@ export const BRANDS: Record<BrandId, Brand> = {
     emphasis: "Built for bar prep",
     heroTitle: "Prepare for the bar with answers you can check.",
     heroText:
-      "Rule statements, MBE-style practice questions and spaced-repetition flashcards for all seven MBE subjects, with an AI companion that cites the rule behind every answer.",
+      "Rule statements, MBE-style practice questions and spaced-repetition flashcards for the MBE subjects, Business Associations and Professional Responsibility, with an AI companion that cites the rule behind every answer.",
     description:
       "Lexmate Bar is the study companion for bar-exam takers: cited AI answers, MBE-style practice questions, rule statements, and flashcards with spaced repetition.",
   },

@@ -9,7 +9,10 @@
 import { z } from "zod";
 import { defineRoute } from "./route";
 
-/** The seven MBE subjects, by stable id. */
+/**
+ * The subjects, by stable id: the seven MBE subjects, then Business Associations and Professional
+ * Responsibility (NextGen foundational area and the Model Rules it tests; issue 18 §1).
+ */
 export const SUBJECT_IDS = [
   "civil-procedure",
   "constitutional-law",
@@ -18,6 +21,8 @@ export const SUBJECT_IDS = [
   "evidence",
   "real-property",
   "torts",
+  "business-associations",
+  "professional-responsibility",
 ] as const;
 export type SubjectId = (typeof SUBJECT_IDS)[number];
 
@@ -242,7 +247,7 @@ export const contentApi = {
   subjects: defineRoute({
     method: "get",
     path: "/api/subjects",
-    summary: "The seven subjects with counts of topics, briefs, cards and questions.",
+    summary: "The subjects with counts of topics, briefs, cards and questions.",
     tags: content,
     auth: "public",
     responses: {

@@ -292,7 +292,7 @@ export const exportQuery = z.object({
 
 export const quizSetupBody = z.object({
   source: quizSource,
-  subjects: z.array(z.enum(SUBJECT_IDS)).max(7).optional(),
+  subjects: z.array(z.enum(SUBJECT_IDS)).max(SUBJECT_IDS.length).optional(),
   topics: z.array(z.string().max(120)).max(200).optional(),
   count: z.number().int().min(QUIZ_MIN).max(QUIZ_MAX),
   difficulty: z.array(difficulty).max(3).optional(),

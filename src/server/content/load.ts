@@ -2,7 +2,7 @@
  * Loads and validates the official content in `content/` (issue 3).
  *
  * Layout:
- *   content/subjects.yaml                       the seven subjects
+ *   content/subjects.yaml                       the nine subjects
  *   content/<subject>/topics/<topic-id>.yaml    one topic (doctrine) per file
  *   content/<subject>/briefs/<case-id>.yaml     one case brief per file
  *   content/<subject>/decks/<deck-id>.yaml      one flashcard deck per file

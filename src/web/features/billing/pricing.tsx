@@ -270,7 +270,7 @@ export function UnlimitedPage({ session, pricing }: { session: Session | null; p
 const UNLIMITED_DETAIL: Partial<Record<FeatureId, string>> = {
   notes: "A note editor with templates and tags, linked to the case briefs you mention.",
   outline_iq: "Drag-and-drop outlines built from your notes, one per course.",
-  flashcards: "Official decks for the seven MBE subjects and your own cards, scheduled by FSRS.",
+  flashcards: "Official decks for every subject and your own cards, scheduled by FSRS.",
   question_bank: "MBE-style practice questions with an explanation for every answer choice.",
   video_courses: "Structured lessons by subject and module.",
 };

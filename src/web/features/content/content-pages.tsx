@@ -1,6 +1,6 @@
 /**
  * Read-only official content (issue 3 §8) with stable URLs the companion's citations link to:
- *   /library                    the seven subjects
+ *   /library                    the nine subjects
  *   /library/:subjectId         a subject's topics and cases
  *   /library/topics/:topicId    a doctrine in full, with its cases, provisions and related topics
  * (/cases and /cases/:briefId are features/briefs.)
@@ -33,7 +33,7 @@ export function SubjectsPage() {
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold tracking-tight">Subjects</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
-        The seven MBE subjects: doctrines, landmark cases, flashcards and practice questions.
+        The seven MBE subjects plus Business Associations and Professional Responsibility: doctrines, landmark cases, flashcards and practice questions.
       </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {data?.subjects.map((s) => (

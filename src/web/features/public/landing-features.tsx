@@ -173,7 +173,7 @@ export function FeatureSections({ data, initialCards }: { data: LandingData; ini
         title="Case briefs you can trust."
         text="Landmark cases briefed in plain words: facts, procedural history, issue, rule, holding, reasoning, and what to remember for the exam."
         points={[
-          `${counts.briefs} official briefs across the seven MBE subjects, each with its reporter citation, court and year.`,
+          `${counts.briefs} official briefs across nine subjects, each with its reporter citation, court and year.`,
           "Each brief links to the doctrines it teaches, and each doctrine to its cases.",
           "Majority and dissent side by side where the split is what gets tested.",
         ]}
