@@ -85,7 +85,8 @@ export function checkChoiceItem(
     });
 }
 
-const choiceMap = z.record(z.enum(CHOICE_LETTERS), text);
+// partialRecord: zod 4's z.record over an enum demands every key, which would reject 4- and 5-choice items.
+const choiceMap = z.partialRecord(z.enum(CHOICE_LETTERS), text);
 const answerSchema = z.union([z.enum(CHOICE_LETTERS), z.array(z.enum(CHOICE_LETTERS)).min(2).max(5)]);
 
 /** One rubric point: what a good answer says, and what it is worth (points, integer 1–5). */
