@@ -211,7 +211,7 @@ describe("composed answers", () => {
   // Issue 13 §5: three kinds of "I don't know", each without law it was not asked for.
   it.each([
     ["How do I perfect a security interest under UCC Article 9?", "secured transactions (UCC Article 9)"],
-    ["What fiduciary duties do LLC managers owe the members?", "business associations law"],
+    ["What's the difference between Chapter 7 and Chapter 13 bankruptcy?", "bankruptcy law"],
     ["Can I deduct my student loan interest on my tax return?", "tax law"],
   ])("a legal question outside the library names its area and cites no topic: %s", async (q, area) => {
     const { done } = await ask(q);
@@ -220,6 +220,20 @@ describe("composed answers", () => {
     expect(done.content).toContain(`a question of ${area}, which Lexmate's library doesn't cover yet`);
     expect(done.citations).toEqual([]);
     expect(done.content).not.toContain("/library/topics/");
+  });
+
+  // Issue 18 §1: Business Associations is in the library now, so its questions are answered from its topics.
+  it.each([
+    ["What fiduciary duties do LLC managers owe the members?", "ba-llc-fiduciary-duties-and-liability"],
+    [
+      "When can a court pierce the corporate veil and hold shareholders personally liable?",
+      "ba-piercing-the-corporate-veil",
+    ],
+    ["Is it insider trading if the CEO tips his brother, who then sells his shares?", "ba-securities-fraud-rule-10b-5"],
+  ])("a Business Associations question is answered from the BA topics: %s", async (q, topic) => {
+    const { done } = await ask(q);
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain(topic);
   });
 
   it.each([

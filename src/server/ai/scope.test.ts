@@ -47,6 +47,28 @@ describe("notLegal", () => {
   ])("names the outside area: %s", (q, area) => {
     expect(outsideArea(q)?.area).toBe(area);
   });
+
+  // Issue 18 §1: Business Associations (with Rule 10b-5 and Section 16(b)) is in the library now.
+  it.each([
+    "What fiduciary duties do the managers of an LLC owe the members?",
+    "When can a court pierce the corporate veil?",
+    "Can a shareholder sue the board of directors for a bad merger?",
+    "Is it insider trading if my friend at the company tipped me off?",
+    "How do I form an LLC in Delaware?",
+  ])("a Business Associations question is not outside the library: %s", (q) => {
+    expect(outsideArea(q)).toBeNull();
+  });
+
+  it.each([
+    [
+      "How do I make an S corporation election for my small business, and will it lower my self-employment tax?",
+      "tax law",
+    ],
+    ["Do I need a business license to sell cupcakes from my kitchen?", "business licensing"],
+    ["When does a company have to file a 10-K with the SEC?", "securities regulation"],
+  ])("what the business-associations area used to catch but the library still does not cover: %s", (q, area) => {
+    expect(outsideArea(q)?.area).toBe(area);
+  });
 });
 
 describe("followUpStrength", () => {

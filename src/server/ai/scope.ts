@@ -1,7 +1,9 @@
 /**
  * Areas of law the MBE does not test and Lexmate's library does not cover (decision 011).
+ * Business Associations (agency, partnerships, LLCs, corporations, Rule 10b-5 and Section 16(b)) is
+ * covered since issue 18 §1, so it is no longer listed here.
  * Their vocabulary overlaps ours ("divorce" appears in the domestic-relations exception to
- * diversity jurisdiction, "LLC" in corporate citizenship, "tax" in the taxing power), so word
+ * diversity jurisdiction, "tax" in the taxing power), so word
  * overlap alone would answer "How do I file for divorce?" from the diversity topic. A question
  * in one of these areas is declined unless it also names something of ours: a word of the best
  * topic's title that is not the area's own word, a case or a provision.
@@ -19,8 +21,9 @@ export interface OutsideArea {
 const AREAS: { area: string; re: RegExp; words?: string }[] = [
   {
     area: "tax law",
-    re: /\b(how (?:is|are) (?:a |an |my |our )?\w+(?: \w+)? taxed|taxed (?:as|like|compared)|tax treatment|pay (?:income |federal |state )?tax(?:es)? on|tax (?:returns?|brackets?|credits?|deductions?|refunds?|forms?)|deduct\w*(?: \w+){0,4} (?:on|from) (?:my |your |our )?(?:\w+ ){0,2}tax(?:es)?|irs|capital gains?|estate tax|gift tax|payroll tax|roth|ira|401 ?\(?k\)?|w-?2|1099)\b/,
-    words: "tax taxes taxed taxing taxation income deduct deduction irs gain gains return refund",
+    re: /\b(how (?:is|are) (?:a |an |my |our )?\w+(?: \w+)? taxed|taxed (?:as|like|compared)|tax treatment|pay (?:income |federal |state )?tax(?:es)? on|tax (?:returns?|brackets?|credits?|deductions?|refunds?|forms?)|deduct\w*(?: \w+){0,4} (?:on|from) (?:my |your |our )?(?:\w+ ){0,2}tax(?:es)?|irs|capital gains?|estate tax|gift tax|payroll tax|self-employment tax|s[- ]corp(?:oration)? (?:election|status)|(?:elect|election of) s[- ]corp(?:oration)? status|roth|ira|401 ?\(?k\)?|w-?2|1099)\b/,
+    words:
+      "tax taxes taxed taxing taxation income deduct deduction irs gain gains return refund election self employment",
   },
   {
     area: "family law",
@@ -40,10 +43,6 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
     re: /\b(bankrupt(?:cy)?|chapter (?:7|11|13)\b|automatic stay|discharge (?:of )?(?:my |the )?debts?)/,
   },
   {
-    area: "business associations law",
-    re: /\b(llcs?|limited liability compan(?:y|ies)|incorporat(?:e|ing) (?:a|my|our) (?:company|business|startup)|articles of incorporation|s[- ]corp(?:oration)?s?|c[- ]corp(?:oration)?s?|shareholders?|board of directors|corporate (?:directors?|officers?|veil)|(?:general|limited) partnerships?|partnership (?:agreement|taxed|law)|business licen[sc]e)\b/,
-  },
-  {
     area: "estate planning",
     re: /\b(probate|estate planning|living trusts?|power of attorney|executor of (?:my|an?|the) estate)\b/,
   },
@@ -51,7 +50,13 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
     area: "employment law",
     re: /\b(minimum wage|overtime(?: pay)?|fmla|wrongful termination|unemployment benefits|workers'? comp(?:ensation)?|paid (?:sick |family )?leave|on salary|salaried|non-?compete|at-will employ\w*|sexual harassment at work|title vii)\b/,
   },
-  { area: "securities law", re: /\b(insider trading|securities fraud|sec filings?)\b/ },
+  // Rule 10b-5 fraud, insider trading and Section 16(b) are Business Associations topics (issue 18 §1);
+  // the SEC's filing and registration regime is not.
+  {
+    area: "securities regulation",
+    re: /\b(sec filings?|(?:file|filing) (?:a |an |our )?(?:form )?(?:s-1|10-k|10-q|8-k)|registration statements?)\b/,
+  },
+  { area: "business licensing", re: /\b(business licen[sc]es?)\b/ },
   { area: "local housing regulation", re: /\b(rent (?:control|stabili[sz]ation|stabilized|controlled))\b/ },
   {
     area: "secured transactions (UCC Article 9)",
