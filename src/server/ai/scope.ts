@@ -1,5 +1,5 @@
 /**
- * Areas of law the MBE does not test and Lexmate's library does not cover (decision 011).
+ * Areas of law Lexmate does not test and its library does not cover (decision 011; professional responsibility left this list when the library gained it, issue 18 §1).
  * Their vocabulary overlaps ours ("divorce" appears in the domestic-relations exception to
  * diversity jurisdiction, "LLC" in corporate citizenship, "tax" in the taxing power), so word
  * overlap alone would answer "How do I file for divorce?" from the diversity topic. A question
@@ -61,10 +61,6 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   {
     area: "negotiable instruments (UCC Article 3)",
     re: /\b(negotiable instruments?|holders? in due course|promissory notes? (?:negotiab|endors)|ucc article 3|(?:endorse|indorse|cash|bounced?) (?:a |the |my )?checks?|personal defenses?)\b/,
-  },
-  {
-    area: "professional responsibility (the MPRE)",
-    re: /\b(mpre|model rules of professional conduct|legal ethics|attorney discipline|conflicts? of interest (?:rule|for (?:a |an )?(?:lawyer|attorney))|disbar\w*)\b/,
   },
   {
     area: "administrative law",
