@@ -115,6 +115,14 @@ describe("decision 073 scope classes", () => {
       "health_safety",
     );
   });
+  it("no longer declines professional responsibility: the library covers the Model Rules (issue 18 §1)", () => {
+    for (const q of [
+      "What does the MPRE test about conflicts of interest for a lawyer?",
+      "Under the Model Rules of Professional Conduct, when may a lawyer reveal a client's confidences?",
+      "Can a lawyer be disbarred for taking money from a client trust account?",
+    ])
+      expect(outsideArea(q)).toBeNull();
+  });
   it("places the taxation of entities in an outside area", () => {
     expect(outsideArea("How is a partnership taxed compared to an S corporation?")).not.toBeNull();
   });

@@ -1,7 +1,7 @@
 /**
- * Areas of law the MBE does not test and Lexmate's library does not cover (decision 011).
- * Business Associations (agency, partnerships, LLCs, corporations, Rule 10b-5 and Section 16(b)) is
- * covered since issue 18 §1, so it is no longer listed here.
+ * Areas of law Lexmate's library does not cover (decision 011). Business Associations (agency,
+ * partnerships, LLCs, corporations, Rule 10b-5 and Section 16(b)) and professional responsibility
+ * (the Model Rules) are covered since issue 18 §1, so they are no longer listed here.
  * Their vocabulary overlaps ours ("divorce" appears in the domestic-relations exception to
  * diversity jurisdiction, "tax" in the taxing power), so word
  * overlap alone would answer "How do I file for divorce?" from the diversity topic. A question
@@ -66,10 +66,6 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   {
     area: "negotiable instruments (UCC Article 3)",
     re: /\b(negotiable instruments?|holders? in due course|promissory notes? (?:negotiab|endors)|ucc article 3|(?:endorse|indorse|cash|bounced?) (?:a |the |my )?checks?|personal defenses?)\b/,
-  },
-  {
-    area: "professional responsibility (the MPRE)",
-    re: /\b(mpre|model rules of professional conduct|legal ethics|attorney discipline|conflicts? of interest (?:rule|for (?:a |an )?(?:lawyer|attorney))|disbar\w*)\b/,
   },
   {
     area: "administrative law",
