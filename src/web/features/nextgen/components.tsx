@@ -52,7 +52,7 @@ export function DocumentPane({
       <div
         role="tablist"
         aria-label={label}
-        className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-200 p-1.5 dark:border-slate-800"
+        className="flex shrink-0 flex-wrap gap-1 border-b border-slate-200 p-1.5 dark:border-slate-800"
       >
         {docs.map((d, i) => (
           <button
@@ -64,7 +64,7 @@ export function DocumentPane({
             aria-controls={`${base}-panel`}
             onClick={() => setOpen(i)}
             className={clsx(
-              "shrink-0 rounded-lg px-3 py-1.5 text-left text-sm font-medium whitespace-nowrap",
+              "rounded-lg px-3 py-1.5 text-left text-sm font-medium",
               i === open
                 ? "bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-100"
                 : "text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800",

@@ -127,12 +127,10 @@ function StartCard({ minutes, memo, onStart }: { minutes: number; memo: string; 
   );
 }
 
+/** Minutes and seconds left, e.g. "89:05" (minutes are not wrapped into hours). */
 const clock = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  return `${h ? `${h}:` : ""}${String(m).padStart(h ? 2 : 1, "0")}:${String(sec).padStart(2, "0")}`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 };
 
 type SaveState = "saved" | "saving" | "unsaved" | "offline";
@@ -290,7 +288,7 @@ function Writing({
         label="Task materials"
         className="mb-4 h-[60vh] lg:sticky lg:top-4 lg:mb-0 lg:h-[calc(100vh-7rem)]"
       />
-      <section aria-label="Your answer" className="flex flex-col">
+      <section aria-label="Writing pane" className="flex flex-col">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <p
             role="timer"
