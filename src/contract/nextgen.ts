@@ -311,7 +311,7 @@ export const nextgenApi = {
     summary:
       "Autosave the draft (up to 200,000 characters). `version` is the one last read; a stale version is 409 CONFLICT with the stored draft in `details.attempt`. After the deadline, 409 CONFLICT `details.reason = deadline`: the attempt is submitted with the draft as last saved.",
     tags: tasks,
-    body: z.object({ draft: z.string(), version: z.number().int().min(0) }),
+    body: z.object({ draft: z.string(), version: z.number().int().min(0).max(2_147_483_647) }),
     responses: { 200: taskAttemptSchema },
     errors: ["NOT_FOUND", "UPGRADE_REQUIRED", "CONFLICT", "PAYLOAD_TOO_LARGE"],
   }),
@@ -321,7 +321,7 @@ export const nextgenApi = {
     summary:
       "Submit (idempotent). With `draft` and `version`, saves the final draft first (same rules as the autosave). Returns the attempt with the rubric and model answer.",
     tags: tasks,
-    body: z.object({ draft: z.string().optional(), version: z.number().int().min(0).optional() }),
+    body: z.object({ draft: z.string().optional(), version: z.number().int().min(0).max(2_147_483_647).optional() }),
     responses: { 200: taskAttemptSchema },
     errors: ["NOT_FOUND", "UPGRADE_REQUIRED", "CONFLICT", "PAYLOAD_TOO_LARGE"],
   }),
