@@ -149,7 +149,8 @@ export const writtenItemSchema = z.object({
   rubric: z.array(rubricPointSchema).min(1).max(8),
 });
 
-export const integratedItemSchema = z.union([setChoiceItemSchema, writtenItemSchema]);
+// Discriminated by `type`, so a bad item reports its real field errors instead of "Invalid input".
+export const integratedItemSchema = z.discriminatedUnion("type", [setChoiceItemSchema, writtenItemSchema]);
 
 export const integratedSetSchema = z.object({
   id,
