@@ -60,6 +60,14 @@ describe("notLegal", () => {
   });
 
   it.each([
+    "A director bought stock in January and sold it in April at a profit without any inside information. Does he owe the company anything?",
+    "My friend at the company told me about the merger and I bought stock. Is that insider trading?",
+    "Can shareholders sue the directors if the stock price drops after a bad acquisition?",
+  ])("a Business Associations question about stock is legal, not investment advice: %s", (q) => {
+    expect(notLegal(q)).toBeNull();
+  });
+
+  it.each([
     [
       "How do I make an S corporation election for my small business, and will it lower my self-employment tax?",
       "tax law",

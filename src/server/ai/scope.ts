@@ -139,9 +139,13 @@ const NOT_LEGAL_WEAK = /\b(jokes?|girlfriend|boyfriend|football|soccer|basketbal
 /** The occasion of a student's life, not a legal subject: "after the bar exam", "in law school". */
 const STUDY_OCCASION = /\b(?:(?:the |my )?bar exam|the mbe|law school|1l year|finals)\b/g;
 
-/** Words that make a request a legal one even when it mentions one of the things above. */
+/**
+ * Words that make a request a legal one even when it mentions one of the things above. The Business
+ * Associations words (issue 18 §1) keep "a director sold his stock within six months" or "insider
+ * trading on a tip" from being read as a request for investment advice.
+ */
 const LEGAL_CUES =
-  /\b(illegal|lawsuit|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent))\b/;
+  /\b(illegal|lawsuit|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent)|shareholders?|stockholders?|insider trading|inside information|10b-5|16\(b|short-swing|fiduciary dut(?:y|ies)|pierc\w* the (?:corporate )?veil|derivative (?:suits?|actions?))\b/;
 
 /**
  * Whether `question` is not a law-school question, and which kind of decline it gets; null for legal questions.
