@@ -38,8 +38,7 @@ describe("planStudy", () => {
     expect(plan.minutesPerStudyDay).toBe(60);
     expect(plan.days).toHaveLength(60);
     for (const d of plan.days) {
-      const parts =
-        d.reviewMinutes + d.newMinutes + (d.practice?.minutes ?? 0) + (d.timed?.minutes ?? 0);
+      const parts = d.reviewMinutes + d.newMinutes + (d.practice?.minutes ?? 0) + (d.timed?.minutes ?? 0);
       expect(parts).toBeCloseTo(d.minutesPlanned, 6);
       expect(d.minutesPlanned).toBeLessThanOrEqual(d.minutesAvailable + 1e-9);
       if (d.weekday === 0) {

@@ -228,7 +228,11 @@ export interface PlanDay {
   newCards: { subjectId: string; count: number }[];
   newMinutes: number;
   /** Untimed practice questions on weak topics. */
-  practice: { questions: number; minutes: number; topics: { topicId: string; subjectId: string; title: string }[] } | null;
+  practice: {
+    questions: number;
+    minutes: number;
+    topics: { topicId: string; subjectId: string; title: string }[];
+  } | null;
   /** A timed session at exam pace in the final weeks. */
   timed: { questions: number; minutes: number } | null;
 }
