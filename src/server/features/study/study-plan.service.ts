@@ -113,30 +113,33 @@ export async function studyPlan({ db, userId, now }: { db: DbOrTx; userId: strin
   const horizon = new Date(day.start.getTime() + Math.max(1, daysBetween(today, exam.examDate)) * DAY);
   const visible = cardVisible(userId, access);
 
-  const [dueRows, newRows, topicRows, attemptRows] = await Promise.all([
-    rows<{ d: unknown; n: unknown }>(
+  const bucket = (due: ReturnType<typeof sql>, state: ReturnType<typeof sql>) =>
+    sql`case when ${state} = 2 and ${due} < ${day.start} then -1
+             when ${due} < ${day.start} then 0
+             else floor(extract(epoch from (${due} - ${day.start}::timestamptz)) / 86400)::int end`;
+  const [cardRows, questionRows, topicRows, attemptRows] = await Promise.all([
+    // One pass over the visible cards and their schedules: never-studied cards by subject, and
+    // scheduled ones due before the exam by local day (-1: overdue reviews).
+    rows<{ subject: unknown; d: unknown; n: unknown }>(
       db,
-      sql`select case when s.state = 2 and s.due < ${day.start} then -1
-                      when s.due < ${day.start} then 0
-                      else floor(extract(epoch from (s.due - ${day.start}::timestamptz)) / 86400)::int end as d,
+      sql`select case when s.item_id is null then coalesce(flashcards.subject_id, ${OTHER_SUBJECT}) end as subject,
+                 case when s.item_id is not null and s.state <> 0 and s.due < ${horizon} then ${bucket(sql`s.due`, sql`s.state`)} end as d,
                  count(*) as n
-          from study_schedules s
-          left join flashcards on s.item_type = 'card' and flashcards.id = s.item_id
-          left join decks on decks.id = flashcards.deck_id
-          left join questions q on s.item_type = 'question' and q.id = s.item_id
-          where s.user_id = ${userId} and s.state <> 0 and s.due < ${horizon}
-            and ((s.item_type = 'card' and flashcards.id is not null and ${visible})
-              or (s.item_type = 'question' and ${access.questionBank ? sql`true` : sql`false`} and q.id is not null and q.retired_at is null))
-          group by 1`,
-    ),
-    rows<{ subject: unknown; n: unknown }>(
-      db,
-      sql`select coalesce(flashcards.subject_id, ${OTHER_SUBJECT}) as subject, count(*) as n
           from flashcards join decks on decks.id = flashcards.deck_id
+          left join study_schedules s on s.user_id = ${userId} and s.item_type = 'card' and s.item_id = flashcards.id
           where ${visible}
-            and not exists (select 1 from study_schedules s where s.user_id = ${userId} and s.item_type = 'card' and s.item_id = flashcards.id)
-          group by 1`,
+          group by 1, 2`,
     ),
+    access.questionBank
+      ? rows<{ d: unknown; n: unknown }>(
+          db,
+          sql`select ${bucket(sql`s.due`, sql`s.state`)} as d, count(*) as n
+              from study_schedules s join questions q on q.id = s.item_id
+              where s.user_id = ${userId} and s.item_type = 'question' and s.state <> 0 and s.due < ${horizon}
+                and q.retired_at is null
+              group by 1`,
+        )
+      : Promise.resolve([]),
     rows<{ id: unknown; subject_id: unknown; title: unknown }>(
       db,
       sql`select id, subject_id, title from topics where retired_at is null order by subject_id, id`,
@@ -152,13 +155,17 @@ export async function studyPlan({ db, userId, now }: { db: DbOrTx; userId: strin
   const daysLeft = Math.max(0, daysBetween(today, exam.examDate));
   const dueByDay = Array.from({ length: daysLeft }, () => 0);
   let overdue = 0;
-  for (const r of dueRows) {
+  const newBySubject: Record<string, number> = {};
+  for (const r of [...cardRows, ...questionRows]) {
+    if ("subject" in r && r.subject != null) {
+      newBySubject[String(r.subject)] = num(r.n);
+      continue;
+    }
+    if (r.d == null) continue;
     const d = num(r.d);
     if (d < 0) overdue += num(r.n);
     else if (d < daysLeft) dueByDay[d] += num(r.n);
   }
-  const newBySubject: Record<string, number> = {};
-  for (const r of newRows) newBySubject[String(r.subject)] = num(r.n);
   const byTopic = new Map(attemptRows.map((r) => [String(r.topic_id), r]));
   const topics = topicRows.map((t) => {
     const a = byTopic.get(String(t.id));

@@ -152,7 +152,7 @@ function PlanDays({ plan }: { plan: Plan }) {
                 </ul>
               )}
             </div>
-            <div className="w-28 shrink-0 text-right text-sm tabular-nums text-slate-600 dark:text-slate-400">
+            <div className="shrink-0 text-right text-sm whitespace-nowrap tabular-nums text-slate-600 sm:w-40 dark:text-slate-400">
               {d.off ? "—" : `${formatMinutes(d.minutesPlanned)} / ${formatMinutes(d.minutesAvailable)}`}
             </div>
           </li>

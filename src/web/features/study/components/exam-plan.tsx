@@ -3,10 +3,9 @@
  * with links (reviews, new cards by subject, practice on weak topics, a timed session) and the
  * empty state that asks for an exam date.
  */
-import { clsx } from "clsx";
 import { BookOpen, CalendarClock, CalendarPlus, Layers, ListChecks, RotateCcw, Timer } from "lucide-react";
 import { Link } from "react-router";
-import { EXAM_FORMAT_NAMES, type ExamFormat, PLAN_ESTIMATES } from "../../../../domain/study-plan";
+import { EXAM_FORMAT_NAMES, type ExamFormat } from "../../../../domain/study-plan";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import type { Plan, PlanDay } from "../api";
@@ -42,6 +41,8 @@ export interface PlanItem {
   label: string;
   detail: string;
   to: string;
+  /** Finer links under the item (new cards: one per subject). */
+  parts?: { label: string; to: string }[];
 }
 
 const q = (p: Record<string, string>) => new URLSearchParams(p).toString();
@@ -57,13 +58,18 @@ export function dayItems(day: PlanDay, format: ExamFormat): PlanItem[] {
       detail: `${formatMinutes(day.reviewMinutes)}${day.backlog ? ` · ${day.backlog} carried from missed days` : ""}`,
       to: "/flashcards/study/session",
     });
-  for (const n of day.newCards)
+  const newTotal = day.newCards.reduce((t, n) => t + n.count, 0);
+  if (newTotal > 0)
     items.push({
-      key: `new-${n.subjectId}`,
+      key: "new",
       icon: Layers,
-      label: `${n.count} new ${subjectName(n.subjectId === "other" ? null : n.subjectId)} cards`,
-      detail: formatMinutes((n.count * PLAN_ESTIMATES.newCardSec) / 60),
-      to: `/flashcards/study/session?${q(n.subjectId === "other" ? {} : { subjects: n.subjectId })}`,
+      label: `${newTotal} new cards`,
+      detail: `${formatMinutes(day.newMinutes)} · by the exam's subject weights`,
+      to: "/flashcards/study/session",
+      parts: day.newCards.map((n) => ({
+        label: `${subjectName(n.subjectId === "other" ? null : n.subjectId)} ${n.count}`,
+        to: `/flashcards/study/session?${q(n.subjectId === "other" ? {} : { subjects: n.subjectId })}`,
+      })),
     });
   if (day.practice) {
     const topics = day.practice.topics;
@@ -109,13 +115,17 @@ export function TodayPlan({ plan }: { plan: Plan }) {
   const today = plan.days[0];
   const items = today ? dayItems(today, plan.format) : [];
   return (
-    <Card className="mb-6 p-0" data-testid="today-plan">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-        <div className="flex items-center gap-3">
-          <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-100">
+    <section
+      className="mb-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      data-testid="today-plan"
+      aria-label="Your exam and today's plan"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-4 sm:px-5 dark:border-slate-800">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:flex dark:bg-brand-700/20 dark:text-brand-100">
             <CalendarClock className="h-5 w-5" aria-hidden />
           </span>
-          <div>
+          <div className="min-w-0">
             <p className="font-semibold text-slate-900 dark:text-slate-50" data-testid="exam-countdown">
               {countdownText(plan)}
             </p>
@@ -123,7 +133,7 @@ export function TodayPlan({ plan }: { plan: Plan }) {
               {today?.off
                 ? "Today is a day off in your plan."
                 : today
-                  ? `Today: ${formatMinutes(today.minutesPlanned)} of your ${formatMinutes(today.minutesAvailable)}`
+                  ? `Today's plan: ${formatMinutes(today.minutesPlanned)} of ${formatMinutes(today.minutesAvailable)}`
                   : "Good luck!"}
             </p>
           </div>
@@ -135,11 +145,24 @@ export function TodayPlan({ plan }: { plan: Plan }) {
       {items.length > 0 && (
         <ol className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Today's plan">
           {items.map((it) => (
-            <li key={it.key} className="flex items-center gap-3 px-5 py-3" data-testid="plan-item">
+            <li key={it.key} className="flex items-center gap-3 px-4 py-3 sm:px-5" data-testid="plan-item">
               <it.icon className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900 dark:text-slate-100">{it.label}</p>
-                <p className="truncate text-xs text-slate-500">{it.detail}</p>
+                <p className="text-xs text-slate-500">{it.detail}</p>
+                {it.parts && (
+                  <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs">
+                    {it.parts.map((p) => (
+                      <Link
+                        key={p.to + p.label}
+                        to={p.to}
+                        className="text-brand-700 hover:underline dark:text-brand-100"
+                      >
+                        {p.label}
+                      </Link>
+                    ))}
+                  </p>
+                )}
               </div>
               <Link to={it.to} className={buttonClass("ghost", "sm", "shrink-0")} aria-label={`Start: ${it.label}`}>
                 Start
@@ -149,11 +172,11 @@ export function TodayPlan({ plan }: { plan: Plan }) {
         </ol>
       )}
       {plan.unplannedReviews > 0 && (
-        <p className={clsx("px-5 py-3 text-xs text-amber-700 dark:text-amber-400")}>
+        <p className="border-t border-slate-100 px-5 py-3 text-xs text-amber-700 dark:border-slate-800 dark:text-amber-400">
           {plan.unplannedReviews} reviews do not fit before the exam at your hours: add hours or fewer days off.
         </p>
       )}
-    </Card>
+    </section>
   );
 }
 
