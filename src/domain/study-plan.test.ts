@@ -99,6 +99,12 @@ describe("planStudy", () => {
     expect(plan.unplannedReviews).toBeGreaterThan(0);
   });
 
+  it("never plans more new cards a day than the student's own limit", () => {
+    const plan = planStudy({ ...input(), exam: { ...input().exam, weeklyHours: 40 }, newPerDay: 12 });
+    for (const d of plan.days) expect(d.newCards.reduce((s, x) => s + x.count, 0)).toBeLessThanOrEqual(12);
+    expect(plan.days.some((d) => d.newCards.reduce((s, x) => s + x.count, 0) === 12)).toBe(true);
+  });
+
   it("practice goes to the weakest topics first", () => {
     const plan = planStudy(input());
     const first = plan.days.find((d) => d.practice)!;

@@ -209,6 +209,8 @@ export interface PlanInput {
   newBySubject: Record<string, number>;
   /** Per-topic accuracy of the live topics (all of them, attempted or not). */
   topics: TopicAccuracy[];
+  /** The student's own new-cards-per-day limit (study settings): a day never plans more. */
+  newPerDay?: number;
 }
 
 export interface PlanDay {
@@ -323,7 +325,8 @@ function timedDays(days: { date: string; daysLeft: number; off: boolean }[]): Se
  *   3. otherwise the rest is split between new cards and practice: 60/40 more than 28 days out,
  *      35/65 from 28 to 15 days, practice only in the last 14 days. New cards go at the pace that
  *      finishes the new material before the last 14 days, split across subjects by the format's
- *      weights (largest remainder, capped by the cards each subject has). Time the pace leaves
+ *      weights (largest remainder, capped by the cards each subject has), never more than the
+ *      student's new-cards-per-day setting. Time the pace leaves
  *      unused goes to practice. Practice: whole questions at 2 minutes, on the next
  *      `TOPICS_PER_DAY` weak topics (the ranked list in turn, weakest first).
  * Days off plan nothing. Items are whole, and their minutes are floored from the estimates, so a
@@ -407,7 +410,7 @@ export function planStudy(input: PlanInput): StudyPlan {
       if (newShare > 0 && remaining > 0 && learnDays > 0) {
         const pace = Math.ceil(remaining / learnDays);
         const fit = Math.floor((sec * newShare) / E.newCardSec);
-        const bySubject = split(Math.min(pace, fit), weights, newLeft);
+        const bySubject = split(Math.min(pace, fit, input.newPerDay ?? Number.POSITIVE_INFINITY), weights, newLeft);
         for (const [subjectId, count] of bySubject) {
           if (count <= 0) continue;
           day.newCards.push({ subjectId, count });

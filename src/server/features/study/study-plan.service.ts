@@ -177,7 +177,7 @@ export async function studyPlan({ db, userId, now }: { db: DbOrTx; userId: strin
       correct: num(a?.correct),
     };
   });
-  const plan = planStudy({ today, exam, dueByDay, overdue, newBySubject, topics });
+  const plan = planStudy({ today, exam, dueByDay, overdue, newBySubject, topics, newPerDay: settings.newPerDay });
   return {
     exam,
     plan: {
