@@ -127,34 +127,31 @@ function PlanDays({ plan }: { plan: Plan }) {
         {shown.map((d) => (
           <li
             key={d.date}
-            className={clsx(
-              "flex flex-wrap items-start gap-x-4 gap-y-1 px-4 py-3",
-              d.off && "bg-slate-50/70 dark:bg-slate-950/40",
-            )}
+            className={clsx("px-4 py-3", d.off && "bg-slate-50/70 dark:bg-slate-950/40")}
             data-testid="plan-day"
             data-planned={d.minutesPlanned}
             data-available={d.minutesAvailable}
           >
-            <div className="w-28 shrink-0">
-              <p className="font-medium text-slate-900 dark:text-slate-100">{formatDay(d.date)}</p>
-              <p className="text-xs text-slate-500">{d.daysLeft} days left</p>
+            <div className="flex items-baseline justify-between gap-3">
+              <p className="font-medium text-slate-900 dark:text-slate-100">
+                {formatDay(d.date)} <span className="text-xs font-normal text-slate-500">· {d.daysLeft} days left</span>
+              </p>
+              <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-400">
+                {d.off ? "Day off" : `${formatMinutes(d.minutesPlanned)} of ${formatMinutes(d.minutesAvailable)}`}
+              </span>
             </div>
-            <div className="min-w-0 flex-1 text-sm text-slate-700 dark:text-slate-300">
-              {d.off ? (
-                <span className="text-slate-400">Day off</span>
-              ) : (
-                <ul className="space-y-0.5">
-                  {dayItems(d, plan.format).map((it) => (
-                    <li key={it.key}>
-                      {it.label} <span className="text-xs text-slate-500">· {it.detail}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <div className="shrink-0 text-right text-sm whitespace-nowrap tabular-nums text-slate-600 sm:w-40 dark:text-slate-400">
-              {d.off ? "—" : `${formatMinutes(d.minutesPlanned)} / ${formatMinutes(d.minutesAvailable)}`}
-            </div>
+            {!d.off && (
+              <ul className="mt-1 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
+                {dayItems(d, plan.format).map((it) => (
+                  <li key={it.key}>
+                    {it.label} <span className="text-xs text-slate-500">· {it.detail}</span>
+                    {it.parts && (
+                      <span className="text-xs text-slate-500"> ({it.parts.map((p) => p.label).join(", ")})</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ol>
