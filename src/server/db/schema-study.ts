@@ -154,6 +154,8 @@ export const questionAttempts = pgTable(
   (t) => [
     index("question_attempts_user_q_idx").on(t.userId, t.questionId, t.answeredAt),
     index("question_attempts_user_time_idx").on(t.userId, t.answeredAt),
+    /** Peer figures (decision 080): everyone's first attempts at the questions a student answered. */
+    index("question_attempts_question_idx").on(t.questionId, t.userId, t.answeredAt),
   ],
 );
 
@@ -166,3 +168,21 @@ export const questionFlags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
 );
+
+/**
+ * A student's exam (issue 18 §4, decision 080): the date, the format and the time they give it.
+ * No row: no exam set (the study home offers to set one).
+ */
+export const studyExamPlans = pgTable("study_exam_plans", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** YYYY-MM-DD, the exam's first day. */
+  examDate: text("exam_date").notNull(),
+  /** 'mbe-ube' | 'nextgen' */
+  format: text("format").notNull(),
+  weeklyHours: integer("weekly_hours").notNull(),
+  /** Weekdays without study, 0 = Sunday … 6 = Saturday. */
+  daysOff: smallint("days_off").array().notNull().default(sql`'{}'::smallint[]`),
+  updatedAt: updatedAt(),
+});

@@ -25,8 +25,8 @@ import {
 import { AppError } from "../../lib/errors";
 import { premiumRequired } from "../billing/entitlements";
 import { accessOf, cardVisible } from "./access";
+import { schedulePolicy } from "./study-plan.service";
 import { scheduleQuestionOutcome } from "./study-review.service";
-import { getStudySettings } from "./study-settings.service";
 
 export interface QuizSetup {
   source: "questions" | "flashcards";
@@ -455,8 +455,8 @@ export async function recordAttempt({
   now: Date;
 }) {
   await db.insert(questionAttempts).values({ userId, questionId, choice, correct, quizSessionId, answeredAt: now });
-  const settings = await getStudySettings({ db, userId });
-  await scheduleQuestionOutcome({ tx: db, userId, questionId, correct, now, retention: settings.desiredRetention });
+  const { policy } = await schedulePolicy({ db, userId, now });
+  await scheduleQuestionOutcome({ tx: db, userId, questionId, correct, now, retention: policy });
 }
 
 async function finish(db: Db, s: typeof quizSessions.$inferSelect, at: Date) {

@@ -1,5 +1,6 @@
 import { createEmptyCard, fsrs, Rating, State } from "ts-fsrs";
 import { describe, expect, it } from "vitest";
+import { examIntervalCap, examRetention } from "../../../domain/study-plan";
 import { fromCard, preview, rate } from "./scheduler";
 
 const DAY = 86_400_000;
@@ -71,5 +72,43 @@ describe("FSRS scheduling", () => {
     const lo = rate(base, "good", base.due, 0.8).next;
     const hi = rate(base, "good", base.due, 0.97).next;
     expect(hi.due.getTime()).toBeLessThan(lo.due.getTime());
+  });
+});
+
+describe("FSRS toward the exam date (decision 080)", () => {
+  const now = new Date("2026-12-01T15:00:00Z");
+  // A mature card: reviewed Good on time, stability ≈ 100 days.
+  const mature = {
+    due: now,
+    stability: 100,
+    difficulty: 5,
+    elapsedDays: 100,
+    scheduledDays: 100,
+    learningSteps: 0,
+    reps: 6,
+    lapses: 0,
+    state: State.Review,
+    lastReview: new Date(now.getTime() - 100 * DAY),
+  };
+
+  it("a card that would come back in 120+ days is due by the day before the exam", () => {
+    const free = rate(mature, "good", now, 0.9).next;
+    expect((free.due.getTime() - now.getTime()) / DAY).toBeGreaterThan(120);
+    const cap = examIntervalCap("2027-01-26", now);
+    expect(cap).not.toBeNull();
+    for (const rating of ["hard", "good", "easy"] as const) {
+      const next = rate(mature, rating, now, { retention: 0.9, cap }, false).next;
+      expect(next.due.getTime()).toBeLessThanOrEqual(Date.parse("2027-01-25T00:00:00Z"));
+      expect(next.due.getTime()).toBeGreaterThan(now.getTime());
+      expect(next.scheduledDays).toBeLessThanOrEqual(cap!.maxDays);
+    }
+    const p = preview(mature, now, { retention: 0.9, cap });
+    expect(Math.max(p.hard, p.good, p.easy)).toBeLessThanOrEqual(Date.parse("2027-01-25T00:00:00Z"));
+  });
+
+  it("a higher desired retention nearer the exam gives shorter intervals", () => {
+    const ivl = (daysLeft: number) => rate(mature, "good", now, examRetention(0.9, daysLeft)).next.scheduledDays;
+    expect(examRetention(0.9, 30)).toBeLessThan(examRetention(0.9, 5));
+    expect(ivl(5)).toBeLessThan(ivl(30));
   });
 });

@@ -5,7 +5,7 @@
  */
 import { type Card, createEmptyCard, fsrs, type Grade, Rating, State } from "ts-fsrs";
 
-import { type RatingName, RATINGS, STATE_NAMES, type StateName } from "../../../contract/study";
+import { RATINGS, type RatingName, STATE_NAMES, type StateName } from "../../../contract/study";
 
 export { RATINGS, type RatingName, STATE_NAMES, type StateName };
 export const RATING_VALUE: Record<RatingName, Grade> = {
@@ -29,20 +29,47 @@ export interface MemoryState {
   lastReview: Date | null;
 }
 
-/** One scheduler per desired retention (0.7–0.99); cached because students share a few values. */
+/**
+ * How ratings are scheduled: a desired retention (0.7–0.99), or that plus an exam cap (decision
+ * 080): `maxDays` is ts-fsrs's `maximum_interval` and `until` the latest due instant, so no
+ * interval skips past the exam (ts-fsrs keeps Hard < Good < Easy by adding a day, which can pass
+ * `maximum_interval`: the due date is clamped to `until` after).
+ */
+export type Policy = number | { retention: number; cap: { until: Date; maxDays: number } | null };
+const retentionOf = (p: Policy) => (typeof p === "number" ? p : p.retention);
+const capOf = (p: Policy) => (typeof p === "number" ? null : p.cap);
+
+/** Schedulers by retention, short-term flag and interval cap; cached because students share a few. */
 const cache = new Map<string, ReturnType<typeof fsrs>>();
 /**
  * `shortTerm` false (bank questions) skips the minute learning steps, so a missed question comes
- * back on a later day rather than a minute later.
+ * back on a later day rather than a minute later. `maxDays` caps intervals (ts-fsrs
+ * `maximum_interval`, default 36,500 days).
  */
-export function schedulerFor(desiredRetention: number, shortTerm = true) {
-  const key = `${desiredRetention}:${shortTerm}`;
+export function schedulerFor(desiredRetention: number, shortTerm = true, maxDays?: number) {
+  const key = `${desiredRetention}:${shortTerm}:${maxDays ?? ""}`;
   let s = cache.get(key);
   if (!s) {
-    s = fsrs({ request_retention: desiredRetention, enable_fuzz: true, enable_short_term: shortTerm });
+    if (cache.size > 500) cache.clear();
+    s = fsrs({
+      request_retention: desiredRetention,
+      enable_fuzz: true,
+      enable_short_term: shortTerm,
+      ...(maxDays ? { maximum_interval: maxDays } : {}),
+    });
     cache.set(key, s);
   }
   return s;
+}
+
+const schedulerOf = (p: Policy, shortTerm: boolean) => schedulerFor(retentionOf(p), shortTerm, capOf(p)?.maxDays);
+
+/** A card whose due date passes the exam cap, brought back to it. */
+function capped(c: Card, p: Policy, now: Date): Card {
+  const cap = capOf(p);
+  if (!cap || c.due.getTime() <= cap.until.getTime()) return c;
+  const days = Math.max(0, Math.floor((cap.until.getTime() - now.getTime()) / 86_400_000));
+  return { ...c, due: cap.until, scheduled_days: days };
 }
 
 /** The memory state of an item never studied. */
@@ -79,32 +106,31 @@ export function fromCard(c: Card): MemoryState {
   };
 }
 
-/** Applies one rating: the new memory state and what to log. `m` null means a new item. */
-export function rate(m: MemoryState | null, rating: RatingName, now: Date, desiredRetention: number, shortTerm = true) {
-  const { card, log } = schedulerFor(desiredRetention, shortTerm).next(toCard(m, now), now, RATING_VALUE[rating]);
-  return { next: fromCard(card), previousState: m?.state ?? State.New, log };
+/**
+ * Applies one rating: the new memory state and what to log. `m` null means a new item. `policy`:
+ * the desired retention, or retention and exam cap (decision 080).
+ */
+export function rate(m: MemoryState | null, rating: RatingName, now: Date, policy: Policy, shortTerm = true) {
+  const { card, log } = schedulerOf(policy, shortTerm).next(toCard(m, now), now, RATING_VALUE[rating]);
+  return { next: fromCard(capped(card, policy, now)), previousState: m?.state ?? State.New, log };
 }
 
 /** When each rating would next bring the item back: due instants in ms since the epoch (UTC). */
 export function preview(
   m: MemoryState | null,
   now: Date,
-  desiredRetention: number,
+  policy: Policy,
   shortTerm = true,
 ): Record<RatingName, number> {
-  const p = schedulerFor(desiredRetention, shortTerm).repeat(toCard(m, now), now);
-  return {
-    again: p[Rating.Again].card.due.getTime(),
-    hard: p[Rating.Hard].card.due.getTime(),
-    good: p[Rating.Good].card.due.getTime(),
-    easy: p[Rating.Easy].card.due.getTime(),
-  };
+  const p = schedulerOf(policy, shortTerm).repeat(toCard(m, now), now);
+  const due = (g: Grade) => capped(p[g].card, policy, now).due.getTime();
+  return { again: due(Rating.Again), hard: due(Rating.Hard), good: due(Rating.Good), easy: due(Rating.Easy) };
 }
 
 /** Probability of recall now (0–1); 0 for a new item. */
-export function retrievability(m: MemoryState | null, now: Date, desiredRetention: number): number {
+export function retrievability(m: MemoryState | null, now: Date, policy: Policy): number {
   if (!m || m.state === State.New) return 0;
-  return schedulerFor(desiredRetention).get_retrievability(toCard(m, now), now, false);
+  return schedulerFor(retentionOf(policy)).get_retrievability(toCard(m, now), now, false);
 }
 
 /** The schedule shape of DESIGN.md §5's review answer. */

@@ -15,8 +15,8 @@ import { LEARN_AHEAD_MS, remainingToday, studyDay } from "../../../domain/study"
 import { type DbOrTx, num, rows } from "../../db/client";
 import { decks, flashcards, questions, studyReviewLogs, studySchedules } from "../../db/schema";
 import { type Access, accessOf, cardVisible } from "./access";
-import { type MemoryState, preview, STATE_NAMES } from "./scheduler";
-import { getStudySettings } from "./study-settings.service";
+import { type MemoryState, type Policy, preview, STATE_NAMES } from "./scheduler";
+import { schedulePolicy } from "./study-plan.service";
 
 export type { ItemKind, QueueItem };
 
@@ -101,7 +101,7 @@ function questionItem(
   q: typeof questions.$inferSelect,
   s: typeof studySchedules.$inferSelect,
   now: Date,
-  retention: number,
+  retention: Policy,
 ): QueueItem {
   const m = memoryOf(s);
   const correct = q.answer;
@@ -139,7 +139,7 @@ export async function buildQueue(opts: {
   const { db, userId, now, limit } = opts;
   const filter = opts.filter ?? {};
   const access = opts.access ?? (await accessOf({ db, userId, now }));
-  const settings = await getStudySettings({ db, userId });
+  const { settings, policy } = await schedulePolicy({ db, userId, now });
   const day = studyDay(now, settings.timeZone);
   const done = await todayCounts({ db, userId, dayStart: day.start });
   const left = remainingToday(settings, done);
@@ -233,7 +233,8 @@ export async function buildQueue(opts: {
     scheduledQuestions(reviewWhere, reviewCap),
   ]);
 
-  const retention = settings.desiredRetention;
+  // Previews follow the exam-day policy, as the rating will (decision 080).
+  const retention = policy;
   const cardItem = (r: (typeof lc)[number]): QueueItem => {
     const m = memoryOf(r.s);
     const { s: _s, ...c } = r;
@@ -293,7 +294,7 @@ export async function buildQueue(opts: {
 /** Cards for cram mode: every visible card matching the filter, in random order, schedule untouched. */
 export async function cramCards(opts: { db: DbOrTx; userId: string; now: Date; limit: number; filter?: QueueFilter }) {
   const access = await accessOf(opts);
-  const settings = await getStudySettings(opts);
+  const { policy } = await schedulePolicy(opts);
   const list = await opts.db
     .select({ ...cardCols, s: studySchedules })
     .from(flashcards)
@@ -316,7 +317,7 @@ export async function cramCards(opts: { db: DbOrTx; userId: string; now: Date; l
       kind: "card",
       state: STATE_NAMES[m?.state ?? 0],
       due: m?.due.toISOString() ?? null,
-      preview: preview(m, opts.now, settings.desiredRetention),
+      preview: preview(m, opts.now, policy),
     };
   });
 }

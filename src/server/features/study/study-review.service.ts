@@ -10,10 +10,10 @@ import type { DbOrTx } from "../../db/client";
 import { decks, flashcards, questions, studyReviewLogs, studySchedules } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { track } from "../analytics/analytics.service";
-import { type Access, accessOf } from "./access";
 import { premiumRequired } from "../billing/entitlements";
-import { newMemory, preview, publicSchedule, type RatingName, rate } from "./scheduler";
-import { type StudySettings, getStudySettings } from "./study-settings.service";
+import { type Access, accessOf } from "./access";
+import { newMemory, type Policy, preview, publicSchedule, type RatingName, rate } from "./scheduler";
+import { schedulePolicy } from "./study-plan.service";
 import { memoryOf } from "./study-queue.service";
 
 /**
@@ -64,9 +64,6 @@ async function findItem({
   throw new AppError("NOT_FOUND", "No such card.");
 }
 
-/** Questions are scheduled in whole days (no minute learning steps): a miss returns the next day. */
-const retentionFor = (s: StudySettings) => s.desiredRetention;
-
 /** Same instant, or both absent (`null`: the item has no schedule yet). */
 const sameDue = (a: Date | null, b: Date | null) => (a === null || b === null ? a === b : a.getTime() === b.getTime());
 
@@ -101,8 +98,8 @@ export async function recordReview(opts: {
   const { db, userId, now, itemId, rating } = opts;
   const access = await accessOf({ db, userId, now });
   const item = await findItem({ db, userId, access, id: itemId, kind: opts.kind });
-  const settings = await getStudySettings({ db, userId });
-  const retention = retentionFor(settings);
+  // Desired retention, rising toward the student's exam, and no interval past it (decision 080).
+  const { policy: retention } = await schedulePolicy({ db, userId, now });
   const shortTerm = item.kind === "card";
   const key = and(
     eq(studySchedules.userId, userId),
@@ -213,7 +210,8 @@ export async function scheduleQuestionOutcome({
   questionId: string;
   correct: boolean;
   now: Date;
-  retention: number;
+  /** The student's scheduling policy (`schedulePolicy`, decision 080). */
+  retention: Policy;
 }) {
   const key = and(
     eq(studySchedules.userId, userId),

@@ -7,6 +7,9 @@
  *   GET  /api/study/cram?limit=&decks=&subjects=&tags=    cards to cram (schedule untouched)
  *   GET/PUT /api/study/settings                            {desiredRetention,newPerDay,maxReviewsPerDay,timeZone}
  *   GET  /api/study/overview                               per-deck due/new counts for the study home
+ *   GET/PUT/DELETE /api/study/exam                       the student's exam settings (decision 080)
+ *   GET  /api/study/plan                                   the day-by-day plan to the exam, re-planned from today
+ *   GET  /api/study/peers                                  accuracy against everyone's on the same questions
  *   GET  /api/study/stats                                  due today, reviewed today, true retention, forecast, heatmap
  *   POST /api/study/generate {sources,useLlm}              card drafts for review
  * SPEC.md §6 (issue 12 item 22): queue, reviews, cram and generate need the `flashcards` feature
@@ -15,6 +18,7 @@
  */
 import { Hono } from "hono";
 import { studyApi } from "../../../contract/study";
+import { studyPlanApi } from "../../../contract/study-plan";
 import { bodyLimit } from "../../lib/body-limit";
 import type { AppEnv } from "../../lib/context";
 import { nowOf } from "../../lib/http";
@@ -22,6 +26,7 @@ import { handle } from "../../lib/route";
 import { STUDY_BODY_LIMIT_BYTES } from "./decks.routes";
 import { draftLlm, generateDrafts } from "./generate.service";
 import { studyOverview, studyStats } from "./stats.service";
+import { deleteExam, getExam, peerFigures, putExam, studyPlan } from "./study-plan.service";
 import { buildQueue, cramCards } from "./study-queue.service";
 import { recordReview } from "./study-review.service";
 import { getStudySettings, studySettingsSaved, updateStudySettings } from "./study-settings.service";
@@ -87,6 +92,18 @@ export function studyRoutes() {
   handle(r, studyApi.putSettings, async (c, { user, body }) => ({
     settings: await updateStudySettings({ db: db(c), userId: user.id, patch: body }),
   }));
+
+  // The study plan to exam day (issue 18 §4, decision 080): readable on every plan, like settings.
+  handle(r, studyPlanApi.getExam, async (c, { user }) => ({ exam: await getExam({ db: db(c), userId: user.id }) }));
+  handle(r, studyPlanApi.putExam, async (c, { user, body }) => ({
+    exam: await putExam({ db: db(c), userId: user.id, now: nowOf(c), exam: body }),
+  }));
+  handle(r, studyPlanApi.deleteExam, async (c, { user }) => {
+    await deleteExam({ db: db(c), userId: user.id });
+    return c.body(null, 204);
+  });
+  handle(r, studyPlanApi.plan, async (c, { user }) => studyPlan({ db: db(c), userId: user.id, now: nowOf(c) }));
+  handle(r, studyPlanApi.peers, async (c, { user }) => peerFigures({ db: db(c), userId: user.id }));
 
   handle(r, studyApi.overview, async (c, { user }) => studyOverview({ db: db(c), userId: user.id, now: nowOf(c) }));
 

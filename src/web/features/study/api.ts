@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ResponseOf } from "../../../contract/route";
 import type { DeckOverview, decksApi, QueueItem, quizApi, RatingName, studyApi } from "../../../contract/study";
+import type { studyPlanApi } from "../../../contract/study-plan";
 import { ApiError, api } from "../../lib/api";
 
 export type { DeckOverview, RatingName };
@@ -27,6 +28,8 @@ export const SUBJECT_NAMES: Record<string, string> = {
   evidence: "Evidence",
   "real-property": "Real Property",
   torts: "Torts",
+  "business-associations": "Business Associations",
+  "professional-responsibility": "Professional Responsibility",
 };
 export const subjectName = (id: string | null | undefined) => (id ? (SUBJECT_NAMES[id] ?? id) : "General");
 
@@ -40,6 +43,23 @@ export const settingsQuery = queryOptions({
   queryFn: () => api<{ settings: StudySettings; saved: boolean }>("/api/study/settings"),
   staleTime: 0,
 });
+/** The study plan to exam day (decision 080). */
+export type ExamSettings = NonNullable<ResponseOf<typeof studyPlanApi.getExam>["exam"]>;
+export type PlanAnswer = ResponseOf<typeof studyPlanApi.plan>;
+export type Plan = NonNullable<PlanAnswer["plan"]>;
+export type PlanDay = Plan["days"][number];
+export type Peers = ResponseOf<typeof studyPlanApi.peers>;
+export const planQuery = queryOptions({
+  queryKey: ["study", "plan"],
+  queryFn: () => api<PlanAnswer>("/api/study/plan"),
+  staleTime: 0,
+});
+export const peersQuery = queryOptions({
+  queryKey: ["study", "peers"],
+  queryFn: () => api<Peers>("/api/study/peers"),
+  staleTime: 60_000,
+});
+
 export const deckQuery = (id: string) =>
   queryOptions({
     queryKey: ["study", "deck", id],

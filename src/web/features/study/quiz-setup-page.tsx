@@ -5,7 +5,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { EXAM_SECONDS_PER_QUESTION, QUIZ_MAX, QUIZ_MIN } from "../../../domain/study";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -37,12 +37,18 @@ export function QuizSetupPage() {
   // Until the student picks, the source follows the plan (known once /api/me has answered).
   const [picked, setSource] = useState<"questions" | "flashcards" | null>(null);
   const source = picked ?? (bank ? "questions" : "flashcards");
-  const [subjects, setSubjects] = useState<string[]>([]);
-  const [topics, setTopics] = useState<string[]>([]);
-  const [count, setCount] = useState(10);
+  // The study plan links here with its practice set or timed session (decision 080).
+  const [params] = useSearchParams();
+  const listParam = (k: string) => (params.get(k) ?? "").split(",").filter(Boolean);
+  const [subjects, setSubjects] = useState<string[]>(() => listParam("subjects").filter((x) => x in SUBJECT_NAMES));
+  const [topics, setTopics] = useState<string[]>(() => listParam("topics"));
+  const [count, setCount] = useState(() => {
+    const n = Number(params.get("count"));
+    return Number.isInteger(n) && n >= QUIZ_MIN && n <= QUIZ_MAX ? n : 10;
+  });
   const [difficulty, setDifficulty] = useState<string[]>([]);
   const [filter, setFilter] = useState<"all" | "unanswered" | "missed">("all");
-  const [mode, setMode] = useState<"tutor" | "exam">("tutor");
+  const [mode, setMode] = useState<"tutor" | "exam">(() => (params.get("mode") === "exam" ? "exam" : "tutor"));
   const [err, setErr] = useState<string | null>(null);
   const topicList = useQuery({
     queryKey: ["quiz-topics", subjects],

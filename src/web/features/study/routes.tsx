@@ -17,6 +17,7 @@ const DecksPage = lazy(() => import("./decks-page").then((m) => ({ default: m.De
 const DeckPage = lazy(() => import("./deck-page").then((m) => ({ default: m.DeckPage })));
 const SettingsPage = lazy(() => import("./settings-page"));
 const StatsPage = lazy(() => import("./stats-page"));
+const PlanPage = lazy(() => import("./plan-page"));
 const GeneratePage = lazy(() => import("./generate-page"));
 const BankPage = lazy(() => import("./bank-page"));
 const QuizSetupPage = lazy(() => import("./quiz-setup-page").then((m) => ({ default: m.QuizSetupPage })));
@@ -63,6 +64,7 @@ export function FlashcardRoutes() {
         <Route path="decks/:deckId" element={S(<DeckPage />)} />
         <Route path="settings" element={S(<SettingsPage />)} />
         <Route path="stats" element={S(<StatsPage />)} />
+        <Route path="plan" element={S(<PlanPage />)} />
         <Route path="generate" element={S(<GeneratePage />)} />
         <Route path="questions" element={S(<BankPage />)} />
         <Route path="integrated-sets" element={S(<SetsPage />)} />

@@ -1,5 +1,6 @@
 /**
- * /flashcards/study — the study home (issue 6 §1): today's workload (due, new, reviewed, missed
+ * /flashcards/study — the study home (issue 6 §1): the exam countdown and today's plan (issue 18
+ * §4, or a call to set an exam), today's workload (due, new, reviewed, missed
  * questions), a Study button for everything, and due/new counts per deck: own decks first, then
  * official decks by subject. Free users never reach it: study is Unlimited and Trial only (SPEC.md
  * §6), and routes.tsx shows them the upgrade card instead.
@@ -9,11 +10,12 @@ import { clsx } from "clsx";
 import { ChevronDown, ChevronRight, Flame, Layers, Lock, Play, Plus, Timer, Zap } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { todayWorkload } from "../../../domain/study";
 import { buttonClass } from "../../components/ui/button";
 import { Card, Spinner } from "../../components/ui/card";
 import { api } from "../../lib/api";
-import { todayWorkload } from "../../../domain/study";
-import { type DeckOverview, overviewQuery, SUBJECT_NAMES, subjectName, useStudyTimeZone } from "./api";
+import { type DeckOverview, overviewQuery, planQuery, SUBJECT_NAMES, subjectName, useStudyTimeZone } from "./api";
+import { SetExamCall, TodayPlan } from "./components/exam-plan";
 import { EmptyState, LoadError, PageHeader, Stat, StudyPage } from "./components/study-ui";
 
 const sessionLink = (p: Record<string, string>) => `/flashcards/study/session?${new URLSearchParams(p)}`;
@@ -169,6 +171,8 @@ function SubjectGroup({ subject, decks }: { subject: string; decks: DeckOverview
 export default function StudyHome() {
   useStudyTimeZone();
   const { data, isPending, error, refetch } = useQuery(overviewQuery);
+  // The plan to exam day, re-planned from today on every load (decision 080).
+  const plan = useQuery(planQuery);
   const active = useQuery({
     queryKey: ["quiz", "active"],
     queryFn: () =>
@@ -236,6 +240,7 @@ export default function StudyHome() {
           </>
         }
       />
+      {plan.data?.plan ? <TodayPlan plan={plan.data.plan} /> : plan.data ? <SetExamCall /> : null}
       {active.data?.quiz && (
         <Card className="mb-6 flex flex-wrap items-center justify-between gap-3 border-brand-200 bg-brand-50 p-4 dark:border-brand-800 dark:bg-brand-700/10">
           <p className="flex items-center gap-2 text-sm text-brand-800 dark:text-brand-100">

@@ -9,6 +9,7 @@ import {
   BookOpenCheck,
   Brain,
   Files,
+  CalendarDays,
   Layers,
   ListChecks,
   Lock,
@@ -24,6 +25,7 @@ import { ApiError } from "../../../lib/api";
 
 const TABS = [
   { to: "/flashcards/study", label: "Study", icon: Brain, end: true },
+  { to: "/flashcards/plan", label: "Plan", icon: CalendarDays },
   { to: "/flashcards/decks", label: "Decks", icon: Layers },
   { to: "/quiz/setup", label: "Quiz", icon: ListChecks },
   { to: "/flashcards/questions", label: "Question bank", icon: BookOpenCheck },

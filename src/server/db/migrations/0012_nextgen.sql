@@ -45,6 +45,15 @@ CREATE TABLE "performance_tasks" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "study_exam_plans" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"exam_date" text NOT NULL,
+	"format" text NOT NULL,
+	"weekly_hours" integer NOT NULL,
+	"days_off" smallint[] DEFAULT '{}'::smallint[] NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "integrated_item_answers" (
 	"attempt_id" uuid NOT NULL,
 	"item_id" text NOT NULL,
@@ -86,10 +95,12 @@ CREATE TABLE "performance_task_attempts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "study_exam_plans" ADD CONSTRAINT "study_exam_plans_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integrated_item_answers" ADD CONSTRAINT "integrated_item_answers_attempt_id_integrated_set_attempts_id_fk" FOREIGN KEY ("attempt_id") REFERENCES "integrated_set_attempts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integrated_set_attempts" ADD CONSTRAINT "integrated_set_attempts_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "performance_task_attempts" ADD CONSTRAINT "performance_task_attempts_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "integrated_set_items_set_idx" ON "integrated_set_items" USING btree ("set_id","position");--> statement-breakpoint
 CREATE INDEX "integrated_sets_subject_idx" ON "integrated_sets" USING btree ("subject_id");--> statement-breakpoint
 CREATE INDEX "integrated_set_attempts_user_idx" ON "integrated_set_attempts" USING btree ("user_id","set_id","started_at");--> statement-breakpoint
-CREATE INDEX "performance_task_attempts_user_idx" ON "performance_task_attempts" USING btree ("user_id","task_id","started_at");
+CREATE INDEX "performance_task_attempts_user_idx" ON "performance_task_attempts" USING btree ("user_id","task_id","started_at");--> statement-breakpoint
+CREATE INDEX "question_attempts_question_idx" ON "question_attempts" USING btree ("question_id","user_id","answered_at");
