@@ -65,6 +65,8 @@ test("set a NextGen exam 60 days out and follow today's plan", async ({ page }) 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/flashcards/plan");
   await expect(page.getByTestId("plan-days")).toBeVisible();
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: `${SHOTS}/plan-page-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 1000 });
   await page.screenshot({ path: `${SHOTS}/plan-page-1440.png`, fullPage: true });

@@ -171,7 +171,7 @@ function WeakAndPeers({ plan }: { plan: Plan }) {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   return (
     <div className="mt-8 grid gap-4 md:grid-cols-2">
-      <Card>
+      <Card className="min-w-0">
         <h2 className="font-semibold">Weakest topics first</h2>
         <p className="mt-1 text-xs text-slate-500">
           Ranked by (1 − your accuracy) × how much the topic counts on the exam; topics tried fewer than 5 times count
@@ -180,7 +180,7 @@ function WeakAndPeers({ plan }: { plan: Plan }) {
         <ol className="mt-3 space-y-1 text-sm">
           {plan.weakTopics.slice(0, 8).map((t) => (
             <li key={t.topicId} className="flex justify-between gap-3">
-              <span className="truncate">
+              <span className="min-w-0 truncate">
                 {t.title} <span className="text-xs text-slate-500">· {subjectName(t.subjectId)}</span>
               </span>
               <span className="shrink-0 tabular-nums text-slate-500">
@@ -190,7 +190,7 @@ function WeakAndPeers({ plan }: { plan: Plan }) {
           ))}
         </ol>
       </Card>
-      <Card data-testid="peer-figures">
+      <Card className="min-w-0" data-testid="peer-figures">
         <h2 className="font-semibold">You and other students</h2>
         <p className="mt-1 text-xs text-slate-500">
           First-attempt accuracy on the questions you answered, against everyone's on the same questions (shown once{" "}
