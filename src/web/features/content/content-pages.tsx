@@ -33,7 +33,8 @@ export function SubjectsPage() {
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold tracking-tight">Subjects</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
-        The seven MBE subjects plus Business Associations and Professional Responsibility: doctrines, landmark cases, flashcards and practice questions.
+        The seven MBE subjects plus Business Associations and Professional Responsibility: doctrines, landmark cases,
+        flashcards and practice questions.
       </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {data?.subjects.map((s) => (

@@ -20,7 +20,11 @@ export type FeatureKey = "accounts" | "chat" | "library" | "caseLaw" | "notes" |
 export const FEATURES: { key: FeatureKey; title: string; to: string }[] = [
   { key: "accounts", title: "Accounts, settings and plans", to: "/settings/account" },
   { key: "chat", title: "Study companion with cited answers", to: "/chat" },
-  { key: "library", title: "Official content for the MBE subjects, Business Associations and Professional Responsibility", to: "/library" },
+  {
+    key: "library",
+    title: "Official content for the MBE subjects, Business Associations and Professional Responsibility",
+    to: "/library",
+  },
   { key: "caseLaw", title: "Case law library, briefs and collections", to: "/cases" },
   { key: "notes", title: "Notes with templates, tags and case links", to: "/notes" },
   { key: "study", title: "Flashcards with FSRS, quizzes and question bank", to: "/flashcards/study" },

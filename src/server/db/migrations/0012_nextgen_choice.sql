@@ -1,0 +1,1 @@
+ALTER TABLE "questions" ADD COLUMN "skills" text[] DEFAULT '{issue-spotting}'::text[] NOT NULL;
