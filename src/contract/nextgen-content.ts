@@ -42,6 +42,7 @@ const id = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be kebab-case: lower-case letters, digits and single hyphens");
 const text = z.string().trim().min(1, "must not be empty");
 
+// partialRecord: zod 4's record with enum keys demands every key (A–F), but an item has 4 to 6.
 const choiceMap = z.partialRecord(z.enum(CHOICE_LETTERS), text);
 const answerSchema = z.union([z.enum(CHOICE_LETTERS), z.array(z.enum(CHOICE_LETTERS)).min(2).max(5)]);
 
@@ -105,7 +106,8 @@ export const writtenItemSchema = z.object({
   rubric: z.array(rubricPointSchema).min(1).max(8),
 });
 
-export const integratedItemSchema = z.union([setChoiceItemSchema, writtenItemSchema]);
+// Discriminated by `type`, so a bad item reports its real field errors instead of "Invalid input".
+export const integratedItemSchema = z.discriminatedUnion("type", [setChoiceItemSchema, writtenItemSchema]);
 
 export const integratedSetSchema = z.object({
   id,

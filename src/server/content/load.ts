@@ -7,6 +7,8 @@
  *   content/<subject>/briefs/<case-id>.yaml     one case brief per file
  *   content/<subject>/decks/<deck-id>.yaml      one flashcard deck per file
  *   content/<subject>/questions/<set-id>.yaml   one practice-question set per file
+ *   content/<subject>/integrated-sets/<id>.yaml one NextGen integrated question set per file (decision 076)
+ *   content/performance-tasks/<task-id>.yaml    one NextGen performance task per file (decision 076)
  *   content/templates/<template-id>.yaml        note templates
  *   content/demo-flashcards.yaml                the 8 landing-page demo cards (SPEC.md §2.2)
  *
@@ -35,6 +37,12 @@ import {
   templateSchema,
   topicSchema,
 } from "../../contract/content";
+import {
+  type IntegratedSet,
+  integratedSetSchema,
+  type PerformanceTask,
+  performanceTaskSchema,
+} from "../../contract/nextgen-content";
 
 export interface ContentProblem {
   file: string;
@@ -50,6 +58,10 @@ export interface Corpus {
   questionSets: QuestionSet[];
   templates: NoteTemplate[];
   demoFlashcards: DemoFlashcard[];
+  /** NextGen integrated question sets (decision 076), in file order per subject. */
+  integratedSets: IntegratedSet[];
+  /** NextGen performance tasks (decision 076), in file order. */
+  performanceTasks: PerformanceTask[];
 }
 
 export interface LoadResult {
@@ -98,6 +110,8 @@ export function loadContent(dir: string): LoadResult {
     questionSets: [],
     templates: [],
     demoFlashcards: [],
+    integratedSets: [],
+    performanceTasks: [],
   };
   const subjectsFile = join(dir, "subjects.yaml");
   const subjects = parseFile(dir, subjectsFile, subjectSchema.array(), problems);
@@ -107,6 +121,10 @@ export function loadContent(dir: string): LoadResult {
   for (const file of listYaml(join(dir, "templates"))) {
     const t = parseFile(dir, file, templateSchema, problems);
     if (t) corpus.templates.push(t);
+  }
+  for (const file of listYaml(join(dir, "performance-tasks"))) {
+    const t = parseFile(dir, file, performanceTaskSchema, problems);
+    if (t) corpus.performanceTasks.push(t);
   }
   for (const subject of SUBJECT_IDS) {
     const base = join(dir, subject);
@@ -127,6 +145,8 @@ export function loadContent(dir: string): LoadResult {
     for (const f of listYaml(join(base, "decks"))) check(f, parseFile(dir, f, deckSchema, problems), corpus.decks);
     for (const f of listYaml(join(base, "questions")))
       check(f, parseFile(dir, f, questionSetSchema, problems), corpus.questionSets);
+    for (const f of listYaml(join(base, "integrated-sets")))
+      check(f, parseFile(dir, f, integratedSetSchema, problems), corpus.integratedSets);
   }
   problems.push(...checkReferences(corpus));
   linkBriefsToTopics(corpus);
@@ -190,6 +210,28 @@ export function checkReferences(c: Corpus): ContentProblem[] {
     "templates",
     c.templates.map((t) => t.id),
   );
+  unique(
+    "integrated sets",
+    c.integratedSets.map((s) => s.id),
+  );
+  unique(
+    "integrated set items",
+    c.integratedSets.flatMap((s) => s.items.map((i) => i.id)),
+  );
+  unique(
+    "performance tasks",
+    c.performanceTasks.map((t) => t.id),
+  );
+  for (const s of c.integratedSets)
+    unique(
+      `integrated set ${s.id} documents`,
+      s.documents.map((d) => d.id),
+    );
+  for (const t of c.performanceTasks)
+    unique(
+      `performance task ${t.id} documents`,
+      [...t.file, ...t.library].map((d) => d.id),
+    );
   const topicSubject = new Map(c.topics.map((t) => [t.id, t.subject]));
   const needTopic = (where: string, field: string, t: string) => {
     if (!topicIds.has(t)) problems.push({ file: where, field, reason: `unknown topic id '${t}'` });
@@ -215,6 +257,8 @@ export function checkReferences(c: Corpus): ContentProblem[] {
           reason: `topic '${q.topic}' belongs to another subject`,
         });
     }
+  for (const s of c.integratedSets)
+    for (const it of s.items) needTopic(`integrated set ${s.id} item ${it.id}`, "topic", it.topic);
   return problems;
 }
 
@@ -237,6 +281,8 @@ export interface ContentCounts {
       triggers: number;
       /** Topics with fewer than TRIGGER_MINIMUM trigger facts. */
       topicsBelowTriggerMinimum: number;
+      /** NextGen integrated question sets of the subject (decision 076). */
+      integrated_sets: number;
     }
   >;
   totals: {
@@ -249,7 +295,13 @@ export interface ContentCounts {
     multi_select: number;
     templates: number;
     demoFlashcards: number;
+    integrated_sets: number;
+    performance_tasks: number;
   };
+  /** Items of the integrated sets by type (choice items split into single- and multi-select). */
+  integrated_items: { choice: number; "multi-select": number; "short-answer": number; "medium-answer": number };
+  /** Performance tasks by kind (drafting, counseling, persuasive, objective). */
+  performance_task_kinds: Record<string, number>;
 }
 
 /** Counts per subject and kind, as `content:check` prints them. */
@@ -269,8 +321,17 @@ export function countContent(c: Corpus): ContentCounts {
       multi_select: c.questionSets.filter((q) => q.subject === s).reduce((n, q) => n + multiSelectCount(q), 0),
       triggers: c.topics.filter((t) => t.subject === s).reduce((n, t) => n + t.triggers.length, 0),
       topicsBelowTriggerMinimum: c.topics.filter((t) => t.subject === s && t.triggers.length < TRIGGER_MINIMUM).length,
+      integrated_sets: c.integratedSets.filter((x) => x.subject === s).length,
     };
   }
+  const integrated_items = { choice: 0, "multi-select": 0, "short-answer": 0, "medium-answer": 0 };
+  for (const set of c.integratedSets)
+    for (const it of set.items) {
+      if (it.type === "choice") integrated_items[Array.isArray(it.answer) ? "multi-select" : "choice"]++;
+      else integrated_items[it.type]++;
+    }
+  const performance_task_kinds: Record<string, number> = {};
+  for (const t of c.performanceTasks) performance_task_kinds[t.kind] = (performance_task_kinds[t.kind] ?? 0) + 1;
   return {
     subjects,
     totals: {
@@ -282,7 +343,11 @@ export function countContent(c: Corpus): ContentCounts {
       multi_select: c.questionSets.reduce((n, q) => n + multiSelectCount(q), 0),
       templates: c.templates.length,
       demoFlashcards: c.demoFlashcards.length,
+      integrated_sets: c.integratedSets.length,
+      performance_tasks: c.performanceTasks.length,
     },
+    integrated_items,
+    performance_task_kinds,
   };
 }
 

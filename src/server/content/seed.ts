@@ -15,7 +15,10 @@ import {
   decks,
   demoFlashcards,
   flashcards,
+  integratedSetItems,
+  integratedSets,
   noteTemplates,
+  performanceTasks,
   questions,
   subjects,
   topics,
@@ -268,6 +271,8 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
         })),
       );
 
+    await seedNextgen(t, corpus, now);
+
     // Retire official rows whose file is gone.
     const retire = async (
       table: typeof topics | typeof briefs | typeof decks | typeof flashcards | typeof noteTemplates,
@@ -323,4 +328,130 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
       .onConflictDoUpdate({ target: contentState.kind, set: { hash, seededAt: now } });
   });
   return { skipped: false, counts };
+}
+
+/**
+ * Upserts the NextGen integrated sets (with their items) and performance tasks by stable id and
+ * retires the rows whose file is gone (decision 079). Choice answers are stored as a list (one
+ * letter for a single-answer item) so scoring takes one shape.
+ */
+async function seedNextgen(t: DbOrTx, corpus: Corpus, now: Date): Promise<void> {
+  const positionInSubject = new Map<string, number>();
+  await upsertAll(
+    t,
+    integratedSets,
+    corpus.integratedSets.map((s) => {
+      const position = positionInSubject.get(s.subject) ?? 0;
+      positionInSubject.set(s.subject, position + 1);
+      return {
+        id: s.id,
+        subjectId: s.subject,
+        title: s.title,
+        difficulty: s.difficulty,
+        scenario: s.scenario,
+        documents: s.documents,
+        position,
+        contentHash: hashOf(s),
+        retiredAt: null,
+        updatedAt: now,
+      };
+    }),
+    integratedSets.id,
+    ["subjectId", "title", "difficulty", "scenario", "documents", "position", "contentHash", "retiredAt", "updatedAt"],
+  );
+  await upsertAll(
+    t,
+    integratedSetItems,
+    corpus.integratedSets.flatMap((s) =>
+      s.items.map((it, i) => ({
+        id: it.id,
+        setId: s.id,
+        position: i,
+        type: it.type,
+        topicId: it.topic,
+        skills: it.skills,
+        prompt: it.prompt,
+        choices: it.type === "choice" ? it.choices : null,
+        answer: it.type === "choice" ? (Array.isArray(it.answer) ? it.answer : [it.answer]) : null,
+        explanations: it.type === "choice" ? it.explanations : null,
+        modelAnswer: it.type === "choice" ? null : it.modelAnswer,
+        rubric: it.type === "choice" ? null : it.rubric,
+        retiredAt: null,
+      })),
+    ),
+    integratedSetItems.id,
+    [
+      "setId",
+      "position",
+      "type",
+      "topicId",
+      "skills",
+      "prompt",
+      "choices",
+      "answer",
+      "explanations",
+      "modelAnswer",
+      "rubric",
+      "retiredAt",
+    ],
+  );
+  await upsertAll(
+    t,
+    performanceTasks,
+    corpus.performanceTasks.map((x, i) => ({
+      id: x.id,
+      title: x.title,
+      kind: x.kind,
+      subjectIds: x.subjects,
+      skills: x.skills,
+      minutes: x.minutes,
+      memo: x.memo,
+      file: x.file,
+      library: x.library,
+      rubric: x.rubric,
+      modelAnswer: x.modelAnswer,
+      position: i,
+      contentHash: hashOf(x),
+      retiredAt: null,
+      updatedAt: now,
+    })),
+    performanceTasks.id,
+    [
+      "title",
+      "kind",
+      "subjectIds",
+      "skills",
+      "minutes",
+      "memo",
+      "file",
+      "library",
+      "rubric",
+      "modelAnswer",
+      "position",
+      "contentHash",
+      "retiredAt",
+      "updatedAt",
+    ],
+  );
+  const retireMissing = async (
+    table: typeof integratedSets | typeof integratedSetItems | typeof performanceTasks,
+    ids: string[],
+  ) => {
+    await t
+      .update(table)
+      .set({ retiredAt: now } as never)
+      .where(ids.length ? and(isNull(table.retiredAt), notInArray(table.id, ids)) : isNull(table.retiredAt));
+  };
+  await retireMissing(
+    integratedSets,
+    corpus.integratedSets.map((s) => s.id),
+  );
+  await retireMissing(
+    integratedSetItems,
+    corpus.integratedSets.flatMap((s) => s.items.map((i) => i.id)),
+  );
+  await retireMissing(
+    performanceTasks,
+    corpus.performanceTasks.map((x) => x.id),
+  );
 }

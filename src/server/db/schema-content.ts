@@ -147,3 +147,79 @@ export const contentState = pgTable(
   { kind: text("kind").notNull(), hash: text("hash").notNull(), seededAt: createdAt() },
   (t) => [primaryKey({ columns: [t.kind] })],
 );
+
+/**
+ * NextGen integrated question sets (decision 076, tables decision 079): one row per set file
+ * (`content/<subject>/integrated-sets/<id>.yaml`). `documents` is the document pane, in order:
+ * `[{ id, kind, title, body (Markdown), source? }]`. Items are rows of `integrated_set_items`.
+ */
+export const integratedSets = pgTable(
+  "integrated_sets",
+  {
+    id: text("id").primaryKey(),
+    subjectId: text("subject_id").notNull(),
+    title: text("title").notNull(),
+    difficulty: text("difficulty").notNull(),
+    scenario: text("scenario").notNull(),
+    documents: jsonb("documents")
+      .$type<{ id: string; kind: string; title: string; body: string; source?: string }[]>()
+      .notNull(),
+    /** Order of the set within its subject (file order). */
+    position: integer("position").notNull().default(0),
+    contentHash: text("content_hash").notNull(),
+    retiredAt: retiredAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("integrated_sets_subject_idx").on(t.subjectId)],
+);
+
+/**
+ * One item of an integrated set. `type` is 'choice' | 'short-answer' | 'medium-answer'. Choice
+ * items carry `choices`, `answer` (the keyed letters, always a list: one letter for a
+ * single-answer item) and `explanations`; written items carry `model_answer` and `rubric`
+ * (`[{ point, weight }]`). Ids are unique across all sets (content:check).
+ */
+export const integratedSetItems = pgTable(
+  "integrated_set_items",
+  {
+    id: text("id").primaryKey(),
+    setId: text("set_id").notNull(),
+    position: integer("position").notNull(),
+    type: text("type").notNull(),
+    topicId: text("topic_id").notNull(),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    prompt: text("prompt").notNull(),
+    choices: jsonb("choices").$type<Record<string, string>>(),
+    answer: text("answer").array(),
+    explanations: jsonb("explanations").$type<Record<string, string>>(),
+    modelAnswer: text("model_answer"),
+    rubric: jsonb("rubric").$type<{ point: string; weight: number }[]>(),
+    retiredAt: retiredAt(),
+  },
+  (t) => [index("integrated_set_items_set_idx").on(t.setId, t.position)],
+);
+
+/**
+ * NextGen performance tasks (decision 076, tables decision 079), one row per
+ * `content/performance-tasks/<id>.yaml`. `file` and `library` are document lists like
+ * `integrated_sets.documents`; `rubric` is `[{ point, weight }]`; `minutes` the time allowed.
+ */
+export const performanceTasks = pgTable("performance_tasks", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  kind: text("kind").notNull(),
+  subjectIds: text("subject_ids").array().notNull(),
+  skills: text("skills").array().notNull(),
+  minutes: integer("minutes").notNull(),
+  memo: text("memo").notNull(),
+  file: jsonb("file").$type<{ id: string; kind: string; title: string; body: string; source?: string }[]>().notNull(),
+  library: jsonb("library")
+    .$type<{ id: string; kind: string; title: string; body: string; source?: string }[]>()
+    .notNull(),
+  rubric: jsonb("rubric").$type<{ point: string; weight: number }[]>().notNull(),
+  modelAnswer: text("model_answer").notNull(),
+  position: integer("position").notNull().default(0),
+  contentHash: text("content_hash").notNull(),
+  retiredAt: retiredAt(),
+  updatedAt: updatedAt(),
+});

@@ -20,3 +20,4 @@ export * from "./schema-outlines";
 export * from "./schema-study";
 export * from "./schema-outline-analyses";
 export * from "./schema-admin-ops";
+export * from "./schema-nextgen";

@@ -21,6 +21,12 @@ const GeneratePage = lazy(() => import("./generate-page"));
 const BankPage = lazy(() => import("./bank-page"));
 const QuizSetupPage = lazy(() => import("./quiz-setup-page").then((m) => ({ default: m.QuizSetupPage })));
 const QuizPlayerPage = lazy(() => import("./quiz-player-page").then((m) => ({ default: m.QuizPlayerPage })));
+const SetsPage = lazy(() => import("../nextgen/sets-page"));
+const SetPlayerPage = lazy(() => import("../nextgen/set-player-page").then((m) => ({ default: m.SetPlayerPage })));
+const TasksPage = lazy(() => import("../nextgen/tasks-page"));
+const TaskWorkspacePage = lazy(() =>
+  import("../nextgen/task-workspace-page").then((m) => ({ default: m.TaskWorkspacePage })),
+);
 const QuizResultsPage = lazy(() => import("./quiz-results-page").then((m) => ({ default: m.QuizResultsPage })));
 
 const S = (el: React.ReactNode) => <Suspense fallback={<Spinner className="m-10 text-brand-700" />}>{el}</Suspense>;
@@ -59,6 +65,10 @@ export function FlashcardRoutes() {
         <Route path="stats" element={S(<StatsPage />)} />
         <Route path="generate" element={S(<GeneratePage />)} />
         <Route path="questions" element={S(<BankPage />)} />
+        <Route path="integrated-sets" element={S(<SetsPage />)} />
+        <Route path="integrated-sets/:id" element={S(<SetPlayerPage />)} />
+        <Route path="performance-tasks" element={S(<TasksPage />)} />
+        <Route path="performance-tasks/:id" element={S(<TaskWorkspacePage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </StudyGate>
