@@ -189,6 +189,7 @@ describe("the official corpus (content/)", () => {
   it("has exactly 8 demo flashcards and one correct choice per question", () => {
     expect(corpus.demoFlashcards).toHaveLength(8);
     for (const s of corpus.questionSets)
-      for (const q of s.questions) expect(Object.keys(q.choices)).toContain(q.answer);
+      for (const q of s.questions)
+        for (const a of Array.isArray(q.answer) ? q.answer : [q.answer]) expect(Object.keys(q.choices)).toContain(a);
   });
 });
