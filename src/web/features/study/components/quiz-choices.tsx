@@ -166,12 +166,12 @@ export function ChoiceList({
                 <span className="flex-1">{v}</span>
                 {right && (
                   <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
-                    <Check className="h-4 w-4" /> Keyed
+                    <Check className="h-4 w-4" aria-label="Keyed" /> <span className="hidden sm:inline">Keyed</span>
                   </span>
                 )}
                 {wrong && (
                   <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-rose-700 dark:text-rose-300">
-                    <X className="h-4 w-4" /> Your pick
+                    <X className="h-4 w-4" aria-label="Your pick" /> <span className="hidden sm:inline">Your pick</span>
                   </span>
                 )}
               </label>
