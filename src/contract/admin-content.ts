@@ -90,7 +90,9 @@ export const questionsQuery = listQuery({
   },
 });
 
-const abcd = (max: number) => z.object({ A: text(max), B: text(max), C: text(max), D: text(max) }).strict();
+/** Choices or explanations keyed A–F (4 to 6 of them; the server checks them against the item, decision 078). */
+const abcd = (max: number) => z.partialRecord(z.enum(["A", "B", "C", "D", "E", "F"]), text(max));
+const letter = z.enum(["A", "B", "C", "D", "E", "F"]);
 export const cardPatchBody = z
   .object({
     question: text(2000).optional(),
@@ -107,7 +109,8 @@ export const questionPatchBody = z
     stem: text(6000).optional(),
     call: text(1000).optional(),
     choices: abcd(1000).optional(),
-    answer: z.enum(["A", "B", "C", "D"]).optional(),
+    /** One letter, or two or more for a multi-select ("select two") item. */
+    answer: z.union([letter, z.array(letter).min(2).max(5)]).optional(),
     explanations: abcd(2000).optional(),
     difficulty: z.enum(DIFFICULTIES).optional(),
     tags: tags.optional(),
@@ -241,7 +244,7 @@ export const adminContentApi = {
     auth: "admin",
     params: idParams,
     summary:
-      "Admins only: edits an official practice question (stem, call, choices A–D, answer, explanations, difficulty, tags). Kept as an override until reverted; audited.",
+      "Admins only: edits an official practice question (stem, call, choices A–F, answer (a letter, or a list for a multi-select item), explanations, difficulty, tags); 400 VALIDATION_FAILED when the edited item breaks the choice-item rules. Kept as an override until reverted; audited.",
     tags: ["admin"],
     body: questionPatchBody,
     responses: { 200: adminQuestionRow },

@@ -7,6 +7,7 @@
  * Below the file schemas: the read-only content API (`contentApi`, decision 047).
  */
 import { z } from "zod";
+import { checkChoiceItem, SKILL_IDS } from "./choice-item";
 import { defineRoute } from "./route";
 
 /**
@@ -151,25 +152,58 @@ export const deckSchema = z.object({
   cards: z.array(cardSchema).min(1),
 });
 
-const CHOICE_KEYS = ["A", "B", "C", "D"] as const;
-export const questionSchema = z.object({
-  id,
-  topic: id,
-  difficulty: z.enum(DIFFICULTIES),
-  /** The fact pattern. */
-  stem: text,
-  /** The call of the question. */
-  call: text,
-  choices: z.object({ A: text, B: text, C: text, D: text }).strict(),
-  answer: z.enum(CHOICE_KEYS),
-  /** Why each choice is right or wrong. */
-  explanations: z.object({ A: text, B: text, C: text, D: text }).strict(),
-  tags: z.array(text).default([]),
-});
+const CHOICE_KEYS = ["A", "B", "C", "D", "E", "F"] as const;
+const choiceTexts = z.partialRecord(z.enum(CHOICE_KEYS), text);
+/**
+ * A practice question: the classic MBE item (four choices, one letter) or a NextGen multi-select
+ * item (4–6 choices A–F, `answer` a list such as `[B, E]`; decision 076). The rules shared with
+ * integrated sets' choice items are `checkChoiceItem`'s (nextgen-content.ts).
+ */
+export const questionSchema = z
+  .object({
+    id,
+    topic: id,
+    difficulty: z.enum(DIFFICULTIES),
+    /** The fact pattern. */
+    stem: text,
+    /** The call of the question ("Which TWO…" for a multi-select item). */
+    call: text,
+    choices: choiceTexts,
+    /** One letter, or a list of two or more letters for a multi-select item. */
+    answer: z.union([z.enum(CHOICE_KEYS), z.array(z.enum(CHOICE_KEYS)).min(2).max(5)]),
+    /** Why each choice is right or wrong. */
+    explanations: choiceTexts,
+    tags: z.array(text).default([]),
+    /** NextGen skill categories (SKILL_IDS in nextgen-content.ts); exam mode counts issue spotting when absent. */
+    skills: z.array(z.enum(SKILL_IDS)).min(1).optional(),
+  })
+  .superRefine(checkChoiceItem);
+
+/** "single" (one keyed letter) or "multi_select" (a list of letters, "select two"). */
+export const QUESTION_FORMATS = ["single", "multi_select"] as const;
+export type QuestionFormat = (typeof QUESTION_FORMATS)[number];
+
+/**
+ * The letters of a stored answer or selection. The database keeps one text per answer: a single
+ * letter ("C") or the letters of a multi-select key or selection joined by commas in alphabetical
+ * order ("B,E"), so every pre-NextGen row and client reads unchanged (decision 078).
+ */
+export function answerLetters(stored: string | readonly string[]): string[] {
+  const list = typeof stored === "string" ? stored.split(",") : [...stored];
+  return [...new Set(list.map((l) => l.trim().toUpperCase()).filter(Boolean))].sort();
+}
+/** The stored text of an answer or selection: "C", or "B,E" (sorted, comma-joined). */
+export const storedAnswer = (letters: string | readonly string[]): string => answerLetters(letters).join(",");
+/** The API's view of a stored key: `answer` (the stored text), `answers` (its letters) and `format`. */
+export function answerFields(stored: string): { answer: string; answers: string[]; format: QuestionFormat } {
+  const answers = answerLetters(stored);
+  return { answer: stored, answers, format: answers.length > 1 ? "multi_select" : "single" };
+}
 
 /**
  * An official practice question as the API answers it (the question bank, GET /api/questions;
- * the admin's questions table adds its own columns to it).
+ * the admin's questions table adds its own columns to it). `answer` is one letter ("C") or, for a
+ * multi-select item, the keyed letters joined by commas ("B,E"); `answers` lists them.
  */
 export const officialQuestionRow = z.object({
   id: z.string(),
@@ -180,9 +214,12 @@ export const officialQuestionRow = z.object({
   stem: z.string(),
   call: z.string(),
   choices: z.record(z.string(), z.string()),
-  answer: z.string(),
+  answer: z.string().describe('one letter, or the keyed letters of a multi-select item joined by commas ("B,E")'),
+  answers: z.array(z.string()).describe("the keyed letters (one for a single-answer item)"),
+  format: z.enum(QUESTION_FORMATS),
   explanations: z.record(z.string(), z.string()),
   tags: z.array(z.string()),
+  skills: z.array(z.string()),
 });
 
 export const questionSetSchema = z.object({

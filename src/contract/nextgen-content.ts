@@ -21,30 +21,19 @@
  * statutes, rules, U.S. opinions); NCBE's questions are copyrighted and never copied.
  */
 import { z } from "zod";
+import { CHOICE_LETTERS, checkChoiceItem, SKILL_IDS } from "./choice-item";
 import { DIFFICULTIES, SUBJECT_IDS } from "./content";
 
-/** NCBE's seven NextGen skill categories, by stable id. */
-export const SKILL_IDS = [
-  "legal-research",
-  "legal-writing",
-  "issue-spotting",
-  "investigation",
-  "client-counseling",
-  "negotiation",
-  "client-relationship",
-] as const;
-export type SkillId = (typeof SKILL_IDS)[number];
-
-/** Display names of the skills, as NCBE words them. */
-export const SKILL_NAMES: Record<SkillId, string> = {
-  "legal-research": "Legal Research",
-  "legal-writing": "Legal Writing",
-  "issue-spotting": "Issue Spotting and Analysis",
-  investigation: "Investigation and Evaluation",
-  "client-counseling": "Client Counseling and Advising",
-  negotiation: "Negotiation and Dispute Resolution",
-  "client-relationship": "Client Relationship and Management",
-};
+// The skills and the choice-item rules live in choice-item.ts (content.ts's question schema uses
+// them too, and content.ts cannot import this file back); re-exported here for the NextGen schemas.
+export {
+  CHOICE_LETTERS,
+  type ChoiceLetter,
+  checkChoiceItem,
+  SKILL_IDS,
+  SKILL_NAMES,
+  type SkillId,
+} from "./choice-item";
 
 const id = z
   .string()
@@ -53,39 +42,7 @@ const id = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be kebab-case: lower-case letters, digits and single hyphens");
 const text = z.string().trim().min(1, "must not be empty");
 
-export const CHOICE_LETTERS = ["A", "B", "C", "D", "E", "F"] as const;
-export type ChoiceLetter = (typeof CHOICE_LETTERS)[number];
-
-/**
- * The rules every choice item obeys (MBE or NextGen): 4–6 choices keyed A, B, C… without gaps,
- * one explanation per choice, and an answer that names existing choices. A list answer (two or
- * more letters, fewer than the number of choices) makes a multi-select item.
- */
-export function checkChoiceItem(
-  item: { choices: Record<string, string>; explanations: Record<string, string>; answer: string | string[] },
-  ctx: z.RefinementCtx,
-): void {
-  const keys = Object.keys(item.choices);
-  const expected = CHOICE_LETTERS.slice(0, keys.length);
-  if (keys.length < 4 || keys.length > 6 || keys.some((k, i) => k !== expected[i]))
-    ctx.addIssue({ code: "custom", path: ["choices"], message: "needs 4 to 6 choices keyed A, B, C… without gaps" });
-  const exp = Object.keys(item.explanations);
-  if (exp.length !== keys.length || exp.some((k) => !(k in item.choices)))
-    ctx.addIssue({ code: "custom", path: ["explanations"], message: "needs exactly one explanation per choice" });
-  const answers = Array.isArray(item.answer) ? item.answer : [item.answer];
-  if (answers.some((a) => !(a in item.choices)))
-    ctx.addIssue({ code: "custom", path: ["answer"], message: "names a choice that does not exist" });
-  if (new Set(answers).size !== answers.length)
-    ctx.addIssue({ code: "custom", path: ["answer"], message: "names a choice twice" });
-  if (Array.isArray(item.answer) && (answers.length < 2 || answers.length >= keys.length))
-    ctx.addIssue({
-      code: "custom",
-      path: ["answer"],
-      message: "a multi-select answer lists at least two choices and fewer than all of them",
-    });
-}
-
-/** Partial: zod 4's `z.record` over an enum demands every key (A–F); `checkChoiceItem` checks the A, B, C… run. */
+// partialRecord: zod 4's record with enum keys demands every key (A–F), but an item has 4 to 6.
 const choiceMap = z.partialRecord(z.enum(CHOICE_LETTERS), text);
 const answerSchema = z.union([z.enum(CHOICE_LETTERS), z.array(z.enum(CHOICE_LETTERS)).min(2).max(5)]);
 

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { isTimeZone, NEW_PER_DAY_MAX, QUIZ_MAX, QUIZ_MIN, RETENTION_RANGE, REVIEWS_PER_DAY_MAX } from "../domain/study";
-import { DIFFICULTIES, SUBJECT_IDS } from "./content";
+import { DIFFICULTIES, QUESTION_FORMATS, SUBJECT_IDS } from "./content";
 import { defineRoute } from "./route";
 
 export const RATINGS = ["again", "hard", "good", "easy"] as const;
@@ -19,8 +19,15 @@ export const ITEM_KINDS = ["card", "question"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 const iso = z.string().describe("ISO 8601 instant, UTC");
-const choiceKey = z.enum(["A", "B", "C", "D"]);
-const choiceMap = z.record(z.string(), z.string()).describe("choice key (A–D) → text");
+const choiceKey = z.enum(["A", "B", "C", "D", "E", "F"]);
+const choiceMap = z.record(z.string(), z.string()).describe("choice key (A–F) → text");
+/**
+ * A multi-select answer: the letters chosen (decision 078). Stored and echoed in `choice` as the
+ * sorted letters joined by commas ("B,E"); `choice` alone still answers a single-answer item.
+ */
+const selection = z.array(choiceKey).min(1).max(6);
+const format = z.enum(QUESTION_FORMATS);
+const select = z.number().int().describe("how many choices the item asks for: 1, or 2+ for a multi-select item");
 const difficulty = z.enum(DIFFICULTIES);
 const stateName = z.enum(STATE_NAMES);
 const kind = z.enum(ITEM_KINDS);
@@ -141,12 +148,21 @@ export const quizItemSchema = z.object({
   prompt: z.string(),
   call: z.string().nullable(),
   choices: choiceMap,
-  choice: z.string().nullable(),
+  choice: z.string().nullable().describe('the answer given: one letter, or a multi-select answer\'s letters ("B,E")'),
+  selection: z.array(z.string()).describe("the letters chosen (empty when unanswered)"),
+  format,
+  select,
   flagged: z.boolean(),
   subjectId: z.string().nullable(),
   topicId: z.string().nullable(),
   /** Revealed for answered tutor items and after submission. */
   correctChoice: z.string().optional(),
+  answers: z.array(z.string()).optional().describe("the keyed letters"),
+  matched: z
+    .number()
+    .int()
+    .optional()
+    .describe("keyed letters the student found (all-or-nothing: only a full match scores)"),
   correct: z.boolean().optional(),
   explanations: choiceMap.nullable().optional(),
   answerText: z.string().nullable().optional(),
@@ -301,6 +317,8 @@ export const quizSetupBody = z.object({
 });
 export const quizItemBody = z.object({
   choice: choiceKey.optional(),
+  /** A multi-select item's letters (exactly as many as it asks for); `choice` answers a single-answer item. */
+  selection: selection.optional(),
   flagged: z.boolean().optional(),
   currentIndex: z.number().int().min(0).max(QUIZ_MAX).optional(),
 });
@@ -308,6 +326,7 @@ export const bankQuery = z.object({
   subject: z.enum(SUBJECT_IDS).optional(),
   topic: z.string().max(120).optional(),
   filter: z.enum(["all", "unanswered", "missed", "flagged"]).default("all"),
+  format: format.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -665,6 +684,8 @@ export const bankApi = {
             difficulty: z.string(),
             stem: z.string(),
             call: z.string(),
+            format,
+            select,
             attempts: z.number().int(),
             status: z.enum(["unanswered", "correct", "missed"]),
             flagged: z.boolean(),
@@ -710,13 +731,18 @@ export const bankApi = {
           stem: z.string(),
           call: z.string(),
           choices: choiceMap,
+          format,
+          select,
+          skills: z.array(z.string()),
           flagged: z.boolean(),
           answer: z.string().optional(),
+          answers: z.array(z.string()).optional(),
           explanations: choiceMap.optional(),
         }),
         attempts: z.array(
           z.object({
             choice: z.string(),
+            selection: z.array(z.string()),
             correct: z.boolean(),
             answeredAt: iso,
             quizSessionId: z.string().nullable(),
@@ -729,10 +755,24 @@ export const bankApi = {
   attempt: defineRoute({
     method: "post",
     path: "/api/question-bank/:id/attempts",
-    summary: "Answer a question; a miss schedules it for review (FSRS, shared daily workload).",
+    summary:
+      "Answer a question (`choice` for one letter, `selection` for a multi-select item's letters; scored all-or-nothing); a miss schedules it for review (FSRS, shared daily workload). 400 VALIDATION_FAILED for a letter not offered or the wrong number of letters.",
     tags: bank,
-    body: z.object({ choice: choiceKey }),
-    responses: { 201: z.object({ correct: z.boolean(), answer: z.string(), explanations: choiceMap }) },
+    body: z
+      .object({ choice: choiceKey.optional(), selection: selection.optional() })
+      .refine((b) => (b.choice === undefined) !== (b.selection === undefined), {
+        message: "give either choice (one letter) or selection (a list of letters)",
+      }),
+    responses: {
+      201: z.object({
+        correct: z.boolean(),
+        answer: z.string(),
+        answers: z.array(z.string()),
+        matched: z.number().int(),
+        required: z.number().int(),
+        explanations: choiceMap,
+      }),
+    },
     errors: ["NOT_FOUND"],
   }),
   flag: defineRoute({

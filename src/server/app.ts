@@ -35,6 +35,7 @@ import { contentRoutes } from "./features/content/content.routes";
 import { errorRoutes } from "./features/errors/errors.routes";
 import { recordError } from "./features/errors/errors.service";
 import { studyFeatureRoutes } from "./features/study";
+import { examRoutes } from "./features/exam/exam.routes";
 import { nextgenRoutes } from "./features/nextgen/nextgen.routes";
 import { publicApiRoutes, publicSite } from "./features/public/public.routes";
 import type { AppDeps, AppEnv, SessionUser } from "./lib/context";
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", realtimeRoutes());
   app.route("/api", studyFeatureRoutes());
   app.route("/api", nextgenRoutes());
+  app.route("/api", examRoutes());
   app.route("/api", publicApiRoutes());
   app.route("/api", jobsRoutes());
 

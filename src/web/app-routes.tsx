@@ -8,7 +8,7 @@ import { RoadmapPage, TestAuthPage } from "./features/shell/misc-pages";
 import { ProtectedLayout } from "./features/shell/protected-layout";
 import { FeaturePlaceholder, NotFoundPage } from "./features/shell/screens";
 import { SettingsLayout } from "./features/settings/settings-layout";
-import { FlashcardRoutes, QuizRoutes } from "./features/study/routes";
+import { ExamRoutes, FlashcardRoutes, QuizRoutes } from "./features/study/routes";
 
 const ChatPage = lazy(() => import("./features/chat/chat-page"));
 const SubscriptionPage = lazy(() => import("./features/billing/subscription-page"));
@@ -75,6 +75,7 @@ export default function AppRoutes() {
         <Route path="outlines/*" element={S(<OutlinesRoutes />)} />
         <Route path="flashcards/*" element={<FlashcardRoutes />} />
         <Route path="quiz/*" element={<QuizRoutes />} />
+        <Route path="exam/*" element={<ExamRoutes />} />
         <Route path="courses/*" element={S(<CoursesRoutes />)} />
         <Route path="course/*" element={S(<CourseContentRoutes />)} />
         <Route path="course-detail/:id" element={S(<CourseDetailRoute />)} />

@@ -179,7 +179,11 @@ export async function readCorpus(db: Db): Promise<Corpus> {
     const e = extra(q.topicId);
     e.practice += ` ${q.stem} ${q.call} ${q.tags.join(" ")}`;
     e.stems.push(q.stem);
-    e.cards += ` ${q.tags.join(" ")} ${q.explanations[q.answer] ?? ""}`;
+    // The keyed choices' explanations (a multi-select key is "B,E").
+    e.cards += ` ${q.tags.join(" ")} ${q.answer
+      .split(",")
+      .map((k) => q.explanations[k] ?? "")
+      .join(" ")}`;
   }
   return corpus;
 }

@@ -9,6 +9,7 @@ import type { Citation } from "../../contract/chat";
 import { contentState, topics } from "../db/schema";
 import { parseEnv } from "../env";
 import { type CompanionEngine, createAnswerEngine, registerUserSourceProvider } from "./index";
+import { parseChoices, selectCount } from "./compose/mbe";
 import type { AnswerEvent } from "./types";
 
 let server: TestServer;
@@ -299,6 +300,45 @@ describe("composed answers", () => {
     // The case cited for the chosen answer is one the negligence per se topic teaches.
     const caseCites = done.citations.filter((c) => c.kind === "brief").map((c) => c.id);
     expect(caseCites.length).toBeGreaterThan(0);
+  });
+
+  it("answers a NextGen select-two stem with six choices: both best answers first, one cited line per choice (A)–(F)", async () => {
+    const stem =
+      "A city ordinance requires every dog owner to keep the dog leashed in public parks. A dog owner let his dog run loose in a park, and it knocked down and injured a jogger. The jogger sues the owner for negligence and proves only the violation of the ordinance, which the owner does not try to excuse.";
+    const choices = [
+      "(A) The owner is strictly liable for all harm his dog causes anywhere.",
+      "(B) The ordinance is irrelevant, because it does not create a private right of action.",
+      "(C) The unexcused violation establishes breach, because the jogger is in the class the ordinance protects and the harm is the kind it aims to prevent.",
+      "(D) The jogger cannot use the ordinance unless the owner knew of it.",
+      "(E) The jogger must still prove that the violation caused the injury.",
+      "(F) The jogger wins automatically, regardless of any other facts.",
+    ];
+    const { done } = await ask(`${stem}\n\nWhich TWO of the following statements are correct?\n${choices.join("\n")}`);
+    expectConsistent(done.content, done.citations);
+    const lines = done.content.split("\n");
+    expect(lines[0]).toMatch(/^\*\*Best answers: \([A-F]\) and \([A-F]\)\*\*$/);
+    const picked = [...lines[0].matchAll(/\(([A-F])\)/g)].map((m) => m[1]);
+    expect(picked).toHaveLength(2);
+    expect(picked).toEqual([...picked].sort());
+    expect(picked).toContain("C");
+    for (const letter of ["A", "B", "C", "D", "E", "F"]) {
+      const line = lines.find((l) => l.startsWith(`- **(${letter})**`));
+      expect(line, letter).toBeDefined();
+      expect(line).toMatch(/\[\d+\]/);
+    }
+    expect(lines.filter((l) => l.includes("**One of the best answers.**"))).toHaveLength(2);
+    expect(done.citations[0].id).toBe("torts-negligence-per-se");
+  });
+
+  it("reads the number of answers a call asks for and accepts choices up to (F)", () => {
+    expect(selectCount("Which TWO of the following are correct?", 6)).toBe(2);
+    expect(selectCount("Select three statements that apply.", 6)).toBe(3);
+    expect(selectCount("What are the two best answers?", 5)).toBe(2);
+    expect(selectCount("Which of the following is the best argument?", 4)).toBe(1);
+    const parsed = parseChoices("Facts here. Which TWO are right? (A) one (B) two (C) three (D) four (E) five (F) six");
+    expect(parsed?.choices.map((c) => c.letter)).toEqual(["A", "B", "C", "D", "E", "F"]);
+    expect(parsed?.select).toBe(2);
+    expect(parseChoices("Facts. Which is right? (A) one (B) two (C) three (D) four")?.select).toBe(1);
   });
 
   it("answers a follow-up from the previous question", async () => {

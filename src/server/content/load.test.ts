@@ -27,7 +27,7 @@ describe("content loader", () => {
       "torts/briefs/bad.yaml":
         "id: bad-case\nname: X v. Y\ncitation: not a cite\ncourt: C\nyear: 1990\nsubject: torts\ntopics: [torts-x]\nfacts: f\nproceduralHistory: p\nissue: i\nrule: r\nholding: h\nreasoning: ''\ntakeaways: [t]\n",
       "torts/questions/q.yaml":
-        "id: qs\nsubject: torts\ntitle: T\nquestions:\n  - id: torts-q-1\n    topic: torts-x\n    difficulty: easy\n    stem: s\n    call: c\n    choices: {A: a, B: b, C: c, D: d}\n    answer: E\n    explanations: {A: a, B: b, C: c}\n",
+        "id: qs\nsubject: torts\ntitle: T\nquestions:\n  - id: torts-q-1\n    topic: torts-x\n    difficulty: advanced\n    stem: s\n    call: c\n    choices: {A: a, B: b, C: c, D: d}\n    answer: E\n    explanations: {A: a, B: b, C: c}\n  - id: torts-q-2\n    topic: torts-x\n    difficulty: easy\n    stem: s\n    call: c\n    choices: {A: a, B: b, C: c, D: d}\n    answer: A\n    explanations: {A: a, B: b, C: c, D: d}\n",
       "torts/topics/broken.yaml": "id: [unclosed",
     });
     const { problems } = loadContent(dir);
@@ -36,8 +36,48 @@ describe("content loader", () => {
     expect(find("torts/briefs/bad.yaml", "reasoning")?.reason).toBe("must not be empty");
     expect(find("torts/questions/q.yaml", "questions.0.answer")).toBeDefined();
     expect(find("torts/questions/q.yaml", "questions.0.explanations.D")).toBeDefined();
-    expect(find("torts/questions/q.yaml", "questions.0.difficulty")).toBeDefined();
+    expect(find("torts/questions/q.yaml", "questions.1.difficulty")).toBeDefined();
     expect(find("torts/topics/broken.yaml", "(file)")?.reason).toMatch(/not valid YAML/);
+  });
+
+  it("loads NextGen multi-select items beside four-choice items, counts them, and refuses a malformed key", () => {
+    const q = (id: string, body: string) =>
+      `  - id: ${id}\n    topic: torts-x\n    difficulty: intermediate\n    stem: s\n    call: Which TWO are correct?\n${body}`;
+    const six =
+      "    choices: {A: a, B: b, C: c, D: d, E: e, F: f}\n    explanations: {A: a, B: b, C: c, D: d, E: e, F: f}\n";
+    const dir = tempContent({
+      "torts/questions/ms.yaml": `id: ms\nsubject: torts\ntitle: T\nquestions:\n${[
+        q("torts-ms-1", `${six}    answer: [B, E]\n    skills: [issue-spotting, investigation]\n`),
+        q(
+          "torts-ms-2",
+          "    choices: {A: a, B: b, C: c, D: d}\n    explanations: {A: a, B: b, C: c, D: d}\n    answer: C\n",
+        ),
+        q("torts-ms-3", `${six}    answer: [B, B]\n`),
+        q(
+          "torts-ms-4",
+          "    choices: {A: a, B: b, C: c, E: e}\n    explanations: {A: a, B: b, C: c, E: e}\n    answer: [A, B]\n",
+        ),
+        q("torts-ms-5", `${six}    answer: [A, B, C, D, E, F]\n`),
+        q("torts-ms-6", `${six}    answer: [B, E]\n    skills: [spelling]\n`),
+      ].join("")}`,
+    });
+    const { corpus, problems } = loadContent(dir);
+    const fields = problems.filter((p) => p.file === "torts/questions/ms.yaml").map((p) => p.field);
+    expect(fields).toContain("questions.2.answer");
+    expect(fields).toContain("questions.3.choices");
+    expect(fields).toContain("questions.4.answer");
+    expect(fields.some((f) => f.startsWith("questions.5.skills"))).toBe(true);
+    expect(fields.some((f) => f.startsWith("questions.0") || f.startsWith("questions.1"))).toBe(false);
+    // A file with a bad item is refused whole; the good items alone count.
+    const good = tempContent({
+      "torts/questions/ms.yaml": `id: ms\nsubject: torts\ntitle: T\nquestions:\n${q("torts-ms-1", `${six}    answer: [B, E]\n`)}${q("torts-ms-2", "    choices: {A: a, B: b, C: c, D: d}\n    explanations: {A: a, B: b, C: c, D: d}\n    answer: C\n")}`,
+    });
+    const counts = countContent(loadContent(good).corpus);
+    expect(counts.totals.questions).toBe(2);
+    expect(counts.totals.multi_select).toBe(1);
+    expect(counts.subjects.torts.multi_select).toBe(1);
+    expect(counts.subjects.contracts.multi_select).toBe(0);
+    expect(corpus).toBeDefined();
   });
 
   it("catches duplicate ids and references that do not resolve", () => {
@@ -149,6 +189,7 @@ describe("the official corpus (content/)", () => {
   it("has exactly 8 demo flashcards and one correct choice per question", () => {
     expect(corpus.demoFlashcards).toHaveLength(8);
     for (const s of corpus.questionSets)
-      for (const q of s.questions) expect(Object.keys(q.choices)).toContain(q.answer);
+      for (const q of s.questions)
+        for (const a of Array.isArray(q.answer) ? q.answer : [q.answer]) expect(Object.keys(q.choices)).toContain(a);
   });
 });

@@ -275,6 +275,8 @@ export interface ContentCounts {
       decks: number;
       cards: number;
       questions: number;
+      /** Of the questions, NextGen multi-select ("select two") items (decision 078). */
+      multi_select: number;
       /** Trigger facts over all the subject's topics (issue 13 §1). */
       triggers: number;
       /** Topics with fewer than TRIGGER_MINIMUM trigger facts. */
@@ -289,6 +291,8 @@ export interface ContentCounts {
     decks: number;
     cards: number;
     questions: number;
+    /** Of the questions, NextGen multi-select ("select two") items (decision 078). */
+    multi_select: number;
     templates: number;
     demoFlashcards: number;
     integrated_sets: number;
@@ -301,6 +305,10 @@ export interface ContentCounts {
 }
 
 /** Counts per subject and kind, as `content:check` prints them. */
+/** Multi-select items of a question set: those whose answer is a list of letters. */
+const multiSelectCount = (set: Corpus["questionSets"][number]) =>
+  set.questions.filter((q) => Array.isArray(q.answer)).length;
+
 export function countContent(c: Corpus): ContentCounts {
   const subjects: ContentCounts["subjects"] = {};
   for (const s of SUBJECT_IDS) {
@@ -310,6 +318,7 @@ export function countContent(c: Corpus): ContentCounts {
       decks: c.decks.filter((d) => d.subject === s).length,
       cards: c.decks.filter((d) => d.subject === s).reduce((n, d) => n + d.cards.length, 0),
       questions: c.questionSets.filter((q) => q.subject === s).reduce((n, q) => n + q.questions.length, 0),
+      multi_select: c.questionSets.filter((q) => q.subject === s).reduce((n, q) => n + multiSelectCount(q), 0),
       triggers: c.topics.filter((t) => t.subject === s).reduce((n, t) => n + t.triggers.length, 0),
       topicsBelowTriggerMinimum: c.topics.filter((t) => t.subject === s && t.triggers.length < TRIGGER_MINIMUM).length,
       integrated_sets: c.integratedSets.filter((x) => x.subject === s).length,
@@ -331,6 +340,7 @@ export function countContent(c: Corpus): ContentCounts {
       decks: c.decks.length,
       cards: c.decks.reduce((n, d) => n + d.cards.length, 0),
       questions: c.questionSets.reduce((n, q) => n + q.questions.length, 0),
+      multi_select: c.questionSets.reduce((n, q) => n + multiSelectCount(q), 0),
       templates: c.templates.length,
       demoFlashcards: c.demoFlashcards.length,
       integrated_sets: c.integratedSets.length,

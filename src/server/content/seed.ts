@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, getTableName, isNull, notInArray, sql } from "drizzle-orm";
 import { marked } from "marked";
+import { storedAnswer } from "../../contract/content";
 import type { Db, DbOrTx } from "../db/client";
 import {
   briefs,
@@ -214,9 +215,10 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
           stem: q.stem,
           call: q.call,
           choices: q.choices,
-          answer: q.answer,
+          answer: storedAnswer(q.answer),
           explanations: q.explanations,
           tags: q.tags,
+          skills: q.skills ?? ["issue-spotting"],
           position: i,
           retiredAt: null,
         })),
@@ -233,6 +235,7 @@ export async function seedContent(db: Db, corpus: Corpus): Promise<SeedResult> {
         "answer",
         "explanations",
         "tags",
+        "skills",
         "position",
         "retiredAt",
       ],

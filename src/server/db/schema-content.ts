@@ -1,8 +1,8 @@
 /** Official content tables (subjects, topics, case briefs, decks, cards, questions, templates), seeded from content/. */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { createdAt, ts, updatedAt } from "./schema-columns";
 import { user } from "./schema-auth";
+import { createdAt, ts, updatedAt } from "./schema-columns";
 
 const retiredAt = () => ts("retired_at");
 
@@ -106,9 +106,12 @@ export const questions = pgTable(
     stem: text("stem").notNull(),
     call: text("call").notNull(),
     choices: jsonb("choices").$type<Record<string, string>>().notNull(),
+    /** One letter ("C"), or a multi-select item's keyed letters sorted and comma-joined ("B,E"); decision 078. */
     answer: text("answer").notNull(),
     explanations: jsonb("explanations").$type<Record<string, string>>().notNull(),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** NextGen skill categories (SKILL_IDS); the seed writes issue-spotting when the file names none. */
+    skills: text("skills").array().notNull().default(sql`'{issue-spotting}'::text[]`),
     position: integer("position").notNull().default(0),
     retiredAt: retiredAt(),
   },

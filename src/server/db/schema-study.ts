@@ -186,3 +186,52 @@ export const studyExamPlans = pgTable("study_exam_plans", {
   daysOff: smallint("days_off").array().notNull().default(sql`'{}'::smallint[]`),
   updatedAt: updatedAt(),
 });
+
+/**
+ * NextGen exam mode (issue 18 §3, decision 078): one timed session mixing stand-alone choice
+ * items, integrated-set items and a performance task. `deadline` is the server's clock for the
+ * whole session (it survives reloads); past it, the next read submits the session.
+ */
+export const examSessions = pgTable(
+  "exam_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: userRef(),
+    /** { length: 'short' | 'half', subjects: string[] } */
+    config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+    total: integer("total").notNull(),
+    currentIndex: integer("current_index").notNull().default(0),
+    startedAt: createdAt(),
+    deadline: ts("deadline").notNull(),
+    submittedAt: ts("submitted_at"),
+  },
+  (t) => [index("exam_sessions_user_idx").on(t.userId, t.startedAt)],
+);
+
+/**
+ * One item of an exam session, in order. `kind`: 'question' (questions.id), 'set-choice' and
+ * 'set-written' (integrated_set_items.id, `set_id` its set), 'task' (performance_tasks.id).
+ * Choice items freeze `choices` and `key` ("C" or "B,E"); `response` is the selection ("B,E") or
+ * the written text. Written items and the task are scored by the student's rubric self-grade
+ * (`rubric_checked`, indexes of the points met) after submission.
+ */
+export const examItems = pgTable(
+  "exam_items",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => examSessions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull(),
+    refId: text("ref_id").notNull(),
+    setId: text("set_id"),
+    choices: jsonb("choices").$type<Record<string, string>>(),
+    key: text("key"),
+    response: text("response"),
+    correct: boolean("correct"),
+    flagged: boolean("flagged").notNull().default(false),
+    rubricChecked: integer("rubric_checked").array(),
+    answeredAt: ts("answered_at"),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.position] })],
+);

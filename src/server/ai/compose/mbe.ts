@@ -1,8 +1,9 @@
 /**
- * An MBE answer (issue 13 §3): a question with lettered choices "(A) … (D)" gets
+ * An MBE answer (issue 13 §3): a question with lettered choices "(A) … (D)" (up to "(F)") gets
  * `**Best answer: (X)**`, then one line per choice saying why it is the best answer or not, each
  * citing its source; when two choices remain close it says which two and what decides between
- * them. The stem alone is retrieved (a wrong choice's words must not pick the doctrine) and the
+ * them. A NextGen multi-select item, whose call asks for "TWO" (or "THREE") answers, gets
+ * `**Best answers: (B) and (E)**`: the that many best-scored choices, in letter order (decision 078). The stem alone is retrieved (a wrong choice's words must not pick the doctrine) and the
  * choices are never quoted as the student's facts.
  *
  * Without a model the choice is scored from our content: how much of the choice's reasoning the
@@ -22,12 +23,30 @@ export interface Choice {
   text: string;
 }
 
-/** The stem and its lettered choices, or null when the question has fewer than three "(A)"-style choices. */
-export function parseChoices(question: string): { stem: string; choices: Choice[] } | null {
-  const re = /(?:^|\s)\(([A-Ea-e])\)\s+/g;
+/** Number words a multi-select call uses ("Which TWO of the following…", "Select three"). */
+const SELECT_COUNT: Record<string, number> = { two: 2, three: 3, "2": 2, "3": 3 };
+
+/**
+ * How many answers the stem's call asks for: 2 or 3 when it says "Which TWO…", "select two",
+ * "the two best answers" and the like; 1 otherwise (the classic single-best-answer MBE call).
+ */
+export function selectCount(stem: string, choices: number): number {
+  const m =
+    stem.match(/\b(?:which|select|choose|pick|identify|mark)\s+(?:the\s+)?(two|three|2|3)\b/i) ??
+    stem.match(/\b(two|three|2|3)\s+(?:best\s+|correct\s+)?(?:answers|choices|options|statements|of the following)\b/i);
+  const n = m ? SELECT_COUNT[m[1].toLowerCase()] : 1;
+  return n < choices ? n : 1;
+}
+
+/**
+ * The stem and its lettered choices (three to six, "(A)" … "(F)"), or null when the question has
+ * fewer than three "(A)"-style choices. `select` is how many answers the call asks for (`selectCount`).
+ */
+export function parseChoices(question: string): { stem: string; choices: Choice[]; select: number } | null {
+  const re = /(?:^|\s)\(([A-Fa-f])\)\s+/g;
   const marks = [...question.matchAll(re)];
   const letters = marks.map((m) => m[1].toUpperCase());
-  if (marks.length < 3 || letters.some((l, i) => l !== "ABCDE"[i])) return null;
+  if (marks.length < 3 || letters.some((l, i) => l !== "ABCDEF"[i])) return null;
   const choices = marks.map((m, i) => ({
     letter: letters[i],
     text: question
@@ -36,7 +55,7 @@ export function parseChoices(question: string): { stem: string; choices: Choice[
       .replace(/\s+/g, " "),
   }));
   const stem = question.slice(0, marks[0].index ?? 0).trim();
-  return stem ? { stem, choices } : null;
+  return stem ? { stem, choices, select: selectCount(stem, choices.length) } : null;
 }
 
 /** Content terms of a choice, without the verdict words every choice shares ("guilty", "because"). */
@@ -68,7 +87,10 @@ interface Scored extends Choice {
   trap: { text: string; topic: TopicDoc; score: number } | null;
 }
 
-export function composeMbe(ctx: ComposeContext, parsed: { stem: string; choices: Choice[] }): string | null {
+export function composeMbe(
+  ctx: ComposeContext,
+  parsed: { stem: string; choices: Choice[]; select?: number },
+): string | null {
   // An exam stem is long and written in exam prose: it is retrieved on its doctrinal words, without
   // the nearest-neighbour vote that serves students' short stories (measured: 60 % → 50 % with it).
   const q = { ...parseQuery(ctx.index, parsed.stem), story: false };
@@ -112,11 +134,24 @@ export function composeMbe(ctx: ComposeContext, parsed: { stem: string; choices:
     return { ...c, score, best, trap };
   });
   const ranked = [...scored].sort((a, b) => b.score - a.score);
+  const select = parsed.select ?? 1;
   const pick = ranked[0];
-  const runnerUp = ranked[1];
+  // A multi-select call: the `select` best-scored choices; the close call is the last of them
+  // against the first one left out.
+  const picks = ranked.slice(0, select);
+  const lastPick = picks[picks.length - 1];
+  const runnerUp = ranked[select];
   const main = pick.best?.topic ?? pool[0];
   const n = ctx.sources.cite(main);
-  const lines: string[] = [`**Best answer: (${pick.letter})**`];
+  const lines: string[] = [
+    select > 1
+      ? `**Best answers: ${picks
+          .map((p) => `(${p.letter})`)
+          .sort()
+          .join(select === 2 ? " and " : ", ")
+          .replace(/, (\([A-F]\))$/, ", and $1")}**`
+      : `**Best answer: (${pick.letter})**`,
+  ];
   // The leading case: the topic's case whose holding best matches the chosen answer's reasoning.
   const wtPick = weighted(ctx, pick.text);
   const cases = main.cases
@@ -131,7 +166,12 @@ export function composeMbe(ctx: ComposeContext, parsed: { stem: string; choices:
     if (s === pick) {
       const why = s.best ? mark(s.best.text, ctx.sources.cite(s.best.topic)) : mark(short(main.rule), n);
       const caseLine = lead ? ` See ${caseName(lead)} [${ctx.sources.cite(lead)}].` : "";
-      lines.push(`- ${label} — **Best answer.** It tracks the rule: ${why}${caseLine}`);
+      lines.push(
+        `- ${label} — **${select > 1 ? "One of the best answers" : "Best answer"}.** It tracks the rule: ${why}${caseLine}`,
+      );
+    } else if (picks.includes(s)) {
+      const why = s.best ? mark(s.best.text, ctx.sources.cite(s.best.topic)) : mark(short(main.rule), n);
+      lines.push(`- ${label} — **One of the best answers.** It tracks the rule: ${why}`);
     } else if (s.trap && s.trap.score >= (s.best?.score ?? 0) * 0.6 && s.trap.score >= TRAP_MIN) {
       lines.push(
         `- ${label} — **Not the best answer:** it looks like the exam trap the outline warns about: ${mark(s.trap.text, ctx.sources.cite(s.trap.topic))}`,
@@ -143,12 +183,12 @@ export function composeMbe(ctx: ComposeContext, parsed: { stem: string; choices:
       );
     }
   }
-  if (runnerUp && runnerUp.score >= 0.85 * pick.score && pick.score > 0) {
-    const decider = pick.best && runnerUp.best?.text !== pick.best.text ? pick.best : null;
+  if (runnerUp && runnerUp.score >= 0.85 * lastPick.score && lastPick.score > 0) {
+    const decider = lastPick.best && runnerUp.best?.text !== lastPick.best.text ? lastPick.best : null;
     lines.push(
       decider
-        ? `\n**Close call: (${pick.letter}) and (${runnerUp.letter}).** What decides between them is ${mark(lowerFirst(decider.text), ctx.sources.cite(decider.topic))}`
-        : `\n**Close call: (${pick.letter}) and (${runnerUp.letter}).** Both rest on the same rule; decide which of them applies it to every fact of the stem before you choose.`,
+        ? `\n**Close call: (${lastPick.letter}) and (${runnerUp.letter}).** What decides between them is ${mark(lowerFirst(decider.text), ctx.sources.cite(decider.topic))}`
+        : `\n**Close call: (${lastPick.letter}) and (${runnerUp.letter}).** Both rest on the same rule; decide which of them applies it to every fact of the stem before you choose.`,
     );
   }
   lines.push(`\n**The rule (${plain(main.title)}).** ${mark(sentences(main.rule).slice(0, 2).join(" "), n)}`);

@@ -7,13 +7,14 @@
  * UPGRADE_REQUIRED as named.
  */
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { answerFields } from "../../../contract/content";
 import { hasFeature } from "../../../domain/plans";
 import { buildProvisionRegistry } from "../../../domain/provisions";
 import type { DbOrTx } from "../../db/client";
 import { briefs, decks, demoFlashcards, flashcards, noteTemplates, questions, subjects, topics } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { getSubscriptionSummary } from "../billing/subscriptions.service";
 import { premiumRequired } from "../billing/entitlements";
+import { getSubscriptionSummary } from "../billing/subscriptions.service";
 import { briefSearchCondition, briefSearchRank } from "../briefs/brief-search";
 
 type Db = { db: DbOrTx };
@@ -248,7 +249,7 @@ export async function listQuestions({ db, filter }: Db & { filter: ContentFilter
     .from(questions)
     .where(and(...where))
     .orderBy(asc(questions.setId), asc(questions.position));
-  return rows.map(({ retiredAt: _r, ...x }) => x);
+  return rows.map(({ retiredAt: _r, ...x }) => ({ ...x, ...answerFields(x.answer) }));
 }
 
 /** Live official note templates by title (html already sanitized by the seed). */

@@ -4,11 +4,12 @@
  * accuracy analytics by subject and topic over time. An Unlimited / Trial feature.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { answerLetters, type QuestionFormat } from "../../../contract/content";
 import { studyDay } from "../../../domain/study";
 import { type Db, num, rows } from "../../db/client";
 import { questionAttempts, questionFlags, questions, studySchedules, subjects, topics } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { recordAttempt, setFlag } from "./quiz.service";
+import { formatOf, gradeChoice, recordAttempt, setFlag } from "./quiz.service";
 import { getStudySettings } from "./study-settings.service";
 
 export type BankFilter = "all" | "unanswered" | "missed" | "flagged";
@@ -22,6 +23,8 @@ export async function listBank(opts: {
   subject?: string;
   topic?: string;
   filter: BankFilter;
+  /** Single-answer items only, or multi-select items only (decision 078); all when absent. */
+  format?: QuestionFormat;
   limit: number;
   offset: number;
 }) {
@@ -29,7 +32,7 @@ export async function listBank(opts: {
   const list = await rows<Record<string, unknown>>(
     db,
     sql`with status as (
-          select q.id, q.subject_id, q.topic_id, q.difficulty, q.stem, q.call, t.title as topic_title,
+          select q.id, q.subject_id, q.topic_id, q.difficulty, q.stem, q.call, q.answer, t.title as topic_title,
             (select count(*) from ${questionAttempts} a where a.user_id = ${userId} and a.question_id = q.id) as attempts,
             (select a.correct from ${questionAttempts} a where a.user_id = ${userId} and a.question_id = q.id order by a.answered_at desc, a.id desc limit 1) as last_correct,
             exists (select 1 from ${questionFlags} f where f.user_id = ${userId} and f.question_id = q.id) as flagged,
@@ -38,6 +41,7 @@ export async function listBank(opts: {
           where q.retired_at is null
             ${opts.subject ? sql`and q.subject_id = ${opts.subject}` : sql``}
             ${opts.topic ? sql`and q.topic_id = ${opts.topic}` : sql``}
+            ${opts.format === "multi_select" ? sql`and q.answer like '%,%'` : opts.format === "single" ? sql`and q.answer not like '%,%'` : sql``}
         )
         select *, count(*) over () as total_rows from status
         where ${opts.filter === "unanswered" ? sql`attempts = 0` : opts.filter === "missed" ? sql`last_correct = false` : opts.filter === "flagged" ? sql`flagged` : sql`true`}
@@ -54,6 +58,7 @@ export async function listBank(opts: {
       difficulty: String(r.difficulty),
       stem: String(r.stem),
       call: String(r.call),
+      ...formatOf(String(r.answer)),
       attempts: num(r.attempts),
       status: (num(r.attempts) === 0 ? "unanswered" : r.last_correct ? "correct" : "missed") as BankStatus,
       flagged: !!r.flagged,
@@ -101,30 +106,55 @@ export async function getBankQuestion(opts: { db: Db; userId: string; id: string
       stem: q.stem,
       call: q.call,
       choices: q.choices,
+      ...formatOf(q.answer),
+      skills: q.skills,
       flagged: !!flag,
-      ...(seen ? { answer: q.answer, explanations: q.explanations } : {}),
+      ...(seen ? { answer: q.answer, answers: answerLetters(q.answer), explanations: q.explanations } : {}),
     },
-    attempts: attempts.map((a) => ({ ...a, answeredAt: a.answeredAt.toISOString() })),
+    attempts: attempts.map((a) => ({
+      ...a,
+      selection: answerLetters(a.choice),
+      answeredAt: a.answeredAt.toISOString(),
+    })),
   };
 }
 
-/** Answers a bank question: records the attempt and its FSRS outcome; returns the explanation. */
-export async function answerBankQuestion(opts: { db: Db; userId: string; id: string; choice: string; now: Date }) {
+/**
+ * Answers a bank question (`choice`: one letter; `selection`: a multi-select item's letters, exactly
+ * as many as it asks for): records the attempt (choice stored as "B,E") and its FSRS outcome;
+ * returns the key, the explanations and how many keyed letters were found. All-or-nothing scoring
+ * (decision 076). Errors: 404 unknown or retired question, 400 VALIDATION_FAILED (see `gradeChoice`).
+ */
+export async function answerBankQuestion(opts: {
+  db: Db;
+  userId: string;
+  id: string;
+  choice?: string;
+  selection?: string[];
+  now: Date;
+}) {
   const q = await question(opts.db, opts.id);
-  if (!(opts.choice in q.choices)) throw new AppError("VALIDATION_FAILED", "choice: must be one of A, B, C, D");
-  const correct = opts.choice === q.answer;
+  const graded = gradeChoice(q.choices, q.answer, opts.selection ?? opts.choice ?? []);
+  const correct = graded.correct;
   await opts.db.transaction(async (tx) =>
     recordAttempt({
       db: tx,
       userId: opts.userId,
       questionId: q.id,
-      choice: opts.choice,
+      choice: graded.stored,
       correct,
       quizSessionId: null,
       now: opts.now,
     }),
   );
-  return { correct, answer: q.answer, explanations: q.explanations };
+  return {
+    correct,
+    answer: q.answer,
+    answers: answerLetters(q.answer),
+    matched: graded.matched,
+    required: graded.required,
+    explanations: q.explanations,
+  };
 }
 
 export async function flagBankQuestion(opts: { db: Db; userId: string; id: string; flagged: boolean }) {

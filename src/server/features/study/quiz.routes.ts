@@ -123,10 +123,7 @@ export function quizRoutes() {
     r,
     bankApi.attempt,
     async (c, { user, params, body }) =>
-      withStatus(
-        201,
-        await answerBankQuestion({ db: db(c), userId: user.id, id: params.id, choice: body.choice, now: nowOf(c) }),
-      ),
+      withStatus(201, await answerBankQuestion({ db: db(c), userId: user.id, id: params.id, ...body, now: nowOf(c) })),
     bank,
   );
 

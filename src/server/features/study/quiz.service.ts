@@ -7,6 +7,8 @@
  * Bank questions answered in a quiz become attempts; a miss enters the shared FSRS workload.
  */
 import { and, asc, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { answerLetters, type QuestionFormat } from "../../../contract/content";
+import { scoreChoice } from "../../../domain/nextgen-scoring";
 import { examTimeLimitSec } from "../../../domain/study";
 import type { Db, DbOrTx } from "../../db/client";
 import {
@@ -42,6 +44,37 @@ export interface QuizSetup {
 
 const KEYS = ["A", "B", "C", "D"] as const;
 const quizNotFound = () => new AppError("NOT_FOUND", "No such quiz.");
+
+/**
+ * Checks and scores an answer to a choice item (decision 078). `keyed` is the stored key ("C" or
+ * "B,E"); `given` is one letter or a list of letters. The letters must be offered choices, and a
+ * multi-select answer must name exactly as many letters as the key (the item says "Select TWO").
+ * Scoring is NCBE's all-or-nothing (`scoreChoice`, decision 076).
+ * @returns the stored text of the answer ("B,E"), `correct`, `matched` (keyed letters found) and
+ *   `required` (letters asked for). Errors: 400 VALIDATION_FAILED for a letter not offered or a
+ *   wrong count.
+ */
+export function gradeChoice(choices: Record<string, string>, keyed: string, given: string | readonly string[]) {
+  const letters = answerLetters(given);
+  const key = answerLetters(keyed);
+  const offered = Object.keys(choices);
+  const bad = letters.find((l) => !offered.includes(l));
+  if (bad || !letters.length) throw new AppError("VALIDATION_FAILED", `choice: must be one of ${offered.join(", ")}`);
+  if (letters.length !== key.length)
+    throw new AppError(
+      "VALIDATION_FAILED",
+      key.length > 1
+        ? `selection: this item asks for exactly ${key.length} choices`
+        : "choice: this item has one answer; send one letter",
+    );
+  return { stored: letters.join(","), ...scoreChoice(key, letters) };
+}
+
+/** The format of a stored key and how many letters it asks for. */
+export const formatOf = (keyed: string) => {
+  const n = answerLetters(keyed).length;
+  return { format: (n > 1 ? "multi_select" : "single") as QuestionFormat, select: n };
+};
 
 function shuffle<T>(list: T[]): T[] {
   const a = [...list];
@@ -322,13 +355,17 @@ export async function getQuiz(opts: { db: Db; userId: string; id: string; now: D
         call: c?.call ?? null,
         choices: a.choices,
         choice: a.choice,
+        selection: a.choice ? answerLetters(a.choice) : [],
+        ...formatOf(a.correctChoice),
         flagged: a.flagged || flagged.has(a.itemId),
         subjectId: c?.subjectId ?? null,
         topicId: c?.topicId ?? null,
         ...(reveal
           ? {
               correctChoice: a.correctChoice,
-              correct: a.choice ? a.choice === a.correctChoice : false,
+              answers: answerLetters(a.correctChoice),
+              matched: a.choice ? scoreChoice(answerLetters(a.correctChoice), answerLetters(a.choice)).matched : 0,
+              correct: a.choice ? scoreChoice(answerLetters(a.correctChoice), answerLetters(a.choice)).correct : false,
               explanations: c?.explanations ?? null,
               answerText: c?.answerText ?? null,
             }
@@ -349,6 +386,8 @@ export async function answerQuiz(opts: {
   now: Date;
   position: number;
   choice?: string;
+  /** A multi-select item's letters; `choice` answers a single-answer item. */
+  selection?: string[];
   flagged?: boolean;
   currentIndex?: number;
 }) {
@@ -366,12 +405,12 @@ export async function answerQuiz(opts: {
     .where(and(eq(quizAnswers.sessionId, s.id), eq(quizAnswers.position, opts.position)));
   if (!a) throw new AppError("NOT_FOUND", "No such question in this quiz.");
   const patch: Partial<typeof quizAnswers.$inferInsert> = {};
-  if (opts.choice !== undefined) {
-    if (!(opts.choice in a.choices))
-      throw new AppError("VALIDATION_FAILED", `choice: must be one of ${Object.keys(a.choices).join(", ")}`);
+  const given = opts.selection ?? opts.choice;
+  if (given !== undefined) {
+    const graded = gradeChoice(a.choices, a.correctChoice, given);
     if (s.mode === "tutor" && a.choice)
       throw new AppError("CONFLICT", "In tutor mode an answer is final once its explanation is shown.");
-    Object.assign(patch, { choice: opts.choice, correct: opts.choice === a.correctChoice, answeredAt: now });
+    Object.assign(patch, { choice: graded.stored, correct: graded.correct, answeredAt: now });
   }
   if (opts.flagged !== undefined) patch.flagged = opts.flagged;
   // The session row is locked so that two answers to one tutor item (a double click) and an answer
@@ -464,6 +503,7 @@ async function finish(db: Db, s: typeof quizSessions.$inferSelect, at: Date) {
     const [locked] = await tx.select().from(quizSessions).where(eq(quizSessions.id, s.id)).for("update");
     if (locked.submittedAt) return;
     const answers = await tx.select().from(quizAnswers).where(eq(quizAnswers.sessionId, s.id));
+    // All-or-nothing (decision 076): stored answers and keys are sorted letter lists, so equality is a full match.
     const score = answers.filter((a) => a.choice && a.choice === a.correctChoice).length;
     if (s.mode === "exam" && s.source === "questions") {
       for (const a of answers)

@@ -9,7 +9,9 @@
  *   3. new cards, capped by `newPerDay − new cards already introduced today`.
  * Missed questions are never "new": they enter the schedule when answered wrong.
  */
+
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { answerLetters } from "../../../contract/content";
 import type { ItemKind, QueueItem } from "../../../contract/study";
 import { LEARN_AHEAD_MS, remainingToday, studyDay } from "../../../domain/study";
 import { type DbOrTx, num, rows } from "../../db/client";
@@ -109,7 +111,10 @@ function questionItem(
     id: q.id,
     kind: "question",
     question: `${q.stem}\n\n${q.call}`,
-    answer: `${correct}. ${q.choices[correct]}\n\n${q.explanations[correct]}`,
+    // A multi-select key ("B,E") shows each keyed choice with its explanation.
+    answer: answerLetters(correct)
+      .map((k) => `${k}. ${q.choices[k]}\n\n${q.explanations[k]}`)
+      .join("\n\n"),
     deckId: null,
     subjectId: q.subjectId,
     topicId: q.topicId,

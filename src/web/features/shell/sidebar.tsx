@@ -47,7 +47,7 @@ export const NAV = [
     label: "Study",
     to: "/flashcards/study",
     icon: Brain,
-    active: (p: string) => p.startsWith("/flashcards") || p.startsWith("/quiz"),
+    active: (p: string) => p.startsWith("/flashcards") || p.startsWith("/quiz") || p.startsWith("/exam"),
   },
   {
     label: "Courses",

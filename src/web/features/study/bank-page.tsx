@@ -16,6 +16,7 @@ import { SUBJECT_NAMES, subjectName } from "./api";
 import { Select } from "../../components/ui/select";
 import { AnalyticsPanel } from "./components/bank-analytics";
 import { QuestionDialog } from "./components/question-dialog";
+import { selectLabel } from "./components/quiz-choices";
 import { Chip, EmptyState, LoadError, PageHeader, StudyPage, StudyUpgrade } from "./components/study-ui";
 
 interface Row {
@@ -26,6 +27,8 @@ interface Row {
   difficulty: string;
   stem: string;
   call: string;
+  format: "single" | "multi_select";
+  select: number;
   attempts: number;
   status: "unanswered" | "correct" | "missed";
   flagged: boolean;
@@ -41,6 +44,7 @@ export default function BankPage() {
   const subject = params.get("subject") ?? "";
   const topic = params.get("topic") ?? "";
   const filter = params.get("filter") ?? "all";
+  const format = params.get("format") ?? "all";
   const [open, setOpen] = useState<string | null>(null);
   const allowed = me?.features?.question_bank ?? false;
   const topics = useQuery({
@@ -49,10 +53,10 @@ export default function BankPage() {
     enabled: allowed && !!subject,
   });
   const list = useInfiniteQuery({
-    queryKey: ["bank", "list", subject, topic, filter],
+    queryKey: ["bank", "list", subject, topic, filter, format],
     queryFn: ({ pageParam }) =>
       api<{ total: number; questions: Row[] }>(
-        `/api/question-bank?${new URLSearchParams({ ...(subject ? { subject } : {}), ...(topic ? { topic } : {}), filter, limit: String(PAGE), offset: String(pageParam) })}`,
+        `/api/question-bank?${new URLSearchParams({ ...(subject ? { subject } : {}), ...(topic ? { topic } : {}), ...(format !== "all" ? { format } : {}), filter, limit: String(PAGE), offset: String(pageParam) })}`,
       ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (pages.length * PAGE < last.total ? pages.length * PAGE : undefined),
@@ -107,6 +111,18 @@ export default function BankPage() {
           {(["all", "unanswered", "missed", "flagged"] as const).map((f) => (
             <Chip key={f} active={filter === f} onClick={() => set({ filter: f })}>
               {f[0].toUpperCase() + f.slice(1)}
+            </Chip>
+          ))}
+          <span className="mx-1 hidden h-5 w-px bg-slate-200 sm:inline-block dark:bg-slate-700" aria-hidden />
+          {(
+            [
+              ["all", "Any format"],
+              ["single", "Single answer"],
+              ["multi_select", "Multi-select"],
+            ] as const
+          ).map(([f, label]) => (
+            <Chip key={f} active={format === f} onClick={() => set({ format: f })}>
+              {label}
             </Chip>
           ))}
           {subject && (
@@ -169,6 +185,11 @@ export default function BankPage() {
                       <span>{subjectName(q.subjectId)}</span>
                       {q.topicTitle && <span>· {q.topicTitle}</span>}
                       <span>· {q.difficulty}</span>
+                      {q.select > 1 && (
+                        <span className="font-medium text-brand-700 dark:text-brand-300">
+                          · {selectLabel(q.select).toLowerCase()}
+                        </span>
+                      )}
                       {q.attempts > 0 && <span>· {q.attempts} attempts</span>}
                     </span>
                   </span>

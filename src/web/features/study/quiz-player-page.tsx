@@ -14,9 +14,8 @@ import { ApiError, api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { NotFoundPage } from "../shell/screens";
 import { type QuizView, subjectName } from "./api";
-import { LoadError, StudyPage } from "./components/study-ui";
-
 import { Choices } from "./components/quiz-choices";
+import { LoadError, StudyPage } from "./components/study-ui";
 
 function useCountdown(remainingMs: number | null, fetchedAt: number) {
   const [now, setNow] = useState(Date.now());
@@ -67,10 +66,16 @@ export function QuizPlayerPage() {
   });
   const [index, setIndex] = useState<number | null>(null);
   const put = useMutation({
-    mutationFn: (b: { position: number; choice?: string; flagged?: boolean; currentIndex?: number }) =>
+    mutationFn: (b: {
+      position: number;
+      choice?: string;
+      selection?: string[];
+      flagged?: boolean;
+      currentIndex?: number;
+    }) =>
       api<QuizView>(`/api/quizzes/${id}/items/${b.position}`, {
         method: "PUT",
-        body: { choice: b.choice, flagged: b.flagged, currentIndex: b.currentIndex },
+        body: { choice: b.choice, selection: b.selection, flagged: b.flagged, currentIndex: b.currentIndex },
       }),
     onSuccess: (r) => {
       setFetchedAt(Date.now());
@@ -199,6 +204,7 @@ export function QuizPlayerPage() {
             item={item}
             disabled={tutorLocked || put.isPending}
             onPick={(k) => put.mutate({ position: i, choice: k, currentIndex: i })}
+            onSelect={(letters) => put.mutate({ position: i, selection: letters, currentIndex: i })}
           />
         </div>
         {item.answerText && item.correctChoice && (

@@ -28,6 +28,9 @@ const TasksPage = lazy(() => import("../nextgen/tasks-page"));
 const TaskWorkspacePage = lazy(() =>
   import("../nextgen/task-workspace-page").then((m) => ({ default: m.TaskWorkspacePage })),
 );
+const ExamSetupPage = lazy(() => import("./exam-pages").then((m) => ({ default: m.ExamSetupPage })));
+const ExamSessionPage = lazy(() => import("./exam-pages").then((m) => ({ default: m.ExamSessionPage })));
+const ExamReportPage = lazy(() => import("./exam-pages").then((m) => ({ default: m.ExamReportPage })));
 const QuizResultsPage = lazy(() => import("./quiz-results-page").then((m) => ({ default: m.QuizResultsPage })));
 
 const S = (el: React.ReactNode) => <Suspense fallback={<Spinner className="m-10 text-brand-700" />}>{el}</Suspense>;
@@ -85,6 +88,20 @@ export function QuizRoutes() {
         <Route index element={S(<QuizPlayerPage />)} />
         <Route path="setup" element={S(<QuizSetupPage />)} />
         <Route path="results/:id" element={S(<QuizResultsPage />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </StudyGate>
+  );
+}
+
+/** Mounted at /exam/*: NextGen exam mode — /exam (setup), /exam/:id (session), /exam/:id/report. */
+export function ExamRoutes() {
+  return (
+    <StudyGate>
+      <Routes>
+        <Route index element={S(<ExamSetupPage />)} />
+        <Route path=":id" element={S(<ExamSessionPage />)} />
+        <Route path=":id/report" element={S(<ExamReportPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </StudyGate>

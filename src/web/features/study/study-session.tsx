@@ -16,13 +16,13 @@ import { ArrowLeft, CheckCircle2, Keyboard, PartyPopper, RotateCcw, Zap } from "
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatInterval, LEARN_AHEAD_MS } from "../../../domain/study";
-import { Badge, Spinner } from "../../components/ui/card";
 import { buttonClass } from "../../components/ui/button";
+import { Badge, Spinner } from "../../components/ui/card";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import {
-  type QueueCard,
   type Queue,
+  type QueueCard,
   type RatingName,
   rateCard,
   staleSchedule,
@@ -91,8 +91,10 @@ function QuestionChoices({
   return (
     <ol className="mt-5 space-y-2 text-left">
       {Object.entries(card.choices ?? {}).map(([k, v]) => {
-        const right = flipped && k === card.correctChoice;
-        const wrong = flipped && picked === k && k !== card.correctChoice;
+        // A multi-select key is "B,E": every keyed letter is marked right.
+        const keyed = (card.correctChoice ?? "").split(",");
+        const right = flipped && keyed.includes(k);
+        const wrong = flipped && picked === k && !keyed.includes(k);
         return (
           <li key={k}>
             <button

@@ -6,8 +6,8 @@
 import { Hono } from "hono";
 import { adminContentApi } from "../../../../contract/admin-content";
 import { EXPORT_MAX_ROWS } from "../../../../contract/list";
-import type { DbOrTx } from "../../../db/client";
 import type { OverrideKind } from "../../../content/overrides";
+import type { DbOrTx } from "../../../db/client";
 import type { AppEnv } from "../../../lib/context";
 import { csvResponse } from "../../../lib/list-query";
 import { handle } from "../../../lib/route";
@@ -20,6 +20,7 @@ import {
   listQuestions,
   revertOverride,
   saveOverride,
+  saveQuestionEdit,
 } from "./flashcards.service";
 import { listAnalyses, outlinesOverview } from "./outlines.service";
 
@@ -96,6 +97,8 @@ export function adminContentRoutes() {
           B: x.choices.B,
           C: x.choices.C,
           D: x.choices.D,
+          E: x.choices.E ?? "",
+          F: x.choices.F ?? "",
           tags: x.tags.join("; "),
           edited: !!x.override,
         })),
@@ -111,6 +114,8 @@ export function adminContentRoutes() {
           "B",
           "C",
           "D",
+          "E",
+          "F",
           "answer",
           "flags",
           "retired",
@@ -137,7 +142,9 @@ export function adminContentRoutes() {
       const actor = actorOf(c);
       const { reason, ...fields } = body;
       return change(dbOf(c), actor, kind, params.id, `${kind}.update`, reason, read, (tx) =>
-        saveOverride(tx, kind, params.id, { fields, reason, by: actor.id }, nowOf(c)),
+        kind === "question"
+          ? saveQuestionEdit(tx, params.id, { fields, reason, by: actor.id }, nowOf(c))
+          : saveOverride(tx, kind, params.id, { fields, reason, by: actor.id }, nowOf(c)),
       ) as never;
     });
     handle(r, defs.retire, async (c, { params, body }) => {

@@ -21,11 +21,14 @@ import {
   sql,
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import type { AdminCardRow, AdminQuestionRow, FlashcardsOverview } from "../../../../contract/admin-content";
-import type { DbOrTx } from "../../../db/client";
-import { contentOverrides, decks, flashcards, questionFlags, questions, studyReviewLogs } from "../../../db/schema";
+import { checkChoiceItem } from "../../../../contract/choice-item";
+import { answerFields, answerLetters, storedAnswer } from "../../../../contract/content";
 import { loadContent } from "../../../content/load";
 import { type OverrideKind, overridesOf } from "../../../content/overrides";
+import type { DbOrTx } from "../../../db/client";
+import { contentOverrides, decks, flashcards, questionFlags, questions, studyReviewLogs } from "../../../db/schema";
 import { AppError } from "../../../lib/errors";
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -180,6 +183,7 @@ const questionSelect = {
   answer: questions.answer,
   explanations: questions.explanations,
   tags: questions.tags,
+  skills: questions.skills,
   retiredAt: questions.retiredAt,
   flags: sql<number>`(select count(*)::int from ${questionFlags} f where f.question_id = ${questions.id})`,
 };
@@ -233,6 +237,7 @@ export async function listQuestions(
   return {
     rows: list.map(({ retiredAt, ...r }) => ({
       ...r,
+      ...answerFields(r.answer),
       retired: retiredAt !== null,
       override: overrideView(overrides.get(r.id)),
     })),
@@ -245,7 +250,42 @@ export async function getQuestion(db: DbOrTx, id: string): Promise<AdminQuestion
   if (!r) throw new AppError("NOT_FOUND", "No such practice question.");
   const o = (await overridesOf(db, "question", [id])).get(id);
   const { retiredAt, ...rest } = r;
-  return { ...rest, retired: retiredAt !== null, override: overrideView(o) };
+  return { ...rest, ...answerFields(rest.answer), retired: retiredAt !== null, override: overrideView(o) };
+}
+
+/**
+ * An admin's edit of a practice question, checked against the choice-item rules on the merged item
+ * (4–6 choices A–F without gaps, one explanation each, an answer naming existing choices;
+ * `checkChoiceItem`), its answer stored as the database keeps it ("C" or "B,E"). 404 for an unknown
+ * question, 400 VALIDATION_FAILED when the merged item breaks a rule.
+ */
+export async function saveQuestionEdit(
+  db: DbOrTx,
+  id: string,
+  change: { fields: Record<string, unknown>; reason: string; by: string },
+  now: Date,
+): Promise<void> {
+  const current = await getQuestion(db, id);
+  const fields = { ...change.fields };
+  if (fields.answer !== undefined) fields.answer = storedAnswer(fields.answer as string | string[]);
+  const merged = {
+    choices: (fields.choices as Record<string, string> | undefined) ?? current.choices,
+    explanations: (fields.explanations as Record<string, string> | undefined) ?? current.explanations,
+    answer: answerLetters((fields.answer as string | undefined) ?? current.answer),
+  };
+  const checked = z
+    .object({
+      choices: z.record(z.string(), z.string()),
+      explanations: z.record(z.string(), z.string()),
+      answer: z.any(),
+    })
+    .superRefine((q, ctx) => checkChoiceItem({ ...q, answer: q.answer.length > 1 ? q.answer : q.answer[0] }, ctx))
+    .safeParse(merged);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new AppError("VALIDATION_FAILED", `${issue.path.join(".")}: ${issue.message}`);
+  }
+  await saveOverride(db, "question", id, { ...change, fields }, now);
 }
 
 /**
@@ -321,7 +361,7 @@ export async function revertOverride(db: DbOrTx, kind: OverrideKind, id: string,
               stem: q.stem,
               call: q.call,
               choices: q.choices,
-              answer: q.answer,
+              answer: storedAnswer(q.answer),
               explanations: q.explanations,
               difficulty: q.difficulty,
               tags: q.tags,

@@ -15,7 +15,7 @@ export type ContentAction =
   | { verb: "edit" | "retire" | "revert"; kind: "flashcard"; row: AdminCardRow }
   | { verb: "edit" | "retire" | "revert"; kind: "question"; row: AdminQuestionRow };
 
-const KEYS = ["A", "B", "C", "D"] as const;
+const KEYS = ["A", "B", "C", "D", "E", "F"] as const;
 const DIFFICULTIES = ["foundational", "intermediate", "advanced"] as const;
 const endpoint = (a: ContentAction) =>
   `/api/admin/${a.kind === "flashcard" ? "flashcards" : "questions"}/${encodeURIComponent(a.row.id)}`;
@@ -92,14 +92,18 @@ function QuestionFields({
     stem: row.stem,
     call: row.call,
     choices: { ...row.choices } as Record<string, string>,
-    answer: row.answer,
+    answers: row.answers ?? [row.answer],
     explanations: { ...row.explanations } as Record<string, string>,
     difficulty: row.difficulty,
   });
+  const keys = KEYS.filter((k) => k in row.choices);
+  const multi = row.format === "multi_select";
   const set = (patch: Partial<typeof f>) => {
     const next = { ...f, ...patch };
     setF(next);
-    onChange(next);
+    // A multi-select item's key is a list of letters; a single-answer item's is one letter.
+    const { answers, ...rest } = next;
+    onChange({ ...rest, answer: multi ? [...answers].sort() : answers[0] });
   };
   return (
     <>
@@ -115,7 +119,7 @@ function QuestionFields({
       <Field label="Call of the question" htmlFor="q-call">
         <input id="q-call" className={inputClass} value={f.call} onChange={(e) => set({ call: e.target.value })} />
       </Field>
-      {KEYS.map((k) => (
+      {keys.map((k) => (
         <div key={k} className="grid gap-2 sm:grid-cols-2">
           <Field label={`Choice ${k}`} htmlFor={`q-choice-${k}`}>
             <textarea
@@ -138,15 +142,35 @@ function QuestionFields({
         </div>
       ))}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Correct answer" htmlFor="q-answer">
-          <Select id="q-answer" value={f.answer} onChange={(v) => set({ answer: v })}>
-            {KEYS.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        {multi ? (
+          <fieldset>
+            <legend className="text-sm font-medium">Correct answers (select {f.answers.length})</legend>
+            <div className="mt-1 flex flex-wrap gap-3">
+              {keys.map((k) => (
+                <label key={k} className="flex items-center gap-1 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={f.answers.includes(k)}
+                    onChange={(e) =>
+                      set({ answers: e.target.checked ? [...f.answers, k] : f.answers.filter((a) => a !== k) })
+                    }
+                  />
+                  {k}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : (
+          <Field label="Correct answer" htmlFor="q-answer">
+            <Select id="q-answer" value={f.answers[0]} onChange={(v) => set({ answers: [v] })}>
+              {keys.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
         <Field label="Difficulty" htmlFor="q-difficulty">
           <DifficultySelect id="q-difficulty" value={f.difficulty} onChange={(v) => set({ difficulty: v })} />
         </Field>

@@ -7,6 +7,7 @@ import { Spinner } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { api } from "../../../lib/api";
 import { subjectName } from "../api";
+import { ChoiceList } from "./quiz-choices";
 
 interface Detail {
   question: {
@@ -14,13 +15,15 @@ interface Detail {
     stem: string;
     call: string;
     choices: Record<string, string>;
+    select: number;
     flagged: boolean;
     answer?: string;
+    answers?: string[];
     explanations?: Record<string, string>;
     topicTitle: string | null;
     subjectId: string;
   };
-  attempts: { choice: string; correct: boolean; answeredAt: string }[];
+  attempts: { choice: string; selection: string[]; correct: boolean; answeredAt: string }[];
 }
 
 /** One question of the bank: answer it, see the explanations, flag it, see past attempts. */
@@ -34,7 +37,10 @@ export function QuestionDialog({ id, onClose }: { id: string | null; onClose: ()
   });
   const [picked, setPicked] = useState<string | null>(null);
   const answer = useMutation({
-    mutationFn: (choice: string) => api(`/api/question-bank/${id}/attempts`, { body: { choice } }),
+    mutationFn: (given: string | string[]) =>
+      api(`/api/question-bank/${id}/attempts`, {
+        body: Array.isArray(given) ? { selection: given } : { choice: given },
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ["bank"] }),
   });
   const flag = useMutation({
@@ -61,38 +67,55 @@ export function QuestionDialog({ id, onClose }: { id: string | null; onClose: ()
         <div>
           <p className="text-sm leading-6 whitespace-pre-wrap">{q.stem}</p>
           <p className="mt-3 text-sm font-semibold">{q.call}</p>
-          <ol className="mt-4 space-y-2">
-            {Object.entries(q.choices).map(([k, v]) => {
-              const right = revealed && k === q.answer;
-              const wrong = revealed && picked === k && !right;
-              return (
-                <li key={k}>
-                  <button
-                    type="button"
-                    disabled={!!picked}
-                    onClick={() => {
-                      setPicked(k);
-                      answer.mutate(k);
-                    }}
-                    className={clsx(
-                      "flex w-full gap-3 rounded-xl border px-4 py-2.5 text-left text-sm",
-                      right
-                        ? "border-emerald-400 bg-emerald-50 dark:bg-emerald-950/40"
-                        : wrong
-                          ? "border-rose-400 bg-rose-50 dark:bg-rose-950/40"
-                          : "border-slate-200 hover:border-brand-400 dark:border-slate-700",
+          {q.select > 1 ? (
+            <div className="mt-4">
+              <ChoiceList
+                choices={q.choices}
+                select={q.select}
+                chosen={picked ? picked.split(",") : []}
+                keyed={revealed ? q.answers : undefined}
+                explanations={q.explanations}
+                disabled={!!picked}
+                onSubmit={(letters) => {
+                  setPicked(letters.join(","));
+                  answer.mutate(letters);
+                }}
+              />
+            </div>
+          ) : (
+            <ol className="mt-4 space-y-2">
+              {Object.entries(q.choices).map(([k, v]) => {
+                const right = revealed && k === q.answer;
+                const wrong = revealed && picked === k && !right;
+                return (
+                  <li key={k}>
+                    <button
+                      type="button"
+                      disabled={!!picked}
+                      onClick={() => {
+                        setPicked(k);
+                        answer.mutate(k);
+                      }}
+                      className={clsx(
+                        "flex w-full gap-3 rounded-xl border px-4 py-2.5 text-left text-sm",
+                        right
+                          ? "border-emerald-400 bg-emerald-50 dark:bg-emerald-950/40"
+                          : wrong
+                            ? "border-rose-400 bg-rose-50 dark:bg-rose-950/40"
+                            : "border-slate-200 hover:border-brand-400 dark:border-slate-700",
+                      )}
+                    >
+                      <span className="font-semibold text-slate-500">{k}</span>
+                      <span>{v}</span>
+                    </button>
+                    {revealed && q.explanations?.[k] && (
+                      <p className="mt-1 ml-7 text-xs text-slate-600 dark:text-slate-400">{q.explanations[k]}</p>
                     )}
-                  >
-                    <span className="font-semibold text-slate-500">{k}</span>
-                    <span>{v}</span>
-                  </button>
-                  {revealed && q.explanations?.[k] && (
-                    <p className="mt-1 ml-7 text-xs text-slate-600 dark:text-slate-400">{q.explanations[k]}</p>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
           <div className="mt-4 flex items-center justify-between">
             <button
               type="button"
@@ -117,7 +140,7 @@ export function QuestionDialog({ id, onClose }: { id: string | null; onClose: ()
                     ) : (
                       <X className="h-4 w-4 text-rose-600" />
                     )}{" "}
-                    Chose {a.choice} · {new Date(a.answeredAt).toLocaleString()}
+                    Chose {a.selection.join(" and ")} · {new Date(a.answeredAt).toLocaleString()}
                   </li>
                 ))}
               </ul>

@@ -17,6 +17,7 @@ import {
   RotateCcw,
   Settings2,
   Sparkles,
+  Timer,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
@@ -31,6 +32,7 @@ const TABS = [
   { to: "/flashcards/questions", label: "Question bank", icon: BookOpenCheck },
   { to: "/flashcards/integrated-sets", label: "Integrated sets", icon: Files },
   { to: "/flashcards/performance-tasks", label: "Performance tasks", icon: PenLine },
+  { to: "/exam", label: "Exam mode", icon: Timer },
   { to: "/flashcards/generate", label: "Generate", icon: Sparkles },
   { to: "/flashcards/stats", label: "Statistics", icon: BarChart3 },
   { to: "/flashcards/settings", label: "Settings", icon: Settings2 },
