@@ -11,7 +11,7 @@ const LAWYER = String.raw`(?:lawyer|attorney|counsel|law firm)s?`;
 export const BA_PR_SITUATIONS: [RegExp, string][] = [
   // Agency: what the principal told the agent (actual authority) and what she did with it.
   [
-    /\b(?:told|let|allowed|authori[sz]ed|asked|instructed|hired) (?:my|his|her|our|their|the) (?:assistant|secretary|agent|employee|manager|clerk|helper|broker|buyer|rep)\b[^.?!]{0,40}\b(?:could|to|can)\b|\b(?:i|she|he|we) (?:only )?(?:ever )?(?:said|told (?:her|him|them))\b[^.?!]{0,30}\b(?:only|just)\b/g,
+    /\b(?:told|let|allowed|authori[sz]ed|asked|instructed|hired) (?:my|his|her|our|their|the) (?:assistant|secretary|agent|employee|manager|clerk|helper|broker|buyer|rep)\b[^.?!]{0,40}\b(?:could|to|can)\b/g,
     "$& actual authority express implied authority principal manifestation to agent",
   ],
   [
