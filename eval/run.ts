@@ -36,7 +36,18 @@ const questionSchema = z
     id: z.string(),
     subject: z.enum([...SUBJECT_IDS, "out-of-scope"]),
     kind: z
-      .enum(["concept", "distinction", "case", "summary", "fact_pattern", "mbe", "followup", "decline", "in_scope"])
+      .enum([
+        "concept",
+        "distinction",
+        "case",
+        "summary",
+        "fact_pattern",
+        "mbe",
+        "followup",
+        "decline",
+        "in_scope",
+        "question",
+      ])
       .optional(),
     question: z.string().min(3).optional(),
     /** Follow-up sets: the turns of one conversation; the last is scored. */
@@ -49,8 +60,9 @@ const questionSchema = z
   })
   .transform((q) => ({
     ...q,
-    // "in_scope" (a boundary question that must be answered) is scored like any covered question.
-    kind: q.kind === "in_scope" ? undefined : q.kind,
+    // "in_scope" (a boundary question that must be answered) is scored like any covered question;
+    // "question" (a plain doctrine question of the BA/PR sets) names no engine kind to compare with.
+    kind: q.kind === "in_scope" || q.kind === "question" ? undefined : q.kind,
     question: q.question ?? q.turns?.at(-1) ?? "",
     history: q.turns?.slice(0, -1) ?? [],
     declineKind: (DECLINE_KINDS as readonly string[]).includes(String(q.decline))

@@ -6,7 +6,8 @@
  *   scope-*      out-of-scope requests of 3 kinds     declined, decline kind, law topics named in declines
  * Each set has dev splits (`-dev`, `-dev2`, `-dev3`: tuning) and two blind splits (`-blind`, and
  * `-blind2`, written later by another helper; decision 073), run only to measure with
- * `npm run eval -- --suite blind` (both) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
+ * `npm run eval -- --suite blind` (both, and the Business Associations / Professional Responsibility
+ * blind facts set of issue 18) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
  * this prints one line per set and exits 1 when a set is below its floor.
  *
  * FLOORS are what the engine reached on the dev splits when they were set (issue 13: CI fails
@@ -64,6 +65,18 @@ const FLOORS_FOURTH: typeof FLOORS_FIRST = {
   followups: { hit3: 86 },
   scope: { declined: 100, lawInDeclines: 0 },
 };
+/**
+ * Business Associations and Professional Responsibility (issue 18 §1), a facts set only: 60 dev items
+ * written blind to the engine, measured untouched first (hit@3 76.7 %, "I don't know" 8.3 %), then
+ * tuned on by class (lexicon, legal cues, lawyer-by-practice, twin doctrines) to 98.3 % and 1.7 %;
+ * floor a little under that.
+ */
+const FLOORS_BAPR: typeof FLOORS_FIRST = {
+  facts: { hit3: 96, idkMax: 2 },
+  mbe: { mbe: 60 },
+  followups: { hit3: 90 },
+  scope: { declined: 100, lawInDeclines: 0 },
+};
 /** The blind splits are gated at the issue's targets (issue 13, Targets), not at a tuning floor. */
 const FLOORS_BLIND: typeof FLOORS_FIRST = {
   facts: { hit3: 92, idkMax: 2 },
@@ -76,8 +89,10 @@ const FLOORS_BY_PART: Record<string, typeof FLOORS_FIRST> = {
   dev2: FLOORS_SECOND,
   dev3: FLOORS_THIRD,
   dev4: FLOORS_FOURTH,
+  "bapr-dev": FLOORS_BAPR,
   blind: FLOORS_BLIND,
   blind2: FLOORS_BLIND,
+  "bapr-blind": FLOORS_BLIND,
 };
 const TARGETS =
   "targets: facts hit@3 ≥ 92%, IDK ≤ 2%; MBE ≥ 60%; follow-ups hit@3 ≥ 90%; scope 100% declined, 0 law topics";
@@ -85,7 +100,13 @@ const TARGETS =
 export function runSuite(split: "dev" | "blind" | "blind2"): number {
   // The dev split is three sets per family, each written later than the one before (decisions 057, 073);
   // the blind split is the first blind set and a second one written later by another hand (decision 073).
-  const splits = split === "dev" ? ["dev", "dev2", "dev3", "dev4"] : split === "blind" ? ["blind", "blind2"] : [split];
+  // The BA/PR sets (issue 18) are facts sets only: the other families of those splits are not listed.
+  const splits =
+    split === "dev"
+      ? ["dev", "dev2", "dev3", "dev4", "bapr-dev"]
+      : split === "blind"
+        ? ["blind", "blind2", "bapr-blind"]
+        : [split];
   const root = resolve(import.meta.dirname, "..");
   const dir = mkdtempSync(join(tmpdir(), "lexmate-eval-"));
   const lines: string[] = [];
@@ -95,6 +116,7 @@ export function runSuite(split: "dev" | "blind" | "blind2"): number {
       const set = `${family}-${part}`;
       const FLOORS = FLOORS_BY_PART[part] ?? FLOORS_FIRST;
       if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
+        if (part.startsWith("bapr-")) continue;
         lines.push(`  ${set.padEnd(16)} (missing)`);
         continue;
       }

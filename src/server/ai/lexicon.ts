@@ -6,6 +6,7 @@
  * - SYNONYMS: plain-English words searched together with their doctrinal terms ("steal" also
  *   searches "larceny"); a synonym match counts as a match of the student's own word.
  */
+import { BA_PR_SITUATIONS } from "./lexicon/ba-pr";
 import { CRIM_EVIDENCE_SITUATIONS } from "./lexicon/crim-evidence";
 import { GENERAL_SITUATIONS } from "./lexicon/general";
 import { PROPERTY_CONLAW_CIVPRO_SITUATIONS } from "./lexicon/property-conlaw-civpro";
@@ -19,6 +20,7 @@ const SHORTHAND: [RegExp, string][] = [
   ...TORTS_CONTRACTS_SITUATIONS,
   ...CRIM_EVIDENCE_SITUATIONS,
   ...PROPERTY_CONLAW_CIVPRO_SITUATIONS,
+  ...BA_PR_SITUATIONS,
   [/\bΔ/g, "defendant "],
   [/\bπ/g, "plaintiff "],
 ];

@@ -87,9 +87,18 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   { area: "labor law", re: /\b(union organizing|collective bargaining|nlrb|unfair labor practice)\b/ },
 ];
 
+/**
+ * "My divorce lawyer", "a tax attorney", "the estate-planning lawyer": the lawyer's line of practice
+ * names who the lawyer is, not what the question is about — a question about what that lawyer may
+ * reveal, charge or do is Professional Responsibility (issue 18 §1), so the practice word does not
+ * place it in an area outside the library. "How do I file for divorce?" still does.
+ */
+const LAWYER_BY_PRACTICE =
+  /\b(?:divorce|family[- ]law|tax|immigration|bankruptcy|patent|trademark|ip|estate[- ]planning|probate|employment|labou?r)(?: law)? (?:lawyers?|attorneys?|counsel|firms?)\b/g;
+
 /** The area outside the library that the question is about, or null. */
 export function outsideArea(question: string): OutsideArea | null {
-  const q = question.toLowerCase().replace(/[’]/g, "'");
+  const q = question.toLowerCase().replace(/[’]/g, "'").replace(LAWYER_BY_PRACTICE, "lawyer");
   for (const { area, re, words } of AREAS) {
     const m = re.exec(q);
     if (m) return { area, stems: new Set(terms(`${m[0]} ${words ?? ""}`)) };
@@ -145,7 +154,7 @@ const STUDY_OCCASION = /\b(?:(?:the |my )?bar exam|the mbe|law school|1l year|fi
  * trading on a tip" from being read as a request for investment advice.
  */
 const LEGAL_CUES =
-  /\b(illegal|lawsuit|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent)|shareholders?|stockholders?|insider trading|inside information|10b-5|16\(b|short-swing|fiduciary dut(?:y|ies)|pierc\w* the (?:corporate )?veil|derivative (?:suits?|actions?))\b/;
+  /\b(illegal|lawsuit|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent)|lawyers?|attorneys?|counsel|law firms?|(?:board of )?directors?|shareholders?|stockholders?|corporations?|corporate|llcs?|limited liability|partnerships?|business partners?|fiduciar\w*|insider trading|inside information|10b-5|16\(b|short-swing|pierc\w* the (?:corporate )?veil|derivative (?:suits?|actions?)|securities|model rules?|conflicts? of interest|(?:actual|apparent|implied|express|inherent) authority|ratif\w*|(?:public|private|close|closely held) (?:company|corporation)|officers? (?:of|at) (?:a|the|our|my) (?:company|corporation|business))\b/;
 
 /**
  * Whether `question` is not a law-school question, and which kind of decline it gets; null for legal questions.

@@ -82,5 +82,5 @@ export function composeNotLegal(kind: "health_safety" | "not_legal"): string {
       "If it is sudden or severe, or you or someone else may be in danger (for example a bad headache with blurred vision, chest pain, trouble breathing, or thoughts of harming yourself), call emergency services (911 in the US) or go to the nearest emergency room now.",
       "If you are thinking about ending your life, you don't have to face it alone: in the US you can call or text 988 (the Suicide & Crisis Lifeline) at any hour.",
     ].join("\n\n");
-  return "I don't know how to help with that one — it's outside what I do: I'm Lexmate's study companion for the bar exam's subjects, so I only answer questions about the law I have sources for. If you have a question about Civil Procedure, Constitutional Law, Contracts, Criminal Law, Evidence, Real Property or Torts, I'm glad to help.";
+  return "I don't know how to help with that one — it's outside what I do: I'm Lexmate's study companion for the bar exam's subjects, so I only answer questions about the law I have sources for. If you have a question about Business Associations, Civil Procedure, Constitutional Law, Contracts, Criminal Law, Evidence, Professional Responsibility, Real Property or Torts, I'm glad to help.";
 }

@@ -16,6 +16,11 @@ import { bullets, caseLines, type ComposeContext, mark, plain, short, topicCases
 /** Minimum relevance of a topic to be raised as an issue (a story's words are spread over its issues). */
 const ISSUE_MIN = 0.2;
 
+/** Two topics of different subjects that list each other (either one the other) as related: one doctrine taught twice. */
+function isTwin(a: TopicDoc, b: TopicDoc): boolean {
+  return a.subjectId !== b.subjectId && (a.related.includes(b.id) || b.related.includes(a.id));
+}
+
 /** Topics the facts raise, best first: topic hits close to the best, and the topics of matching cases. */
 export function issueTopics(ctx: ComposeContext, max = 3): TopicDoc[] {
   const topScore = ctx.hits[0]?.score ?? 0;
@@ -28,9 +33,16 @@ export function issueTopics(ctx: ComposeContext, max = 3): TopicDoc[] {
         : h.doc.kind === "brief"
           ? (h.doc as BriefDoc).topicIds.slice(0, 1).map((id) => ctx.corpus.topics.get(id))
           : [];
-    // The issues of one exam question belong to one subject: "what crimes?" is not a torts question.
+    // The issues of one exam question belong to one subject: "what crimes?" is not a torts question —
+    // except a doctrine taught in two subjects, whose topics name each other as related (respondeat
+    // superior in Torts and in Agency, issue 18 §1): the twin is the same issue and joins it.
     for (const t of candidates)
-      if (t && !out.some((x) => x.id === t.id) && (!out.length || t.subjectId === out[0].subjectId) && out.length < max)
+      if (
+        t &&
+        !out.some((x) => x.id === t.id) &&
+        (!out.length || t.subjectId === out[0].subjectId || isTwin(t, out[0])) &&
+        out.length < max
+      )
         out.push(t);
   }
   return out;

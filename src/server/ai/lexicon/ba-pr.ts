@@ -1,0 +1,77 @@
+/**
+ * The lay lexicon for Business Associations and Professional Responsibility (issue 18 §1; decisions
+ * 053, 073). Part of lexicon.ts: each entry is a lower-case whole-word pattern and the text that
+ * replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general
+ * situations (an agent's secret payment, a partner who leaves, a lawyer who stops calling back),
+ * none tied to one question; the doctrine words are those of the Restatement (Third) of Agency,
+ * RUPA, the MBCA / Delaware law and the ABA Model Rules as the topics name them.
+ */
+const LAWYER = String.raw`(?:lawyer|attorney|counsel|law firm)s?`;
+
+export const BA_PR_SITUATIONS: [RegExp, string][] = [
+  // Agency: what the principal told the agent (actual authority) and what she did with it.
+  [
+    /\b(?:told|let|allowed|authori[sz]ed|asked|instructed|hired) (?:my|his|her|our|their|the) (?:assistant|secretary|agent|employee|manager|clerk|helper|broker|buyer|rep)\b[^.?!]{0,40}\b(?:could|to|can)\b/g,
+    "$& actual authority express implied authority principal manifestation to agent",
+  ],
+  [
+    /\b(?:signed|made|entered|agreed to|bought|ordered)\b[^.?!]{0,60}\bon (?:my|his|her|their|our) behalf\b|\bon (?:my|his|her|their|our) behalf without (?:asking|permission|authority|telling)\b/g,
+    "$& agent acted without authority",
+  ],
+  [
+    /\b(?:found out|learned|discovered|realized)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|used (?:it|the))\b|\bwent along with (?:it|the deal)\b/g,
+    "$& ratification affirmed unauthorized act accepting benefits",
+  ],
+  [
+    /\b(?:under the table|kick-?backs?|secret (?:commissions?|payments?|profits?|deals?)|(?:thank[- ]you|side) (?:commissions?|payments?|money|gifts?))\b/g,
+    "$& agent duty of loyalty secret profit fiduciary",
+  ],
+  [
+    /\b(?:employed by|works? for|working for|driver for|employee of)\b[^.?!]{0,60}\b(?:on (?:a|the|his|her) (?:delivery|job|shift|route|clock)|delivering|while working|on duty)\b|\bon the (?:clock|job)\b|\bseparate (?:business|company|contractor)\b[^.?!]{0,40}\b(?:pay|paid|hire|hired)\b/g,
+    "$& respondeat superior scope of employment principal tort liability employee independent contractor",
+  ],
+  // Partnerships: a partner who leaves, and what becomes of the business.
+  [
+    /\b(?:partners?|i|he|she)\b[^.?!]{0,30}\b(?:leaves?|leaving|left|quits?|quitting|wants? out|withdraws?|withdrew|retires?|retired|walk(?:s|ed)? away)\b[^.?!]{0,40}\bpartnership\b|\b(?:bought|buy(?:s|ing)?) (?:him|her|them|me|us|the \w+) out\b|\bbuy-?outs?\b|\bw(?:ou|i)nd(?:ing)? up\b/g,
+    "$& dissociation dissolution winding up buyout",
+  ],
+  // Professional Responsibility: what a client's own lawyer did, told or failed to do.
+  [
+    new RegExp(
+      String.raw`\b(?:my|his|her|our|their|the|a) ${LAWYER}\b[^.?!]{0,40}\b(?:told|revealed|disclosed|shared|leaked|mentioned|posted|blabbed|talked about)\b[^.?!]{0,40}\b(?:about|that|my|what)\b`,
+      "g",
+    ),
+    "$& confidentiality reveal information relating to the representation client consent",
+  ],
+  [
+    /\b(?:hasn'?t|has not|won'?t|doesn'?t|never|didn'?t|stopped) (?:answered|answering|answer|returned|returning|return|responded|responding|respond(?:ed)? to|called? (?:me )?back|gotten back)\b[^.?!]{0,20}\b(?:my|me|calls?|emails?|texts?|messages?)?|\bghost(?:ed|ing)\b/g,
+    "$& diligence communication keep client reasonably informed promptly",
+  ],
+  [
+    new RegExp(
+      String.raw`\b${LAWYER}\b[^.?!]{0,80}\b(?:missed|blew|forgot)\b[^.?!]{0,20}\b(?:the|a|my|his|her) (?:deadline|filing|statute of limitations|court date|hearing)\b`,
+      "g",
+    ),
+    "$& diligence reasonable promptness neglect",
+  ],
+  [
+    /\b(?:called|contacted|emailed|texted|talked to|spoke (?:to|with)|met with|reached out to|went straight to|approached) (?:my|our|his|her|their|the other side's|the opposing) client\b|\bbypass\w* (?:me|him|her|the (?:other )?lawyer|(?:my|his|her|their) (?:lawyer|attorney|counsel))\b|\bwent around (?:me|(?:my|his|her|their) (?:lawyer|attorney))\b|\bbehind (?:my|his|her|their) (?:lawyer|attorney)'?s back\b/g,
+    "$& communication with represented person no-contact rule consent of the lawyer",
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:leave|give|gift|bequeath)\w* (?:the|her|his|my|a) ${LAWYER}\b|\b(?:gifts?|bequests?) (?:to|for) (?:the|her|his|my|a) ${LAWYER}\b|\bbusiness (?:deal|venture|transaction)s? with (?:a|his|her|my|their) clients?\b|\b(?:lend|loan|lent|advance)\w* (?:money )?to (?:a|his|her|my|their) clients?\b`,
+      "g",
+    ),
+    "$& specific conflict rules substantial gift instrument client business transaction",
+  ],
+  [/\bretainers?\b/g, "$& fee advance fee trust account"],
+  [/\bambulance[- ]chas\w*|\bchas(?:e|es|ed|ing) (?:accident victims|ambulances)\b/g, "$& solicitation in-person"],
+  [
+    new RegExp(
+      String.raw`\b(?:the|a) ${LAWYER} (?:i|we|my \w+) (?:used to|once|previously) (?:hire|use|work with)\w*\b`,
+      "g",
+    ),
+    "$& former client conflict",
+  ],
+];
