@@ -15,6 +15,7 @@ import { detectProvisionIds } from "./provision-refs";
 import type { CorpusDoc } from "./corpus";
 import { EXAMPLE_WEIGHT, findCaseMentions, idf, type SearchIndex } from "./search-index";
 import { editDistance, isFramingTerm, normalize, terms } from "./text";
+import { SUBJECT_IDS } from "../../contract/content";
 
 export interface QueryTerm {
   stem: string;
@@ -367,7 +368,9 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
     const relevance = Math.max(Math.min(1, relevanceOf(e, q.terms.length) + titleVouch), l);
     const prior =
       (doc.kind === "topic" ? 0.08 : 0) +
-      (doc.kind === "provision" ? 0 : 0.25 * Math.max(0, (subjectLean.get(doc.subjectId) ?? 0) - 1 / 7));
+      (doc.kind === "provision"
+        ? 0
+        : 0.25 * Math.max(0, (subjectLean.get(doc.subjectId) ?? 0) - 1 / SUBJECT_IDS.length));
     const vote = doc.kind === "topic" ? (votes.get(doc.id)?.vote ?? 0) : 0;
     const score =
       0.4 * e.coverage +
