@@ -1,5 +1,5 @@
 /**
- * Courses through HTTP (issue 15 §1–§3, §5; SPEC.md §6): the seven official courses in the
+ * Courses through HTTP (issue 15 §1–§3, §5; SPEC.md §6): one official course per subject in the
  * catalog, access in the spec's order (free → enrollment → Unlimited/Trial → none), an expired
  * enrollment losing access (lessons 403, media 404), a preview lesson, media with HTTP Range,
  * resume position and completion with module/course progress, practice answers completing a
@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvents, courseEnrollments, courseLessons, courseModules, courses } from "../../src/server/db/schema";
+import { SUBJECT_IDS } from "../../src/contract/content";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 import { makeFree, userIdOf } from "../helpers/users";
 
@@ -91,11 +92,11 @@ const lesson = (c: Client, courseId: string, lessonId: string) =>
   );
 
 describe("catalog", () => {
-  it("lists the seven official courses (Reading and practice, Featured first), searches and filters", async () => {
+  it("lists one official course per subject (Reading and practice, Featured first), searches and filters", async () => {
     const r = await trial.json<{ courses: Summary[] }>("/api/courses");
     expect(r.status).toBe(200);
     const official = r.body.courses.filter((c) => c.id.startsWith("official-"));
-    expect(official).toHaveLength(7);
+    expect(official).toHaveLength(SUBJECT_IDS.length);
     expect(official.find((c) => c.id === "official-contracts")?.format).toBe("Reading and practice");
     const firstPlain = r.body.courses.findIndex((c) => !c.featured);
     expect(r.body.courses.slice(firstPlain).some((c) => c.featured)).toBe(false);

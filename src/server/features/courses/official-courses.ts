@@ -84,7 +84,12 @@ export function generateOfficialCourses(corpus: Corpus): GenCourse[] {
     .map((s) => {
       const courseId = `official-${s.id}`;
       const topics = corpus.topics.filter((t) => t.subject === s.id);
-      const sets: QuestionSet[] = corpus.questionSets.filter((q) => q.subject === s.id);
+      // Practice lessons take one-letter answers: multi-select items (issue 18) stay in the bank,
+      // the quizzes and exam mode, and sets made only of them shape no module.
+      const sets: QuestionSet[] = corpus.questionSets
+        .filter((q) => q.subject === s.id)
+        .map((q) => ({ ...q, questions: q.questions.filter((x) => !Array.isArray(x.answer)) }))
+        .filter((q) => q.questions.length);
       const briefs = corpus.briefs.filter((b) => b.subject === s.id);
       // topic → the set holding most of its questions
       const home = new Map<string, string>();
@@ -110,8 +115,7 @@ export function generateOfficialCourses(corpus: Corpus): GenCourse[] {
         .map((g) => {
           const ts = topics.filter((t) => (home.get(t.id) ?? "more") === g.key);
           const tIds = new Set(ts.map((t) => t.id));
-          const qIds = corpus.questionSets
-            .filter((q) => q.subject === s.id)
+          const qIds = sets
             .flatMap((q) => q.questions)
             .filter((q) => tIds.has(q.topic))
             .map((q) => q.id);
@@ -149,7 +153,7 @@ export function generateOfficialCourses(corpus: Corpus): GenCourse[] {
         slug: `${s.id}-starter`,
         title: `${s.name}: Rules and Practice`,
         subjectIds: [s.id],
-        overview: `${s.description} Reading and practice: every MBE topic of ${s.name} as a short reading lesson (the rule, its elements, exceptions, exam traps and the cases to know), then practice questions from the bank after each module.`,
+        overview: `${s.description} Reading and practice: every topic of ${s.name} as a short reading lesson (the rule, its elements, exceptions, exam traps and the cases to know), then practice questions from the bank after each module.`,
         objectives: modules.map((m) => `State and apply the rules of ${m.title.replace(/^More /, "").toLowerCase()}.`),
         position: s.order,
         featured: s.order <= 2,

@@ -54,7 +54,8 @@ async function latestAttempts(db: DbOrTx, userId: string, setIds: string[]): Pro
     .select()
     .from(integratedSetAttempts)
     .where(and(eq(integratedSetAttempts.userId, userId), inArray(integratedSetAttempts.setId, setIds)))
-    .orderBy(desc(integratedSetAttempts.startedAt));
+    // Started at the same instant: the open attempt wins (DESC puts nulls first).
+    .orderBy(desc(integratedSetAttempts.startedAt), desc(integratedSetAttempts.completedAt));
   for (const r of rows) if (!out.has(r.setId)) out.set(r.setId, r);
   return out;
 }

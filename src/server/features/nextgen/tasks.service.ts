@@ -102,7 +102,8 @@ async function latest(db: DbOrTx, userId: string, taskIds: string[]): Promise<Ma
     .select()
     .from(performanceTaskAttempts)
     .where(and(eq(performanceTaskAttempts.userId, userId), inArray(performanceTaskAttempts.taskId, taskIds)))
-    .orderBy(desc(performanceTaskAttempts.startedAt));
+    // Started at the same instant (one clock tick): the open attempt wins (DESC puts nulls first).
+    .orderBy(desc(performanceTaskAttempts.startedAt), desc(performanceTaskAttempts.submittedAt));
   for (const r of rows) if (!out.has(r.taskId)) out.set(r.taskId, r);
   return out;
 }

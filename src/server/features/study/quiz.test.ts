@@ -70,6 +70,17 @@ async function answerKey(ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.answer]));
 }
 const wrong = (right: string) => (right === "A" ? "B" : "A");
+/**
+ * The body that answers an item right or wrong: `choice` for a single-answer item, `selection` for a
+ * multi-select one (stored key "B,E"; a wrong selection has the same count, not the keyed set).
+ */
+function answerBody(right: string, correct: boolean, choices: Record<string, string>) {
+  if (!right.includes(",")) return { choice: correct ? right : wrong(right) };
+  const keyed = right.split(",");
+  if (correct) return { selection: keyed };
+  const others = Object.keys(choices).filter((k) => !keyed.includes(k));
+  return { selection: [...others.slice(0, 1), ...keyed.slice(1)] };
+}
 
 describe("quizzes", () => {
   it("exam mode: timed at 1.8 min a question, scored with per-subject and per-topic breakdowns and every explanation", async () => {
@@ -89,7 +100,7 @@ describe("quizzes", () => {
       const right = key.get(it.itemId)!;
       const r = await c.json<QuizView>(`/api/quizzes/${created.body.id}/items/${it.position}`, {
         method: "PUT",
-        body: { choice: it.position < 6 ? right : wrong(right) },
+        body: answerBody(right, it.position < 6, it.choices),
       });
       expect(r.status).toBe(200);
       expect(r.body.items[it.position].correctChoice).toBeUndefined(); // exam hides answers until submit
@@ -98,11 +109,11 @@ describe("quizzes", () => {
     const first = view.body.items[0];
     await c.json(`/api/quizzes/${created.body.id}/items/0`, {
       method: "PUT",
-      body: { choice: wrong(key.get(first.itemId)!) },
+      body: answerBody(key.get(first.itemId)!, false, first.choices),
     });
     await c.json(`/api/quizzes/${created.body.id}/items/0`, {
       method: "PUT",
-      body: { choice: key.get(first.itemId)! },
+      body: answerBody(key.get(first.itemId)!, true, first.choices),
     });
     const res = await c.json<Results>(`/api/quizzes/${created.body.id}/submit`, { body: {} });
     expect(res.status).toBe(200);
@@ -113,7 +124,7 @@ describe("quizzes", () => {
     expect(res.body.results.bySubject.map((g) => g.name).every((nm) => ["Contracts", "Torts"].includes(nm))).toBe(true);
     expect(res.body.results.byTopic.reduce((s, g) => s + g.correct, 0)).toBe(6);
     for (const it of res.body.items) {
-      expect(Object.keys(it.explanations ?? {})).toEqual(["A", "B", "C", "D"]);
+      expect(Object.keys(it.explanations ?? {})).toEqual(Object.keys(it.choices));
       expect(it.correctChoice).toBe(key.get(it.itemId));
     }
     // submitting twice is harmless; answering afterwards is refused
