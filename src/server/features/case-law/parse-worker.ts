@@ -14,7 +14,7 @@
 import { parentPort } from "node:worker_threads";
 import { collectNow } from "../../lib/settle-heap";
 import { buildReference, type Candidate, candidatesOf, groupAndPrepare, type ReferenceRows } from "./import-prepare";
-import { type OpinionHead, slicer } from "./opinion-parts";
+import { compactOpinion, type HeldOpinion, type OpinionHead } from "./opinion-parts";
 
 export interface WorkerFile {
   name: string;
@@ -36,7 +36,7 @@ export interface BuildResult {
 }
 
 /** Builds whose parts the main thread has not released yet, by request id. */
-const held = new Map<number, ReturnType<typeof slicer>[]>();
+const held = new Map<number, HeldOpinion[]>();
 
 function opinionOf(build: number, opinion: number) {
   const o = held.get(build)?.[opinion];
@@ -61,9 +61,14 @@ function handle(req: WorkerRequest): unknown {
     if (r.ok) candidates.push(...r.candidates);
     else failed.push({ file: f.name, reason: r.reason });
   }
-  const opinions = groupAndPrepare(candidates).map(slicer);
-  held.set(req.id, opinions);
-  return { failed, heads: opinions.map((o) => o.head()) } satisfies BuildResult;
+  // Held as UTF-8 bytes (decision 077): once this returns, no string of the parse is reachable.
+  const opinions = groupAndPrepare(candidates).map(compactOpinion);
+  candidates.length = 0;
+  held.set(
+    req.id,
+    opinions.map((o) => o.held),
+  );
+  return { failed, heads: opinions.map((o) => o.head) } satisfies BuildResult;
 }
 
 parentPort?.on("message", (req: WorkerRequest) => {
