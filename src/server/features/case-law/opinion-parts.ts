@@ -114,7 +114,7 @@ export function compactOpinion(p: PreparedOpinion): { head: OpinionHead; held: H
   const offsets = new Uint32Array(lengths.length + 1);
   for (let i = 0; i < lengths.length; i++) offsets[i + 1] = offsets[i] + lengths[i];
   const passageBytes = Buffer.allocUnsafe(offsets[lengths.length]);
-  p.passages.forEach((s, i) => passageBytes.write(s, offsets[i], lengths[i], "utf8"));
+  for (let i = 0; i < lengths.length; i++) passageBytes.write(p.passages[i], offsets[i], lengths[i], "utf8");
   const bodyCuts = byteCuts(body, TEXT_PART_CHARS);
   const textCuts = text === body ? bodyCuts : byteCuts(text, TEXT_PART_CHARS);
   const { body: _body, text: _text, passages: _passages, ...rest } = p;

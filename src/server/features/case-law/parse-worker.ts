@@ -35,6 +35,8 @@ export interface BuildResult {
   heads: OpinionHead[];
 }
 
+const EMPTY = new Uint8Array(0);
+
 /** Builds whose parts the main thread has not released yet, by request id. */
 const held = new Map<number, HeldOpinion[]>();
 
@@ -49,15 +51,22 @@ function handle(req: WorkerRequest): unknown {
   if (req.op === "passages") return opinionOf(req.build, req.opinion).passages(req.from);
   if (req.op === "release") return void held.delete(req.build);
   const ref = buildReference(req.ref);
+  // Each file's bytes are dropped once parsed (decision 077): the request object lives until the
+  // collection after the answer, and a 20 MB file left in it survived that collection and then,
+  // with no further major collection in the worker, the whole write of the build.
+  const parse = (f: WorkerFile) => {
+    const bytes = f.bytes;
+    f.bytes = EMPTY;
+    return candidatesOf(f.name, bytes, ref, req.subjectId);
+  };
   if (req.op === "keys") {
-    const f = req.files[0];
-    const r = candidatesOf(f.name, f.bytes, ref, req.subjectId);
+    const r = parse(req.files[0]);
     return r.ok ? { ok: true, keys: r.candidates.map((c) => c.key) } : r;
   }
   const failed: BuildResult["failed"] = [];
   const candidates: Candidate[] = [];
   for (const f of req.files) {
-    const r = candidatesOf(f.name, f.bytes, ref, req.subjectId);
+    const r = parse(f);
     if (r.ok) candidates.push(...r.candidates);
     else failed.push({ file: f.name, reason: r.reason });
   }
