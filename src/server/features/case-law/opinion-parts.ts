@@ -118,8 +118,9 @@ export function compactOpinion(p: PreparedOpinion): { head: OpinionHead; held: H
   const bodyCuts = byteCuts(body, TEXT_PART_CHARS);
   const textCuts = text === body ? bodyCuts : byteCuts(text, TEXT_PART_CHARS);
   const { body: _body, text: _text, passages: _passages, ...rest } = p;
+  // A copy with its own ArrayBuffer, so the worker can transfer it (Buffer#slice would be a view).
   const piece = (bytes: Uint8Array, cuts: number[], i: number) =>
-    i + 1 < cuts.length ? utf8.decode(bytes.subarray(cuts[i], cuts[i + 1])) : "";
+    i + 1 < cuts.length ? new Uint8Array(bytes.subarray(cuts[i], cuts[i + 1])) : new Uint8Array(0);
   return {
     head: {
       ...rest,
@@ -139,9 +140,19 @@ export function compactOpinion(p: PreparedOpinion): { head: OpinionHead; held: H
   };
 }
 
+/** A text row as UTF-8 bytes. */
+export interface BytePart {
+  body: Uint8Array;
+  text: Uint8Array;
+}
+
+/** A `BytePart` as the writer takes it. */
+export const decodePart = (p: BytePart) => ({ body: utf8.decode(p.body), text: utf8.decode(p.text) });
+
 /** The part readers of a compactly held opinion (`compactOpinion`). */
 export interface HeldOpinion {
-  part(i: number): { body: string; text: string };
+  /** Row `i` of the texts as UTF-8 bytes (each its own buffer, to be transferred; `decodePart` reads it). */
+  part(i: number): BytePart;
   passages(from: number): string[];
 }
 

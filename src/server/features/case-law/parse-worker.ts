@@ -6,7 +6,8 @@
  *
  * A build's opinions stay in the worker: it answers their heads, and the main thread then asks
  * for their text parts and passage batches one at a time while it writes them (opinion-parts.ts),
- * so no message carries a whole 20 MB opinion; `release` drops them.
+ * so no message carries a whole 20 MB opinion; `release` drops them. A build is held as UTF-8
+ * bytes and text parts cross as transferred bytes (decision 077).
  *
  * Messages in: `WorkerRequest` (`ref`: the official briefs and subjects, plain rows); out:
  * `{ id, result }` or `{ id, error }`.
@@ -14,7 +15,7 @@
 import { parentPort } from "node:worker_threads";
 import { collectNow } from "../../lib/settle-heap";
 import { buildReference, type Candidate, candidatesOf, groupAndPrepare, type ReferenceRows } from "./import-prepare";
-import { compactOpinion, type HeldOpinion, type OpinionHead } from "./opinion-parts";
+import { type BytePart, compactOpinion, type HeldOpinion, type OpinionHead } from "./opinion-parts";
 
 export interface WorkerFile {
   name: string;
@@ -82,7 +83,12 @@ function handle(req: WorkerRequest): unknown {
 
 parentPort?.on("message", (req: WorkerRequest) => {
   try {
-    parentPort?.postMessage({ id: req.id, result: handle(req) });
+    const result = handle(req);
+    // A text part crosses as bytes, its buffers moved, not copied (decision 077): as strings the
+    // worker made two 256 KB strings a part, which piled up in its heap (≈ 40 MB) between its
+    // rare collections while the main thread wrote.
+    const transfer = req.op === "part" ? [(result as BytePart).body.buffer, (result as BytePart).text.buffer] : [];
+    parentPort?.postMessage({ id: req.id, result }, transfer as ArrayBuffer[]);
   } catch (err) {
     parentPort?.postMessage({ id: req.id, error: (err as Error).message ?? String(err) });
   }
