@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { groupAndPrepare, candidatesOf, buildReference } from "./import-prepare";
-import { PASSAGE_BATCH, TEXT_HEAD_CHARS, TEXT_PART_CHARS } from "./opinion-parts";
+import { byteCuts, PASSAGE_BATCH, TEXT_HEAD_CHARS, TEXT_PART_CHARS } from "./opinion-parts";
 import { startParseWorker } from "./parse-client";
 
 const REF = { official: [], subjects: [] };
@@ -13,49 +13,79 @@ const PARA =
   "The carrier moved freight for the plaintiff, and a winch cable failed on the quay. We hold that a carrier must inspect its cranes at reasonable intervals. ";
 const FILE = `---\ntitle: 'Parts v. Pieces Shipping Co.'\ncite: '903 F.4th 77'\njurisdiction: '9th Cir.'\npublished: '2031'\n---\n\n${Array.from({ length: 9000 }, (_, i) => `${PARA}(${i})`).join("\n\n")}`;
 
-describe("the parse worker's parts", () => {
-  it("answers a small head, then texts and passages part by part that add up to the whole opinion", async () => {
-    const bytes = () => new TextEncoder().encode(FILE);
-    const parsed = candidatesOf("parts.md", bytes(), buildReference(REF), null);
-    if (!parsed.ok) throw new Error(parsed.reason);
-    const local = groupAndPrepare(parsed.candidates)[0];
-    expect(local.text.length).toBeGreaterThan(TEXT_HEAD_CHARS);
+/** Reads a build's single opinion back part by part and compares it with the in-process import of `file`. */
+async function roundTrip(file: string) {
+  const bytes = () => new TextEncoder().encode(file);
+  const parsed = candidatesOf("parts.md", bytes(), buildReference(REF), null);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  const local = groupAndPrepare(parsed.candidates)[0];
+  expect(local.text.length).toBeGreaterThan(TEXT_HEAD_CHARS);
 
-    const worker = startParseWorker(REF);
-    try {
-      const built = await worker.build([{ name: "parts.md", bytes: bytes() }], null);
-      expect(built.failed).toEqual([]);
-      expect(built.opinions).toHaveLength(1);
-      const { head } = built.opinions[0];
-      expect(Object.keys(head)).not.toContain("body");
-      expect(Object.keys(head)).not.toContain("text");
-      expect(Object.keys(head)).not.toContain("passages");
-      expect(head.textHead).toBe(local.text.slice(0, TEXT_HEAD_CHARS));
-      expect(head.name).toBe("Parts v. Pieces Shipping Co.");
-      expect(head.passageCount).toBe(local.passages.length);
+  const worker = startParseWorker(REF);
+  try {
+    const built = await worker.build([{ name: "parts.md", bytes: bytes() }], null);
+    expect(built.failed).toEqual([]);
+    expect(built.opinions).toHaveLength(1);
+    const { head } = built.opinions[0];
+    expect(Object.keys(head)).not.toContain("body");
+    expect(Object.keys(head)).not.toContain("text");
+    expect(Object.keys(head)).not.toContain("passages");
+    expect(head.textHead).toBe(local.text.slice(0, TEXT_HEAD_CHARS));
+    expect(head.name).toBe("Parts v. Pieces Shipping Co.");
+    expect(head.passageCount).toBe(local.passages.length);
 
-      let body = "";
-      let text = "";
-      for (let i = 0; i < head.parts; i++) {
-        const part = await built.opinions[0].part(i);
-        expect(part.body.length).toBeLessThanOrEqual(TEXT_PART_CHARS);
-        body += part.body;
-        text += part.text;
-      }
-      expect(body).toBe(local.body);
-      expect(text).toBe(local.text);
-      const passages: string[] = [];
-      for (let from = 0; from < head.passageCount; from += PASSAGE_BATCH) {
-        const batch = await built.opinions[0].passages(from);
-        expect(batch.length).toBeLessThanOrEqual(PASSAGE_BATCH);
-        passages.push(...batch);
-      }
-      expect(passages).toEqual(local.passages);
-
-      await built.release();
-      await expect(built.opinions[0].part(0)).rejects.toThrow(/no longer held/);
-    } finally {
-      await worker.close();
+    let body = "";
+    let text = "";
+    for (let i = 0; i < head.parts; i++) {
+      const part = await built.opinions[0].part(i);
+      expect(part.body.length).toBeLessThanOrEqual(TEXT_PART_CHARS);
+      expect(part.text.length).toBeLessThanOrEqual(TEXT_PART_CHARS);
+      body += part.body;
+      text += part.text;
     }
+    expect(body).toBe(local.body);
+    expect(text).toBe(local.text);
+    const passages: string[] = [];
+    for (let from = 0; from < head.passageCount; from += PASSAGE_BATCH) {
+      const batch = await built.opinions[0].passages(from);
+      expect(batch.length).toBeLessThanOrEqual(PASSAGE_BATCH);
+      passages.push(...batch);
+    }
+    expect(passages).toEqual(local.passages);
+
+    await built.release();
+    await expect(built.opinions[0].part(0)).rejects.toThrow(/no longer held/);
+    return local;
+  } finally {
+    await worker.close();
+  }
+}
+
+describe("the parse worker's parts", () => {
+  it("cuts UTF-8 bytes only between characters", () => {
+    const s = "a“😀§b".repeat(300);
+    const bytes = Buffer.from(s, "utf8");
+    for (const size of [1, 2, 3, 4, 5, 6, 7, 64, 1000]) {
+      const cuts = byteCuts(bytes, size);
+      const pieces = cuts.slice(1).map((end, i) => bytes.subarray(cuts[i], end));
+      const decoded = pieces.map((p) => new TextDecoder("utf-8", { fatal: true }).decode(p));
+      expect(decoded.join("")).toBe(s);
+      if (size >= 4) for (const p of pieces) expect(p.length).toBeLessThanOrEqual(size);
+    }
+    expect(byteCuts(new Uint8Array(0), 8)).toEqual([0, 0]);
+  });
+
+  it("answers a small head, then texts and passages part by part that add up to the whole opinion", async () => {
+    await roundTrip(FILE);
+  }, 60_000);
+
+  it("cuts parts between characters when the text is not ASCII and the reading and plain texts differ", async () => {
+    // Curly quotes, section signs and an emoji (a surrogate pair; 4 bytes in UTF-8) at every
+    // offset, and emphasis so the plain text is shorter than the reading text.
+    const para = "The court read § 1983 “broadly” and held the *carrier* liable 🚢 for the cable’s failure. ";
+    const file = FILE.replace(/\(\d+\)/g, (m) => `${m} ${para.slice(0, m.length % 7)}${para}`);
+    const local = await roundTrip(file);
+    expect(local.body).not.toBe(local.text);
+    expect(local.text).toContain("🚢");
   }, 60_000);
 });

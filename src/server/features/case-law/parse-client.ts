@@ -11,7 +11,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { ReferenceRows } from "./import-prepare";
-import type { OpinionParts } from "./opinion-parts";
+import { type BytePart, decodePart, type OpinionParts } from "./opinion-parts";
 import type { BuildResult, KeysResult, WorkerFile, WorkerRequest } from "./parse-worker";
 
 /** A build's outcome: its opinions' parts are fetched from the worker as they are written. */
@@ -142,8 +142,7 @@ export function startParseWorker(ref: ReferenceRows): ParseWorker {
         failed: result.failed,
         opinions: result.heads.map((head, opinion) => ({
           head,
-          part: async (index) =>
-            (await call<{ body: string; text: string }>({ op: "part", build, opinion, index })).result,
+          part: async (index) => decodePart((await call<BytePart>({ op: "part", build, opinion, index })).result),
           passages: async (from) => (await call<string[]>({ op: "passages", build, opinion, from })).result,
         })),
         release: async () => {

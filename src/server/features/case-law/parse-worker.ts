@@ -6,7 +6,8 @@
  *
  * A build's opinions stay in the worker: it answers their heads, and the main thread then asks
  * for their text parts and passage batches one at a time while it writes them (opinion-parts.ts),
- * so no message carries a whole 20 MB opinion; `release` drops them.
+ * so no message carries a whole 20 MB opinion; `release` drops them. A build is held as UTF-8
+ * bytes and text parts cross as transferred bytes (decision 077).
  *
  * Messages in: `WorkerRequest` (`ref`: the official briefs and subjects, plain rows); out:
  * `{ id, result }` or `{ id, error }`.
@@ -14,7 +15,7 @@
 import { parentPort } from "node:worker_threads";
 import { collectNow } from "../../lib/settle-heap";
 import { buildReference, type Candidate, candidatesOf, groupAndPrepare, type ReferenceRows } from "./import-prepare";
-import { type OpinionHead, slicer } from "./opinion-parts";
+import { type BytePart, compactOpinion, type HeldOpinion, type OpinionHead } from "./opinion-parts";
 
 export interface WorkerFile {
   name: string;
@@ -35,8 +36,10 @@ export interface BuildResult {
   heads: OpinionHead[];
 }
 
+const EMPTY = new Uint8Array(0);
+
 /** Builds whose parts the main thread has not released yet, by request id. */
-const held = new Map<number, ReturnType<typeof slicer>[]>();
+const held = new Map<number, HeldOpinion[]>();
 
 function opinionOf(build: number, opinion: number) {
   const o = held.get(build)?.[opinion];
@@ -49,26 +52,43 @@ function handle(req: WorkerRequest): unknown {
   if (req.op === "passages") return opinionOf(req.build, req.opinion).passages(req.from);
   if (req.op === "release") return void held.delete(req.build);
   const ref = buildReference(req.ref);
+  // Each file's bytes are dropped once parsed (decision 077): the request object lives until the
+  // collection after the answer, and a 20 MB file left in it survived that collection and then,
+  // with no further major collection in the worker, the whole write of the build.
+  const parse = (f: WorkerFile) => {
+    const bytes = f.bytes;
+    f.bytes = EMPTY;
+    return candidatesOf(f.name, bytes, ref, req.subjectId);
+  };
   if (req.op === "keys") {
-    const f = req.files[0];
-    const r = candidatesOf(f.name, f.bytes, ref, req.subjectId);
+    const r = parse(req.files[0]);
     return r.ok ? { ok: true, keys: r.candidates.map((c) => c.key) } : r;
   }
   const failed: BuildResult["failed"] = [];
   const candidates: Candidate[] = [];
   for (const f of req.files) {
-    const r = candidatesOf(f.name, f.bytes, ref, req.subjectId);
+    const r = parse(f);
     if (r.ok) candidates.push(...r.candidates);
     else failed.push({ file: f.name, reason: r.reason });
   }
-  const opinions = groupAndPrepare(candidates).map(slicer);
-  held.set(req.id, opinions);
-  return { failed, heads: opinions.map((o) => o.head()) } satisfies BuildResult;
+  // Held as UTF-8 bytes (decision 077): once this returns, no string of the parse is reachable.
+  const opinions = groupAndPrepare(candidates).map(compactOpinion);
+  candidates.length = 0;
+  held.set(
+    req.id,
+    opinions.map((o) => o.held),
+  );
+  return { failed, heads: opinions.map((o) => o.head) } satisfies BuildResult;
 }
 
 parentPort?.on("message", (req: WorkerRequest) => {
   try {
-    parentPort?.postMessage({ id: req.id, result: handle(req) });
+    const result = handle(req);
+    // A text part crosses as bytes, its buffers moved, not copied (decision 077): as strings the
+    // worker made two 256 KB strings a part, which piled up in its heap (≈ 40 MB) between its
+    // rare collections while the main thread wrote.
+    const transfer = req.op === "part" ? [(result as BytePart).body.buffer, (result as BytePart).text.buffer] : [];
+    parentPort?.postMessage({ id: req.id, result }, transfer as ArrayBuffer[]);
   } catch (err) {
     parentPort?.postMessage({ id: req.id, error: (err as Error).message ?? String(err) });
   }
