@@ -313,6 +313,8 @@ export const quizSetupBody = z.object({
   count: z.number().int().min(QUIZ_MIN).max(QUIZ_MAX),
   difficulty: z.array(difficulty).max(3).optional(),
   filter: z.enum(["all", "unanswered", "missed"]).default("all"),
+  /** Only single-answer or only multi-select bank questions; both when absent (questions source only). */
+  format: format.optional(),
   mode: quizMode,
 });
 export const quizItemBody = z.object({

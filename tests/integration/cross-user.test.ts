@@ -63,7 +63,8 @@ beforeAll(async () => {
     headers: { accept: "application/json" },
   });
   await a.json(`/api/threads/${threadId}`, { method: "PATCH", body: { title: `Thread ${SECRET}` } });
-  const quiz = (await create("/api/quizzes", { source: "questions", count: 5, mode: "tutor" })).id as string;
+  const quiz = (await create("/api/quizzes", { source: "questions", format: "single", count: 5, mode: "tutor" }))
+    .id as string;
   owned.push({ kind: "quiz", id: quiz, read: `/api/quizzes/${quiz}` });
 }, 180_000);
 afterAll(() => server?.close());

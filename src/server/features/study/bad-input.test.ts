@@ -99,7 +99,9 @@ describe("quiz ids and positions", () => {
   it("a malformed quiz id is 404 on every quiz route; an impossible position is 404; a current index past the end is 400; the quiz is unchanged", async () => {
     const c = await student();
     const quiz = (
-      await c.json<{ id: string }>("/api/quizzes", { body: { source: "questions", count: 5, mode: "exam" } })
+      await c.json<{ id: string }>("/api/quizzes", {
+        body: { source: "questions", format: "single", count: 5, mode: "exam" },
+      })
     ).body.id;
     for (const id of [
       "------------------------------------",

@@ -125,6 +125,26 @@ describe("multi-select items", () => {
     expect(official.body.questions[0]).toMatchObject({ answer: "B,E", answers: ["B", "E"], format: "multi_select" });
   });
 
+  it("a quiz setup can take only multi-select items or only single-answer ones", async () => {
+    const c = await user();
+    for (const [format, expected] of [
+      ["multi_select", "multi_select"],
+      ["single", "single"],
+    ] as const) {
+      const q = await c.json<{ id: string }>("/api/quizzes", {
+        body: { source: "questions", subjects: ["torts"], count: 5, mode: "exam", format },
+      });
+      expect(q.status).toBe(201);
+      const view = await c.json<{ items: { format: string }[] }>(`/api/quizzes/${q.body.id}`);
+      expect(view.body.items.length).toBe(5);
+      expect(view.body.items.every((i) => i.format === expected)).toBe(true);
+    }
+    const bad = await c.json("/api/quizzes", {
+      body: { source: "questions", count: 5, mode: "exam", format: "essay" },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it("a tutor quiz takes a selection once and reveals the key; an exam quiz lets it change and scores on submit", async () => {
     const c = await user();
     const tutor = await c.json<{ id: string }>("/api/quizzes", {

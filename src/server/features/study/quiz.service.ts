@@ -6,7 +6,7 @@
  * time is up, it is submitted with what was answered.
  * Bank questions answered in a quiz become attempts; a miss enters the shared FSRS workload.
  */
-import { and, asc, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, like, notExists, notLike, sql } from "drizzle-orm";
 import { answerLetters, type QuestionFormat } from "../../../contract/content";
 import { scoreChoice } from "../../../domain/nextgen-scoring";
 import { examTimeLimitSec } from "../../../domain/study";
@@ -37,6 +37,8 @@ export interface QuizSetup {
   count: number;
   difficulty?: ("foundational" | "intermediate" | "advanced")[];
   filter: "all" | "unanswered" | "missed";
+  /** Only single-answer (MBE) or only multi-select items; both when absent (issue 18 §2). */
+  format?: "single" | "multi_select";
   mode: "tutor" | "exam";
   /** Explicit items (retry missed); overrides the other filters. */
   itemIds?: string[];
@@ -94,6 +96,9 @@ async function pickQuestions(db: Db, userId: string, s: QuizSetup) {
     ...inList(questions.topicId, s.topics),
     ...inList(questions.difficulty, s.difficulty),
   ];
+  // A multi-select key is stored as its letters joined by commas ("B,E"; decision 078).
+  if (s.format === "multi_select") where.push(like(questions.answer, "%,%"));
+  else if (s.format === "single") where.push(notLike(questions.answer, "%,%"));
   if (s.itemIds) where.push(inArray(questions.id, s.itemIds));
   else if (s.filter === "unanswered")
     where.push(

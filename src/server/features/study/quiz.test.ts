@@ -172,7 +172,7 @@ describe("quizzes", () => {
   it("tutor mode shows the explanation after each answer and keeps it final", async () => {
     const c = await user();
     const { body } = await c.json<{ id: string }>("/api/quizzes", {
-      body: { source: "questions", count: 5, mode: "tutor" },
+      body: { source: "questions", format: "single", count: 5, mode: "tutor" },
     });
     const r = await c.json<QuizView>(`/api/quizzes/${body.id}/items/0`, { method: "PUT", body: { choice: "C" } });
     expect(r.body.items[0].correctChoice).toMatch(/^[ABCD]$/);
@@ -190,7 +190,7 @@ describe("quizzes", () => {
     const c = await user();
     for (let round = 0; round < 3; round++) {
       const { body } = await c.json<{ id: string }>("/api/quizzes", {
-        body: { source: "questions", count: 5, mode: "tutor", filter: "unanswered" },
+        body: { source: "questions", format: "single", count: 5, mode: "tutor", filter: "unanswered" },
       });
       const both = await Promise.all(
         ["A", "B", "C"].map((choice) =>
@@ -210,7 +210,7 @@ describe("quizzes", () => {
     clock = new Date("2026-09-10T10:00:00Z");
     const c = await user();
     const { body } = await c.json<{ id: string }>("/api/quizzes", {
-      body: { source: "questions", count: 6, mode: "exam", subjects: ["evidence"] },
+      body: { source: "questions", format: "single", count: 6, mode: "exam", subjects: ["evidence"] },
     });
     await c.json(`/api/quizzes/${body.id}/items/0`, { method: "PUT", body: { choice: "B" } });
     await c.json(`/api/quizzes/${body.id}/items/2`, { method: "PUT", body: { flagged: true } });
@@ -275,13 +275,13 @@ describe("quizzes", () => {
     expect(none.body.error.message).toContain("No questions match");
     const free = await user("free");
     const gated = await free.json<{ error: { code: string } }>("/api/quizzes", {
-      body: { source: "questions", count: 5, mode: "exam" },
+      body: { source: "questions", format: "single", count: 5, mode: "exam" },
     });
     expect(gated.status).toBe(403);
     expect(gated.body.error.code).toBe("UPGRADE_REQUIRED");
     expect((await free.json("/api/question-bank")).status).toBe(403);
     const { body } = await c.json<{ id: string }>("/api/quizzes", {
-      body: { source: "questions", count: 5, mode: "tutor" },
+      body: { source: "questions", format: "single", count: 5, mode: "tutor" },
     });
     const other = await user();
     for (const r of [
@@ -305,7 +305,7 @@ describe("plan changes", () => {
     const c = await user();
     const me = (await c.json<{ user: { id: string } }>("/api/me")).body.user.id;
     const bank = await c.json<{ id: string }>("/api/quizzes", {
-      body: { source: "questions", count: 5, mode: "tutor" },
+      body: { source: "questions", format: "single", count: 5, mode: "tutor" },
     });
     await c.json(`/api/quizzes/${bank.body.id}/items/0`, { method: "PUT", body: { choice: "A" } });
     const cards = await c.json<{ id: string }>("/api/quizzes", {
