@@ -142,6 +142,32 @@ describe("rankWeakTopics", () => {
   });
 });
 
+describe("a new student's weak topics", () => {
+  it("sample every weighed subject in turn before any subject's second topic", () => {
+    const subjects = ["civil-procedure", "evidence", "torts", "business-associations", "professional-responsibility"];
+    const fresh: TopicAccuracy[] = subjects.flatMap((subjectId, i) =>
+      Array.from({ length: 3 + i * 4 }, (_, k) => ({
+        topicId: `${subjectId}-${String(k).padStart(2, "0")}`,
+        subjectId,
+        title: `${subjectId} ${k}`,
+        attempts: 0,
+        correct: 0,
+      })),
+    );
+    const r = rankWeakTopics(fresh, "nextgen");
+    expect(r).toHaveLength(fresh.length);
+    expect(new Set(r.slice(0, subjects.length).map((t) => t.subjectId)).size).toBe(subjects.length);
+    // A topic the student has tried enough keeps its place by score among the unknown ones.
+    const withKnown = rankWeakTopics(
+      [...fresh, { topicId: "t-hearsay", subjectId: "evidence", title: "Hearsay", attempts: 40, correct: 4 }],
+      "nextgen",
+    );
+    const at = withKnown.findIndex((t) => t.topicId === "t-hearsay");
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBe(withKnown.filter((t) => t.score > withKnown[at].score).length);
+  });
+});
+
 describe("exam-day FSRS rules", () => {
   it("desired retention rises toward the exam: exam−30 < exam−5, never below the student's", () => {
     expect(examRetention(0.9, 90)).toBe(0.9);

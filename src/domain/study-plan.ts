@@ -190,7 +190,25 @@ export function rankWeakTopics(topics: TopicAccuracy[], format: ExamFormat): Ran
     const accuracy = (t.correct + 0.5 * k) / (t.attempts + k);
     out.push({ ...t, accuracy, weight, score: (1 - accuracy) * weight, unknown: t.attempts < MIN_TOPIC_ATTEMPTS });
   }
-  return out.sort((a, b) => b.score - a.score || a.topicId.localeCompare(b.topicId));
+  out.sort((a, b) => b.score - a.score || a.topicId.localeCompare(b.topicId));
+  return interleaveUnknown(out);
+}
+
+/**
+ * Topics the student has not tried enough (`unknown`) differ in score only by their subject's topic
+ * count, so ranked as they are a new student's practice would work through one whole subject before
+ * the next. The places the unknown topics hold in the ranking are kept, but they are filled in turn
+ * from each subject (subjects in the order they first appear; each subject's own order kept), so the
+ * first practice sets sample every subject the exam weighs. Known topics keep their exact places.
+ */
+function interleaveUnknown(ranked: RankedTopic[]): RankedTopic[] {
+  const queues = new Map<string, RankedTopic[]>();
+  for (const t of ranked) if (t.unknown) queues.set(t.subjectId, [...(queues.get(t.subjectId) ?? []), t]);
+  const turns: RankedTopic[] = [];
+  for (let round = 0; turns.length < ranked.filter((t) => t.unknown).length; round++)
+    for (const q of queues.values()) if (q[round]) turns.push(q[round]);
+  let next = 0;
+  return ranked.map((t) => (t.unknown ? turns[next++] : t));
 }
 
 /** What the planner needs to know about the student's cards and questions. */
