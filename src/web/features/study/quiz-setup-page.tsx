@@ -48,6 +48,7 @@ export function QuizSetupPage() {
   });
   const [difficulty, setDifficulty] = useState<string[]>([]);
   const [filter, setFilter] = useState<"all" | "unanswered" | "missed">("all");
+  const [format, setFormat] = useState<"any" | "single" | "multi_select">("any");
   const [mode, setMode] = useState<"tutor" | "exam">(() => (params.get("mode") === "exam" ? "exam" : "tutor"));
   const [err, setErr] = useState<string | null>(null);
   const topicList = useQuery({
@@ -74,6 +75,7 @@ export function QuizSetupPage() {
           count,
           difficulty: difficulty.length ? difficulty : undefined,
           filter,
+          format: source === "questions" && format !== "any" ? format : undefined,
           mode,
         },
       }),
@@ -177,6 +179,23 @@ export function QuizSetupPage() {
               ))}
             </div>
           </Section>
+          {source === "questions" && (
+            <Section title="Format">
+              <div className="flex flex-wrap gap-2">
+                {(
+                  [
+                    ["any", "Any format"],
+                    ["single", "Single answer (MBE)"],
+                    ["multi_select", "Multi-select (NextGen)"],
+                  ] as const
+                ).map(([v, l]) => (
+                  <Chip key={v} active={format === v} onClick={() => setFormat(v)}>
+                    {l}
+                  </Chip>
+                ))}
+              </div>
+            </Section>
+          )}
           <Section title="Questions">
             <div className="flex flex-wrap gap-2">
               {(
