@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { outboxLink, PASSWORD, setTheme, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
+import { SUBJECT_IDS } from "../../src/contract/content";
 
 test("landing page for a visitor, with the sign-up call to action", async ({ page }) => {
   await page.goto("/");
@@ -157,7 +158,8 @@ test("settings: theme persists across reload, password form messages, profile", 
 test("content pages show subjects, topics and briefs", async ({ page }) => {
   await signUpAndConfirm(page, uniqueEmail("reader"));
   await page.goto("/library");
-  await expect(page.getByTestId("subject-card")).toHaveCount(7);
+  // The seven MBE subjects, Business Associations and Professional Responsibility (issue 18 §1).
+  await expect(page.getByTestId("subject-card")).toHaveCount(SUBJECT_IDS.length);
   await page.getByRole("link", { name: /Civil Procedure/ }).click();
   await page.getByRole("link", { name: /Specific Personal Jurisdiction/ }).click();
   await expect(page.getByTestId("topic-rule")).toContainText("minimum contacts");

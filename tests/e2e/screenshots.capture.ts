@@ -54,7 +54,8 @@ const TARGETS: Target[] = [
     id: "library",
     path: "/library",
     title: "Library",
-    caption: "The seven MBE subjects, with their topics, cases, flashcards and practice questions.",
+    caption:
+      "The seven MBE subjects, Business Associations and Professional Responsibility, with their topics, cases, flashcards and practice questions.",
     feature: null,
   },
   {
