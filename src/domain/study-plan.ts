@@ -204,8 +204,9 @@ export function rankWeakTopics(topics: TopicAccuracy[], format: ExamFormat): Ran
 function interleaveUnknown(ranked: RankedTopic[]): RankedTopic[] {
   const queues = new Map<string, RankedTopic[]>();
   for (const t of ranked) if (t.unknown) queues.set(t.subjectId, [...(queues.get(t.subjectId) ?? []), t]);
+  const unknownCount = [...queues.values()].reduce((n, q) => n + q.length, 0);
   const turns: RankedTopic[] = [];
-  for (let round = 0; turns.length < ranked.filter((t) => t.unknown).length; round++)
+  for (let round = 0; turns.length < unknownCount; round++)
     for (const q of queues.values()) if (q[round]) turns.push(q[round]);
   let next = 0;
   return ranked.map((t) => (t.unknown ? turns[next++] : t));
