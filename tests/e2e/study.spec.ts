@@ -4,6 +4,7 @@
  * Also takes the screenshots of the study screens (light, dark, phone).
  */
 import { expect, type Page, test } from "@playwright/test";
+import { SUBJECT_IDS } from "../../src/contract/content";
 import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 async function ownDeck(page: Page, cards: { question: string; answer: string }[]) {
@@ -94,10 +95,11 @@ test("study a deck with the keyboard", async ({ page }) => {
   await expect(page.getByTestId("deck-tile").first()).toBeVisible();
   await shot(page, "decks-browse");
   // every subject at once: a few decks each (the student's own deck, then 6 per subject), one subject: all of them
-  await expect(page.getByTestId("deck-tile")).toHaveCount(1 + 7 * 6);
+  await expect(page.getByTestId("deck-tile")).toHaveCount(1 + SUBJECT_IDS.length * 6);
   await page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: /^Contracts/ }) })
     .getByRole("button", { name: /^Show all \d+$/ })
-    .nth(2)
     .click();
   await expect(page).toHaveURL(/subject=contracts/);
   expect(await page.getByTestId("deck-tile").count()).toBeGreaterThan(6);
@@ -316,6 +318,9 @@ test("take a quiz to the results page", async ({ page }) => {
   await page.waitForURL(/\/quiz\/setup$/);
   await expect(page.getByRole("button", { name: /Question bank/ })).toHaveAttribute("aria-pressed", "true"); // Trial: the bank by default
   await page.getByRole("button", { name: "Contracts" }).click();
+  // single-answer items only: this test answers each question with one letter (multi-select items ask for two)
+  await page.getByRole("button", { name: "Single answer (MBE)" }).click();
+  await expect(page.getByRole("button", { name: "Single answer (MBE)" })).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("button", { name: "Exam (timed)" }).click();
   await expect(page.getByText("18 minutes: 1.8 minutes a question")).toBeVisible();
   // the count slider keeps focus from one arrow key to the next
