@@ -5,9 +5,13 @@
  * (another user's attempt is 404), text size limits, the plan gate, and no companion grading
  * without a model.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SetView, TaskAttempt, TaskView } from "../../src/contract/nextgen";
+import { integratedSetAttempts, performanceTaskAttempts } from "../../src/server/db/schema";
 import { setPlan } from "../../src/server/features/billing/subscriptions.service";
+import { answerItem } from "../../src/server/features/nextgen/sets.service";
+import { startTask } from "../../src/server/features/nextgen/tasks.service";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 const SET = "evidence-sample-delivery-log";
@@ -149,6 +153,25 @@ describe("integrated sets", () => {
     expect(right.body.item.result).toMatchObject({ correct: true, matched: 2 });
   });
 
+  it("two first answers sent at once land in one attempt, not two", async () => {
+    const ada = await user();
+    const v = await ada.json<SetView>(`/api/nextgen/sets/${SET}`);
+    const [q1, q2] = v.body.items.map((i) => i.id);
+    const me = await ada.json<{ user: { id: string } }>("/api/me");
+    // Straight to the service, so the two calls interleave at every query.
+    const db = server.database.db;
+    const answer = (itemId: string, selected: string[]) =>
+      answerItem({ db, userId: me.body.user.id, setId: SET, itemId, now: clock, answer: { selected } });
+    await Promise.all([answer(q1, ["B"]), answer(q2, ["A", "B"])]);
+    const after = await ada.json<SetView>(`/api/nextgen/sets/${SET}`);
+    expect(after.body.items.filter((i) => i.answered).map((i) => i.id)).toEqual([q1, q2]);
+    const attempts = await server.database.db
+      .select()
+      .from(integratedSetAttempts)
+      .where(eq(integratedSetAttempts.userId, me.body.user.id));
+    expect(attempts).toHaveLength(1);
+  });
+
   it("answers 404 for an unknown set or item and 403 on the Free plan", async () => {
     const ada = await user();
     expect((await ada.json(`/api/nextgen/sets/no-such-set`)).status).toBe(404);
@@ -265,5 +288,20 @@ describe("performance tasks", () => {
     expect((await ada.json(`/api/nextgen/task-attempts/not-a-uuid/submit`, { method: "POST", body: {} })).status).toBe(
       404,
     );
+  });
+  it("two starts sent at once (two tabs) resume one attempt instead of starting two", async () => {
+    clock = new Date();
+    const ada = await user();
+    const me = await ada.json<{ user: { id: string } }>("/api/me");
+    const db = server.database.db;
+    const start = () => startTask({ db, userId: me.body.user.id, id: TASK, now: clock });
+    const [a, b] = await Promise.all([start(), start()]);
+    expect(a.attempt.id).toBe(b.attempt.id);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    const rows = await db
+      .select()
+      .from(performanceTaskAttempts)
+      .where(eq(performanceTaskAttempts.userId, me.body.user.id));
+    expect(rows).toHaveLength(1);
   });
 });

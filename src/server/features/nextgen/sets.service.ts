@@ -18,6 +18,7 @@ import type { DbOrTx } from "../../db/client";
 import { integratedItemAnswers, integratedSetAttempts, integratedSetItems, integratedSets } from "../../db/schema";
 import type { LlmClient } from "../../ai/types";
 import { AppError } from "../../lib/errors";
+import { withStudentLock } from "../../lib/student-lock";
 import { companionGrade } from "./companion-grade";
 
 type SetRow = typeof integratedSets.$inferSelect;
@@ -306,6 +307,12 @@ export async function answerItem(opts: {
   now: Date;
   answer: { selected: string[] } | { text: string };
 }): Promise<{ item: SetItemView; score: SetScore }> {
+  // One transaction, the student's row locked first: two first answers sent at once (two tabs,
+  // a double submit) must find the same attempt instead of each starting one.
+  return withStudentLock(opts.db, opts.userId, (db) => answerLocked({ ...opts, db }));
+}
+
+async function answerLocked(opts: Parameters<typeof answerItem>[0]): Promise<{ item: SetItemView; score: SetScore }> {
   const { db, now } = opts;
   const { item, items, at: maybe } = await context(db, opts.userId, opts.setId, opts.itemId, now, false);
   let row: typeof integratedItemAnswers.$inferInsert;

@@ -19,6 +19,7 @@ import type { LlmClient } from "../../ai/types";
 import type { DbOrTx } from "../../db/client";
 import { performanceTaskAttempts, performanceTasks } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { withStudentLock } from "../../lib/student-lock";
 import { companionGrade } from "./companion-grade";
 
 type TaskRow = typeof performanceTasks.$inferSelect;
@@ -184,6 +185,11 @@ export async function startTask(opts: {
   id: string;
   now: Date;
 }): Promise<{ attempt: TaskAttempt; created: boolean }> {
+  // Two starts at once (two tabs) must resume one attempt, not start two.
+  return withStudentLock(opts.db, opts.userId, (db) => startLocked({ ...opts, db }));
+}
+
+async function startLocked(opts: Parameters<typeof startTask>[0]): Promise<{ attempt: TaskAttempt; created: boolean }> {
   const t = await taskRow(opts.db, opts.id);
   const raw = (await latest(opts.db, opts.userId, [t.id])).get(t.id);
   const current = raw ? await expire(opts.db, raw, opts.now) : undefined;
