@@ -29,6 +29,7 @@ import {
   subjectName,
   useStudyTimeZone,
 } from "./api";
+import { ChoiceList } from "./components/quiz-choices";
 
 const RATINGS: { name: RatingName; label: string; key: string; cls: string }[] = [
   {
@@ -77,6 +78,14 @@ function Text({ children, className }: { children: string; className?: string })
   return <div className={clsx("whitespace-pre-wrap break-words", className)}>{children}</div>;
 }
 
+/** The letters a missed question keys: one for an MBE item, several for a multi-select one ("B,E"). */
+const keyedLetters = (card: QueueCard) => (card.correctChoice ?? "").split(",").filter(Boolean);
+
+/**
+ * A missed question's choices. An MBE item is answered by one click, which shows the answer; a
+ * multi-select item is answered like in the bank (`ChoiceList`: check exactly as many as it keys,
+ * then "Check answer"), and Space still shows the answer without a pick.
+ */
 function QuestionChoices({
   card,
   flipped,
@@ -85,22 +94,34 @@ function QuestionChoices({
 }: {
   card: QueueCard;
   flipped: boolean;
-  picked: string | null;
-  onPick: (k: string) => void;
+  picked: string[];
+  onPick: (letters: string[]) => void;
 }) {
+  const keyed = keyedLetters(card);
+  if (keyed.length > 1)
+    return (
+      <div className="mt-5 text-left">
+        <ChoiceList
+          choices={card.choices ?? {}}
+          select={keyed.length}
+          chosen={picked}
+          keyed={flipped ? keyed : undefined}
+          onSubmit={onPick}
+          submitLabel="Check answer"
+        />
+      </div>
+    );
   return (
     <ol className="mt-5 space-y-2 text-left">
       {Object.entries(card.choices ?? {}).map(([k, v]) => {
-        // A multi-select key is "B,E": every keyed letter is marked right.
-        const keyed = (card.correctChoice ?? "").split(",");
         const right = flipped && keyed.includes(k);
-        const wrong = flipped && picked === k && !keyed.includes(k);
+        const wrong = flipped && picked.includes(k) && !keyed.includes(k);
         return (
           <li key={k}>
             <button
               type="button"
               disabled={flipped}
-              onClick={() => onPick(k)}
+              onClick={() => onPick([k])}
               className={clsx(
                 "flex w-full gap-3 rounded-xl border px-4 py-3 text-left text-sm transition-colors",
                 right
@@ -145,7 +166,7 @@ export default function StudySession() {
   const [turn, setTurn] = useState(0);
   // The flipped side belongs to one card at one position: a new card always starts on its question.
   const [flippedKey, setFlippedKey] = useState<string | null>(null);
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const shownAt = useRef(Date.now());
@@ -165,7 +186,7 @@ export default function StudySession() {
   // Flipping resets whenever the card changes (SPEC.md §4); the timer restarts for the new card.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the card's identity and position
   useEffect(() => {
-    setPicked(null);
+    setPicked([]);
     shownAt.current = Date.now();
     setNow(Date.now());
   }, [cardKey]);
@@ -407,8 +428,8 @@ export default function StudySession() {
               card={card}
               flipped={flipped}
               picked={picked}
-              onPick={(k) => {
-                setPicked(k);
+              onPick={(letters) => {
+                setPicked(letters);
                 setFlipped(true);
               }}
             />
