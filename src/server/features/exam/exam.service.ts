@@ -23,7 +23,7 @@ import {
   subjects,
 } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { gradeChoice } from "../study/quiz.service";
+import { gradeChoice, recordAttempt } from "../study/quiz.service";
 
 const notFound = () => new AppError("NOT_FOUND", "No such exam session.");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -125,14 +125,27 @@ async function finish(db: Db, s: Session, at: Date) {
     const [locked] = await tx.select().from(examSessions).where(eq(examSessions.id, s.id)).for("update");
     if (locked.submittedAt) return;
     const items = await tx.select().from(examItems).where(eq(examItems.sessionId, s.id));
-    for (const it of items)
-      if (it.key !== null)
-        await tx
-          .update(examItems)
-          .set({
-            correct: it.response ? scoreChoice(answerLetters(it.key), answerLetters(it.response)).correct : false,
-          })
-          .where(and(eq(examItems.sessionId, s.id), eq(examItems.position, it.position)));
+    for (const it of items) {
+      if (it.key === null) continue;
+      const correct = it.response ? scoreChoice(answerLetters(it.key), answerLetters(it.response)).correct : false;
+      await tx
+        .update(examItems)
+        .set({ correct })
+        .where(and(eq(examItems.sessionId, s.id), eq(examItems.position, it.position)));
+      // A bank question answered in the exam counts like one answered in the bank or a quiz: an
+      // attempt (bank history, accuracy, the plan's weak topics) and, when missed, a review.
+      // Unanswered items are not attempts.
+      if (it.kind === "question" && it.response)
+        await recordAttempt({
+          db: tx,
+          userId: s.userId,
+          questionId: it.refId,
+          choice: it.response,
+          correct,
+          quizSessionId: null,
+          now: it.answeredAt ?? at,
+        });
+    }
     await tx.update(examSessions).set({ submittedAt: at }).where(eq(examSessions.id, s.id));
   });
 }

@@ -3,8 +3,10 @@
  * multi-select item, flag, submit, report by area and skill, self-grade a written item), the
  * server deadline's auto-submit, and another student's session answering 404.
  */
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../../../../tests/helpers/server";
+import { questionAttempts, studySchedules } from "../../db/schema";
 import { setPlan } from "../billing/subscriptions.service";
 
 const DAY = 86_400_000;
@@ -104,6 +106,23 @@ describe("exam mode", () => {
     expect(report.body.report.bySkill.map((s) => s.id)).toContain("issue-spotting");
     const areaPossible = report.body.report.byArea.reduce((s, a) => s + a.possible, 0);
     expect(areaPossible).toBe(report.body.report.possible);
+    // The answered bank question now counts in the bank like any other answer: one attempt with
+    // the exam's letters and score, in the question's history; a miss is scheduled for review.
+    const me = await c.json<{ user: { id: string } }>("/api/me");
+    const attempts = await server.database.db
+      .select()
+      .from(questionAttempts)
+      .where(eq(questionAttempts.userId, me.body.user.id));
+    const answeredChoice = report.body.items.find((i) => i.position === choice.position)!;
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ choice: letters.join(","), correct: answeredChoice.review?.correct });
+    const history = await c.json<{ attempts: { choice: string }[] }>(`/api/question-bank/${attempts[0].questionId}`);
+    expect(history.body.attempts.map((a) => a.choice)).toEqual([letters.join(",")]);
+    const scheduled = await server.database.db
+      .select()
+      .from(studySchedules)
+      .where(and(eq(studySchedules.userId, me.body.user.id), eq(studySchedules.itemType, "question")));
+    expect(scheduled).toHaveLength(answeredChoice.review?.correct ? 0 : 1);
     // Submitted: no more answers; self-grading a written item adds its rubric points.
     expect(
       (
