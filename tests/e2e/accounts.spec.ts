@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { outboxLink, PASSWORD, setTheme, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 import { SUBJECT_IDS } from "../../src/contract/content";
+import { outboxLink, PASSWORD, setTheme, shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 test("landing page for a visitor, with the sign-up call to action", async ({ page }) => {
   await page.goto("/");

@@ -9,10 +9,10 @@
  * Run with `node --import tsx tests/helpers/e2e-server.ts`; SIGTERM closes it and removes the data.
  */
 import { createReadStream, mkdtempSync, rmSync } from "node:fs";
-import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { monthPeriod } from "../../src/domain/plans";

@@ -241,3 +241,15 @@ async function start(protocol: Protocol): Promise<FakeLlmServer> {
 export const startFakeOpenAI = () => start("openai");
 /** A fake Anthropic Messages API server. */
 export const startFakeAnthropic = () => start("anthropic");
+
+/**
+ * The server settings that point the companion at `llm` (a fake OpenAI-compatible server), with
+ * rate limits off: spread into `startTestServer`'s env.
+ */
+export const fakeOpenAIEnv = (llm: FakeLlmServer) => ({
+  RATE_LIMIT_DISABLED: "true",
+  LLM_PROVIDER: "openai-compatible",
+  LLM_BASE_URL: llm.url,
+  LLM_MODEL: "test-model",
+  LLM_API_KEY: "test-key",
+});

@@ -4,7 +4,7 @@
  * confirmation token is 400 invalid_token (item 26).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, signedInUser, STRONG_PASSWORD, startTestServer, type TestServer } from "../helpers/server";
+import { client, STRONG_PASSWORD, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {

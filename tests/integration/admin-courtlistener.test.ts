@@ -8,7 +8,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, opinions } from "../../src/server/db/schema";
-import { type FakeCourtListener, FAKE_TOKEN, startFakeCourtListener } from "../helpers/fake-courtlistener";
+import { FAKE_TOKEN, type FakeCourtListener, startFakeCourtListener } from "../helpers/fake-courtlistener";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 const ADMIN = "cl-admin@example.com";

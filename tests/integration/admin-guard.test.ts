@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, appSettings } from "../../src/server/db/schema";
-import { client, type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
+import { type Client, client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 let student: Client;

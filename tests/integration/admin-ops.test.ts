@@ -3,8 +3,9 @@
  * page's API as an admin sees it, the audit row every change writes, and the companion's stored
  * LLM configuration — its API key encrypted at rest, never answered, and actually used.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAnswerEngine } from "../../src/server/ai";
 import {
   adminAuditLog,
@@ -16,7 +17,7 @@ import {
   threads,
 } from "../../src/server/db/schema";
 import { parseEnv } from "../../src/server/env";
-import { startFakeOpenAI, type FakeLlmServer } from "../helpers/fake-llm";
+import { type FakeLlmServer, startFakeOpenAI } from "../helpers/fake-llm";
 import {
   type Client,
   client,

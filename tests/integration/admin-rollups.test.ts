@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usersQuery } from "../../src/contract/admin";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { analyticsDaily, user, userActivity } from "../../src/server/db/schema";
-import { usersQuery } from "../../src/contract/admin";
 import { getDashboard } from "../../src/server/features/admin/dashboard.service";
 import { countUsers, usersWhere } from "../../src/server/features/admin/users.service";
 import {

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, analyticsEvents, subscriptions, user } from "../../src/server/db/schema";
 import { pruneAnalytics, track } from "../../src/server/features/analytics/analytics.service";
 import {
-  client,
   type Client,
-  signedInUser,
+  client,
   STRONG_PASSWORD,
+  signedInUser,
   startTestServer,
   type TestServer,
 } from "../helpers/server";

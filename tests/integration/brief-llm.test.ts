@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importOpinions } from "../../src/server/features/case-law/import.service";
-import { type FakeLlmServer, startFakeOpenAI } from "../helpers/fake-llm";
+import { type FakeLlmServer, fakeOpenAIEnv, startFakeOpenAI } from "../helpers/fake-llm";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 const FIXTURE = `---\ntitle: 'Quill v. Inkwell Co.'\ncite: '903 F.4th 77'\npublished: '2021'\n---\n\n${"The inkwell company sold the quill maker a defective press, and the press broke within a week. ".repeat(10)}\n\nWe hold that the implied warranty of merchantability covers the press.\n\nAffirmed.`;
@@ -18,13 +18,7 @@ let opinionId: string;
 
 beforeAll(async () => {
   llm = await startFakeOpenAI();
-  server = await startTestServer({
-    RATE_LIMIT_DISABLED: "true",
-    LLM_PROVIDER: "openai-compatible",
-    LLM_BASE_URL: llm.url,
-    LLM_MODEL: "test-model",
-    LLM_API_KEY: "test-key",
-  });
+  server = await startTestServer(fakeOpenAIEnv(llm));
   ada = await signedInUser(server, "ada@example.com");
   const adaId = (await ada.json<{ user: { id: string } }>("/api/me")).body.user.id;
   opinionId = (

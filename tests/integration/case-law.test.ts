@@ -7,10 +7,10 @@
 import { readFileSync } from "node:fs";
 import { basename, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importOpinions, type ImportReport } from "../../src/server/features/case-law/import.service";
+import { loadCaseLawQueries, runCaseLawQueries } from "../../eval/case-law-search";
+import { type ImportReport, importOpinions } from "../../src/server/features/case-law/import.service";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 import { SHARED_DATA_DIR, SKIP_MESSAGE, sharedFiles } from "../helpers/shared-data";
-import { loadCaseLawQueries, runCaseLawQueries } from "../../eval/case-law-search";
 
 /** Files in the casebook folders that are not opinions: editor's notes, exercises, front matter (13b is Gonzales v. Raich). */
 const NOT_OPINIONS =

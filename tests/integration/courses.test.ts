@@ -8,8 +8,8 @@
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsEvents, courseEnrollments, courseLessons, courseModules, courses } from "../../src/server/db/schema";
 import { SUBJECT_IDS } from "../../src/contract/content";
+import { analyticsEvents, courseEnrollments, courseLessons, courseModules, courses } from "../../src/server/db/schema";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 import { makeFree, userIdOf } from "../helpers/users";
 

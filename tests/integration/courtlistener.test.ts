@@ -4,7 +4,7 @@
  * cool-down that follows), and the route being off without a token.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeCourtListener, FAKE_TOKEN, startFakeCourtListener } from "../helpers/fake-courtlistener";
+import { FAKE_TOKEN, type FakeCourtListener, startFakeCourtListener } from "../helpers/fake-courtlistener";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 interface LiveHit {

@@ -9,7 +9,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
+import { type Client, client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 import { makeFree } from "../helpers/users";
 
 type Schema = {

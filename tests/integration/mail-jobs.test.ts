@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../src/server/db/schema";
-import { client, startTestServer, STRONG_PASSWORD, type TestServer } from "../helpers/server";
+import { client, STRONG_PASSWORD, startTestServer, type TestServer } from "../helpers/server";
 
 let smtp: SMTPServer;
 let server: TestServer;

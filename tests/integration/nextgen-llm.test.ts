@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SetView, TaskAttempt, TaskView } from "../../src/contract/nextgen";
 import { setPlan } from "../../src/server/features/billing/subscriptions.service";
-import { type FakeLlmServer, startFakeOpenAI } from "../helpers/fake-llm";
+import { type FakeLlmServer, fakeOpenAIEnv, startFakeOpenAI } from "../helpers/fake-llm";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 const SET = "evidence-sample-delivery-log";
@@ -18,13 +18,7 @@ let ada: Client;
 
 beforeAll(async () => {
   llm = await startFakeOpenAI();
-  server = await startTestServer({
-    RATE_LIMIT_DISABLED: "true",
-    LLM_PROVIDER: "openai-compatible",
-    LLM_BASE_URL: llm.url,
-    LLM_MODEL: "test-model",
-    LLM_API_KEY: "test-key",
-  });
+  server = await startTestServer(fakeOpenAIEnv(llm));
   ada = await signedInUser(server, "ada-nextgen-llm@example.com");
   const me = await ada.json<{ user: { id: string } }>("/api/me");
   await setPlan({

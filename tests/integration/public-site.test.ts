@@ -7,8 +7,8 @@
 import { request } from "node:http";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT_DEMO_KINDS, type LandingData } from "../../src/contract/landing";
 import { CITATION_PATTERN } from "../../src/contract/content";
+import { CHAT_DEMO_KINDS, type LandingData } from "../../src/contract/landing";
 import { FEATURE_IDS } from "../../src/domain/plans";
 import { loadContent } from "../../src/server/content/load";
 import { client, signedInUser, startTestServer, type TestServer } from "../helpers/server";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REALTIME_STREAMS_PER_USER } from "../../src/server/features/chat/realtime.routes";
-import { subscribe, type Subscription } from "../helpers/realtime";
+import { type Subscription, subscribe } from "../helpers/realtime";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;

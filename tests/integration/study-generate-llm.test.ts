@@ -5,7 +5,7 @@
  * a clear error and nothing is saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlmServer, startFakeOpenAI } from "../helpers/fake-llm";
+import { type FakeLlmServer, fakeOpenAIEnv, startFakeOpenAI } from "../helpers/fake-llm";
 import { type Client, signedInUser, startTestServer, type TestServer } from "../helpers/server";
 
 let llm: FakeLlmServer;
@@ -14,13 +14,7 @@ let ada: Client;
 
 beforeAll(async () => {
   llm = await startFakeOpenAI();
-  server = await startTestServer({
-    RATE_LIMIT_DISABLED: "true",
-    LLM_PROVIDER: "openai-compatible",
-    LLM_BASE_URL: llm.url,
-    LLM_MODEL: "test-model",
-    LLM_API_KEY: "test-key",
-  });
+  server = await startTestServer(fakeOpenAIEnv(llm));
   ada = await signedInUser(server, "ada-cards@example.com");
 });
 afterAll(async () => {
