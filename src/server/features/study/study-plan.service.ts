@@ -116,8 +116,8 @@ export async function studyPlan({ db, userId, now }: { db: DbOrTx; userId: strin
   const bucket = (due: ReturnType<typeof sql>, state: ReturnType<typeof sql>) =>
     sql`case when ${state} = 2 and ${due} < ${day.start} then -1
              when ${due} < ${day.start} then 0
-             else floor(extract(epoch from (${due} - ${day.start}::timestamptz)) / 86400)::int end`;
-  const [cardRows, questionRows, topicRows, attemptRows] = await Promise.all([
+             else floor((date_part('epoch', ${due}) - ${day.start.getTime() / 1000}::float8) / 86400)::int end`;
+  const [cardRows, questionRows, topicRows] = await Promise.all([
     // One pass over the visible cards and their schedules: never-studied cards by subject, and
     // scheduled ones due before the exam by local day (-1: overdue reviews).
     rows<{ subject: unknown; d: unknown; n: unknown }>(
@@ -140,15 +140,16 @@ export async function studyPlan({ db, userId, now }: { db: DbOrTx; userId: strin
               group by 1`,
         )
       : Promise.resolve([]),
-    rows<{ id: unknown; subject_id: unknown; title: unknown }>(
+    // Every live topic with the student's attempts on its questions (one round trip).
+    rows<{ id: unknown; subject_id: unknown; title: unknown; n: unknown; correct: unknown }>(
       db,
-      sql`select id, subject_id, title from topics where retired_at is null order by subject_id, id`,
-    ),
-    rows<{ topic_id: unknown; n: unknown; correct: unknown }>(
-      db,
-      sql`select q.topic_id, count(*) as n, count(*) filter (where a.correct) as correct
-          from question_attempts a join questions q on q.id = a.question_id
-          where a.user_id = ${userId} group by q.topic_id`,
+      sql`select t.id, t.subject_id, t.title, a.n, a.correct
+          from topics t left join (
+            select q.topic_id, count(*) as n, count(*) filter (where a.correct) as correct
+            from question_attempts a join questions q on q.id = a.question_id
+            where a.user_id = ${userId} group by q.topic_id
+          ) a on a.topic_id = t.id
+          where t.retired_at is null order by t.subject_id, t.id`,
     ),
   ]);
 
@@ -166,17 +167,13 @@ export async function studyPlan({ db, userId, now }: { db: DbOrTx; userId: strin
     if (d < 0) overdue += num(r.n);
     else if (d < daysLeft) dueByDay[d] += num(r.n);
   }
-  const byTopic = new Map(attemptRows.map((r) => [String(r.topic_id), r]));
-  const topics = topicRows.map((t) => {
-    const a = byTopic.get(String(t.id));
-    return {
-      topicId: String(t.id),
-      subjectId: String(t.subject_id),
-      title: String(t.title),
-      attempts: num(a?.n),
-      correct: num(a?.correct),
-    };
-  });
+  const topics = topicRows.map((t) => ({
+    topicId: String(t.id),
+    subjectId: String(t.subject_id),
+    title: String(t.title),
+    attempts: num(t.n),
+    correct: num(t.correct),
+  }));
   const plan = planStudy({ today, exam, dueByDay, overdue, newBySubject, topics, newPerDay: settings.newPerDay });
   return {
     exam,

@@ -47,6 +47,7 @@ interface PlanDay {
   minutesAvailable: number;
   minutesPlanned: number;
   reviews: number;
+  backlog: number;
   newCards: { subjectId: string; count: number }[];
   practice: { questions: number; topics: { topicId: string }[] } | null;
   timed: { questions: number } | null;
@@ -58,7 +59,8 @@ interface PlanAnswer {
     minutesPerStudyDay: number;
     desiredRetention: number;
     days: PlanDay[];
-    weakTopics: { topicId: string }[];
+    weakTopics: { topicId: string; attempts: number; correct: number }[];
+    unplannedNewCards: number;
   } | null;
 }
 
@@ -125,6 +127,62 @@ describe("the plan", () => {
     expect(plan.weakTopics.length).toBeGreaterThan(0);
     expect(plan.days.filter((d) => d.timed).length).toBe(6);
     expect(plan.desiredRetention).toBe(0.9);
+  });
+
+  it("counts the student's own work: today's due cards, the overdue backlog, new cards left, attempts per topic", async () => {
+    clock = new Date("2026-12-01T15:00:00Z");
+    const { c } = await student();
+    const d = await c.json<{ deck: { id: string } }>("/api/study/decks", {
+      body: { title: "Mine", subjectId: "professional-responsibility" },
+    });
+    const b = await c.json<{ ids: string[] }>(`/api/study/decks/${d.body.deck.id}/cards/bulk`, {
+      body: { cards: [1, 2, 3].map((i) => ({ question: `Q${i}?`, answer: `A${i}.` })) },
+    });
+    expect(
+      (await putExam(c, { examDate: addDays(today(), 30), format: "nextgen", weeklyHours: 70, daysOff: [] })).status,
+    ).toBe(200);
+    const plan = async () => (await c.json<PlanAnswer>("/api/study/plan")).body.plan!;
+    const before = await plan();
+    expect(before.days[0].reviews).toBe(0);
+    // Card 1 rated Again: a learning step due in minutes, so one review today.
+    const rate = (i: number, rating: string) =>
+      c.json("/api/study/reviews", { body: { cardId: b.body.ids[i], rating } });
+    expect((await rate(0, "again")).status).toBe(200);
+    const afterAgain = await plan();
+    expect(afterAgain.days[0].reviews).toBe(1);
+    // Card 2 rated Good twice, then left for 60 days: overdue review-state work spread as backlog.
+    expect((await rate(1, "good")).status).toBe(200);
+    clock = new Date(clock.getTime() + 2 * DAY);
+    expect((await rate(1, "good")).status).toBe(200);
+    clock = new Date(clock.getTime() + 60 * DAY);
+    await putExam(c, { examDate: addDays(today(), 30), format: "nextgen", weeklyHours: 70, daysOff: [] });
+    const later = await plan();
+    expect(later.days[0].backlog).toBeGreaterThanOrEqual(1);
+    // New cards: the official ones plus our deck's one card never rated (card 3).
+    const pr = (p: PlanAnswer["plan"]) =>
+      p!.days.flatMap((x) => x.newCards).filter((x) => x.subjectId === "professional-responsibility");
+    const prNew = (p: PlanAnswer["plan"]) => pr(p).reduce((sum, x) => sum + x.count, 0) + p!.unplannedNewCards;
+    expect(prNew(before) - prNew(later)).toBe(2);
+    // A missed bank question counts against its topic.
+    const bank = await c.json<{ questions: { id: string; topicId: string; select: number }[] }>(
+      "/api/question-bank?subject=torts&format=single",
+    );
+    const q = bank.body.questions[0];
+    const detail = await c.json<{ question: { choices: Record<string, string> } }>(`/api/question-bank/${q.id}`);
+    const letters = Object.keys(detail.body.question.choices);
+    let missed = false;
+    for (const l of letters) {
+      const r = await c.json<{ correct: boolean }>(`/api/question-bank/${q.id}/attempts`, { body: { choice: l } });
+      expect(r.status).toBe(201);
+      if (!r.body.correct) {
+        missed = true;
+        break;
+      }
+    }
+    expect(missed).toBe(true);
+    const topic = (await plan()).weakTopics.find((t) => t.topicId === q.topicId);
+    expect(topic).toMatchObject({ attempts: expect.any(Number), correct: expect.any(Number) });
+    expect(topic!.attempts - topic!.correct).toBe(1);
   });
 
   it("ratings toward the exam: no due date past the day before it, and retention rising", async () => {
