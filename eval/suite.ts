@@ -6,8 +6,8 @@
  *   scope-*      out-of-scope requests of 3 kinds     declined, decline kind, law topics named in declines
  * Each set has dev splits (`-dev`, `-dev2`, `-dev3`: tuning) and two blind splits (`-blind`, and
  * `-blind2`, written later by another helper; decision 073), run only to measure with
- * `npm run eval -- --suite blind` (both, and the Business Associations / Professional Responsibility
- * blind facts set of issue 18) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
+ * `npm run eval -- --suite blind` (both, the Business Associations / Professional Responsibility
+ * blind facts set of issue 18, and the scope-only `-blind3` and `-blind4` of stop 23) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
  * this prints one line per set and exits 1 when a set is below its floor.
  *
  * FLOORS are what the engine reached on the dev splits when they were set (issue 13: CI fails
@@ -92,6 +92,8 @@ const FLOORS_BY_PART: Record<string, typeof FLOORS_FIRST> = {
   "bapr-dev": FLOORS_BAPR,
   blind: FLOORS_BLIND,
   blind2: FLOORS_BLIND,
+  blind3: FLOORS_BLIND,
+  blind4: FLOORS_BLIND,
   "bapr-blind": FLOORS_BLIND,
 };
 const TARGETS =
@@ -105,7 +107,7 @@ export function runSuite(split: "dev" | "blind" | "blind2"): number {
     split === "dev"
       ? ["dev", "dev2", "dev3", "dev4", "bapr-dev"]
       : split === "blind"
-        ? ["blind", "blind2", "bapr-blind"]
+        ? ["blind", "blind2", "blind3", "blind4", "bapr-blind"]
         : [split];
   const root = resolve(import.meta.dirname, "..");
   const dir = mkdtempSync(join(tmpdir(), "lexmate-eval-"));
@@ -116,7 +118,8 @@ export function runSuite(split: "dev" | "blind" | "blind2"): number {
       const set = `${family}-${part}`;
       const FLOORS = FLOORS_BY_PART[part] ?? FLOORS_FIRST;
       if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
-        if (part.startsWith("bapr-")) continue;
+        // The BA/PR sets are facts only; blind3 and blind4 are scope sets only (stop 23).
+        if (part.startsWith("bapr-") || part === "blind3" || part === "blind4") continue;
         lines.push(`  ${set.padEnd(16)} (missing)`);
         continue;
       }

@@ -27,7 +27,7 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "family law",
-    re: /\b(divorce|child custody|custody of (?:my|our|the) (?:kids?|child|children|son|daughter)|child support|alimony|spousal support|adopt(?:ing)? a (?:child|baby)|prenup(?:tial)?|visitation rights|paternity)\b/,
+    re: /\b(divorce|child custody|custody of (?:my|our|the) (?:kids?|child|children|son|daughter)|(?:joint|sole|shared|primary|physical|legal) custody|custody (?:order|arrangement|dispute|battle|hearing|agreement)|(?:relocat\w*|move|moving) (?:away )?with (?:the|a|my|our|her|his) (?:child|kids?|son|daughter)|child support|alimony|spousal support|adopt(?:ing)? a (?:child|baby)|prenup(?:tial)?|visitation rights|paternity)\b/,
     words: "divorce marriage married spouse wife husband child children custody support alimony",
   },
   {
@@ -40,7 +40,9 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "bankruptcy law",
-    re: /\b(bankrupt(?:cy)?|chapter (?:7|11|13)\b|automatic stay|discharge (?:of )?(?:my |the )?debts?)/,
+    re: /\b(bankruptcy|(?:file|files|filed|filing|declare|declares|declared|declaring|go|goes|went|going) (?:for )?bankrupt\w*|chapter (?:7|11|13)\b|automatic stay|discharge (?:of )?(?:my |the )?debts?)/,
+    words:
+      "bankruptcy chapter petition stay trustee debtor creditor discharge lease tenant landlord possession judgment sheriff evict eviction",
   },
   {
     area: "estate planning",
@@ -49,6 +51,12 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   {
     area: "employment law",
     re: /\b(minimum wage|overtime(?: pay)?|fmla|wrongful termination|unemployment benefits|workers'? comp(?:ensation)?|paid (?:sick |family )?leave|on salary|salaried|non-?compete|at-will employ\w*|sexual harassment at work|title vii)\b/,
+  },
+  {
+    area: "labor law",
+    re: /\b(national labor relations|nlra|nlrb|labor board|labou?r unions?|(?:form|forming|join|joining|organiz\w+|start|starting) (?:a |the )?unions?|union (?:organiz\w+|drive|dues|rep(?:resentative)?|election|contract)|collective bargaining|unfair labou?r practices?|(?:go|going|went) on strike|picket(?:ing)? line)\b/,
+    words:
+      "labor union unions organize organizing bargaining strike employer employee employees employ worker workers coworkers fire fired job work workplace talk talking speech",
   },
   // Rule 10b-5 fraud, insider trading and Section 16(b) are Business Associations topics (issue 18 §1);
   // the SEC's filing and registration regime is not.
@@ -78,7 +86,9 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
   },
   {
     area: "wills and trusts",
-    re: /\b(died without a will|without a will|intestate succession|intestacy|holographic wills?|handwritten wills?|(?:valid|write|make|draft|sign|witness) (?:a |my |his |her |the )?will|will (?:be )?valid|will contest|contest (?:a|the|my \w+'s) will|testamentary capacity|revoke (?:a|my|his|her) will|codicil|trust fund beneficiar\w*|spendthrift trust)\b/,
+    re: /\b(died without a will|without a will|intestate succession|intestacy|holographic wills?|handwritten wills?|(?:valid|write|wrote|make|made|draft|drafted|sign|signs|signed|witness|witnessed) (?:a |my |his |her |the )?will|will (?:be )?valid|will contest|contest (?:a|the|my \w+'s) will|testamentary capacity|revoke (?:a|my|his|her) will|codicil|trust fund beneficiar\w*|spendthrift (?:trusts?|clauses?|provisions?)|(?:revocable|irrevocable|living) trusts?|(?:sign\w*|notari\w*|witness\w*)[^.?!]{0,60}(?:when|after) (?:she|he) (?:dies|died)|(?:when|after) (?:she|he) (?:dies|died)[^.?!]{0,80}(?:witness\w*|notari\w*)|as if (?:she|he) (?:had )?left nothing)\b/,
+    words:
+      "will wills witness witnesses notarized notary signed paper house nephew niece kids children heirs inherit dies died estate",
   },
   {
     area: "international law",
@@ -96,9 +106,23 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
 const LAWYER_BY_PRACTICE =
   /\b(?:divorce|family[- ]law|tax|immigration|bankruptcy|patent|trademark|ip|estate[- ]planning|probate|employment|labou?r)(?: law)? (?:lawyers?|attorneys?|counsel|firms?)\b/g;
 
+/** The student names the covered subject the question is in ("Contracts question: …", "for Torts,"). */
+const SUBJECT_LABEL =
+  /^\W*(?:(?:a|an|my|quick|one|another) )?(?:contracts?|torts?|evidence|civ(?:il)? ?pro(?:cedure)?|con ?law|constitutional law|crim(?:inal)? (?:law|pro(?:cedure)?)|real property|property|business associations|professional responsibility|mbe) (?:question|hypo(?:thetical)?|problem|issue|essay)\b/;
+/**
+ * A question about the forum (federal jurisdiction, removal, venue), the Constitution, or a covered
+ * doctrine asked outright (hearsay, admissibility, whether a promise binds), which the library
+ * covers even when the dispute is from an uncovered area (a will contest, a Title VII suit, a bonus).
+ */
+const FORUM_OR_CONSTITUTION =
+  /\b(federal courts? (?:hear|take|have jurisdiction)|(?:can|could|may|would) (?:a |the )?federal court|diversity (?:jurisdiction|of citizenship)|subject[- ]matter jurisdiction|amount in controversy|remov(?:e|ed|es|al|ing)\b[^.?!]{0,30}\bto federal court|hearsay|admissib\w*|promissory estoppel|(?:is|was|are) (?:the|this|that|such a|his|her|their) promises? (?:enforceable|binding)|personal jurisdiction|domestic[- ]relations exception|probate exception|unconstitutional|(?:violate|violates|violating) the (?:constitution|first amendment|fourteenth amendment|commerce clause|due process clause|equal protection clause)|commerce clause|taxing (?:and spending )?power|spending clause)\b/;
+
 /** The area outside the library that the question is about, or null. */
 export function outsideArea(question: string): OutsideArea | null {
   const q = question.toLowerCase().replace(/[’]/g, "'").replace(LAWYER_BY_PRACTICE, "lawyer");
+  // Which court may hear a divorce or a tax case, or whether a tax is constitutional, is Civil
+  // Procedure or Constitutional Law, whatever the area of the underlying dispute.
+  if (FORUM_OR_CONSTITUTION.test(q) || SUBJECT_LABEL.test(q)) return null;
   for (const { area, re, words } of AREAS) {
     const m = re.exec(q);
     if (m) return { area, stems: new Set(terms(`${m[0]} ${words ?? ""}`)) };
@@ -113,11 +137,11 @@ export function outsideArea(question: string): OutsideArea | null {
  * topic, and for health or safety with "see a doctor / call emergency services". A question that
  * also names the law ("sue", "liable", "negligence", "statute", a case) is a legal question.
  */
-export type NotLegalKind = "health_safety" | "not_legal";
+export type NotLegalKind = "health_safety" | "not_legal" | "personal_legal_advice" | "harmful" | "privacy";
 
 /** Danger to life now (suicide, self-harm, someone unresponsive): declined for safety even when law words appear. */
 const SAFETY_FIRST =
-  /\b(suicid\w*|kill(?:ing)? (?:myself|me)|end(?:ing)? (?:my|my own) life|end it all|don'?t see the point anymore|no reason to live|take my (?:own )?life|self[- ]harm|(?:hurt|hurting|harm|harming|cut|cutting) myself|want to die|(?:can'?t|cannot|won'?t|couldn'?t) wake (?:him|her|them|my \w+) up|(?:is|isn'?t|not|stopped) breathing|unconscious and|overdos\w*|took (?:a (?:whole )?bottle|too many) (?:of )?(?:pills|tablets)|gas leak|house is on fire|(?:is|am) being (?:followed|stalked|attacked)|in danger right now)\b/;
+  /\b(suicid\w*|kill(?:ing)? (?:myself|me)|end(?:ing)? (?:my|my own) life|end it all|don'?t see the point anymore|no reason to live|take my (?:own )?life|self[- ]harm|(?:hurt|hurting|harm|harming|cut|cutting) myself|want to die|(?:can'?t|cannot|won'?t|couldn'?t) wake (?:him|her|them|my \w+) up|(?:is|isn'?t|not|stopped) breathing|unconscious and|overdos\w*|took (?:a (?:whole )?bottle|too many) (?:of )?(?:pills|tablets)|gas leak|house is on fire|(?:is|am) being (?:followed|stalked|attacked)|in danger right now|(?:be |are |is )?better off (?:without me|if i (?:was|were|wasn'?t|weren'?t) (?:gone|dead|around|here|alive)|if i (?:died|disappeared))|(?:don'?t|do not|no longer) want to (?:be alive|live anymore|exist|be here anymore|keep living|wake up (?:anymore|again|tomorrow))|wish (?:i|that i) (?:was|were) (?:dead|never born|gone)|wish i (?:could )?(?:disappear|never wake up|wouldn'?t wake up|didn'?t wake up)|(?:no|not any|don'?t see any) (?:point|reason) (?:in |to )?(?:living|being alive|going on|keep going)|can'?t go on (?:anymore|any more|like this)|not (?:be|being) around (?:anymore|any more)|(?:ending|end) it (?:all|tonight)|unalive|give up on (?:life|living)|(?:my|our) (?:\w+ ){0,2}(?:roommate|friend|partner|mom|dad|mother|father|brother|sister|son|daughter|wife|husband|boyfriend|girlfriend|kid|baby|classmate|coworker)\b[^.?!]{0,60}\b(?:collapsed|passed out|won'?t wake up|unresponsive|not responding|not breathing|breathing (?:really |very )?(?:weird\w*|strange\w*|funny|shallow\w*))|cut(?:ting)? (?:myself|(?:my|on my) (?:arms?|wrists?|legs?|thighs?|skin))|(?:burn|burning|burned|scratch|scratching|hit|hitting|punch|punching) (?:myself|my (?:arms?|wrists?|legs?|thighs?|skin))|(?:holding|held|hold|put|putting|press\w*) (?:a |the )?(?:\w+ )?(?:lighter|match|flame|cigarette|knife|blade|razor)\b[^.?!]{0,40}\b(?:to|on|against|into) (?:my|the inside of my) (?:\w+ )?(?:wrists?|arms?|skin|legs?|thighs?)|once i'?m (?:not around|gone|dead)|(?:after|when) i'?m gone|it won'?t be long now|(?:written|wrote|writing) (?:letters|notes|a letter|a note) to (?:my )?(?:parents|family|mom|dad|best friend|sister|brother)|(?:giving|gave|give) (?:away )?(?:all )?(?:my|most of my) (?:\w+ (?:and|&) )?(?:most of my )?(?:stuff|things|belongings|possessions)(?:[^.?!]{0,60})(?:won'?t need|not going to need|don'?t need)|(?:note|letter|tell|know)[^.?!]{0,60}(?:isn'?t|is not|wasn'?t|not) (?:their|your) fault|suicide note|goodbye (?:note|letter)|i'?m not (?:sticking|going to be|gonna be) around|i won'?t be around (?:much longer|anymore))\b/;
 /**
  * Requests that are not a law-school question whatever words of the law they hold (decision 073):
  * an attempt to override the companion's instructions, help to harm, deceive or evade ("without
@@ -125,20 +149,51 @@ const SAFETY_FIRST =
  * address, a phone number). Checked before the legal cue words ("police", "contracts professor").
  */
 const NOT_LEGAL_FIRST =
-  /\b(ignore (?:all |any )?(?:of )?(?:your |the |my )?(?:previous |prior |earlier )?(?:instructions|rules|guidelines)|(?:reveal|show|tell me|print|repeat) (?:me )?(?:your|the) (?:system )?(?:prompt|instructions)|system prompt|pretend (?:you are|you're|to be) an? (?:\w+ )?(?:ai|assistant|chatbot|bot|model)|(?:uncensored|unfiltered|jailbroken|jailbreak|developer mode|dan mode)|no (?:rules|restrictions|filters) (?:at all|whatsoever|anymore)|without (?:getting caught|being caught|anyone (?:knowing|noticing)|(?:him|her|them) knowing)|(?:how (?:do|can|could|would) (?:i|you|we|someone)|can (?:i|we)|could (?:i|we)) (?:\w+ )?get away with|avoid getting caught|(?:fake|forged?|counterfeit) (?:doctor'?s note|id|passport|prescription|signature|receipt|transcript|diploma)|(?:get|break|hack) into (?:my |his |her |their |someone'?s |an? )?(?:\w+'?s? )?(?:\w+ )?(?:account|email|phone|instagram|facebook)|home address|(?:cell |personal )?phone number of|social security number of|where (?:does|do) (?:my |his |her )?\w+ live|dox\w*)\b/;
+  /\b(ignore (?:all |any |every |each )?(?:of )?(?:your |the |my )?(?:previous |prior |earlier |other |former )?(?:instructions?|rules?|guidelines?|directions?|prompts?)|(?:never|don'?t|do not|won'?t) break(?:s|ing)? character|stay(?:s|ing)? in character|you are now (?:an? )?[a-z]+|no (?:subject )?(?:limits|limitations|refusals)|(?:without|with no) (?:any )?(?:limits|refusals|restrictions|disclaimers)|(?:paste|print|show|reveal|output|dump|share) (?:me )?(?:your |the )?(?:hidden|secret|internal|original|full) (?:instructions|prompt|rules)|(?:reveal|show|tell me|print|repeat) (?:me )?(?:your|the) (?:system )?(?:prompt|instructions)|system prompt|pretend (?:you are|you're|to be) an? (?:\w+ )?(?:ai|assistant|chatbot|bot|model)|(?:uncensored|unfiltered|jailbroken|jailbreak|developer mode|dan mode)|no (?:rules|restrictions|filters) (?:at all|whatsoever|anymore)|without (?:getting caught|being caught|anyone (?:knowing|noticing)|(?:him|her|them) knowing)|(?:how (?:do|can|could|would) (?:i|you|we|someone)|can (?:i|we)|could (?:i|we)) (?:\w+ )?get away with|avoid getting caught|(?:fake|forged?|counterfeit) (?:doctor'?s note|id|passport|prescription|signature|receipt|transcript|diploma)|(?:get|break|hack) into (?:my |his |her |their |someone'?s |an? )?(?:\w+'?s? )?(?:\w+ )?(?:account|email|phone|instagram|facebook)|home address|(?:cell |personal )?phone number of|social security number of|where (?:does|do) (?:my |his |her )?\w+ live|dox\w*)\b/;
+
+/**
+ * Advice on the student's own, real legal matter (a pending case, a hearing, a plea offer, a filing
+ * they will sign): Lexmate is a study tool, not a lawyer, so it declines and points to one. Both a
+ * sign that the matter is real and theirs (`REAL_MATTER`) and a request for what to do in it
+ * (`ADVICE_REQUEST`) are needed: "I offered to sell my car to Bob — is there a contract?" is a
+ * study hypothetical told in the first person, and stays a legal question.
+ */
+const REAL_MATTER =
+  /\b(my (?:real|actual|own|pending|current) (?:legal )?(?:case|lawsuit|suit|hearing|trial|court (?:date|case)|eviction|divorce|custody case|charges?|arrest|ticket|citation|deposition|claim|matter|settlement|dispute)|(?:this|it)(?: is|'s) (?:my )?(?:a )?real (?:case|situation|lawsuit|thing)|(?:this|it) (?:is|'s) (?:not|n'?t) (?:a )?hypothetical|not a hypothetical|for real|in real life|case (?:no\.?|number|#) ?:? ?\d|no\. \d{2,4}-|(?:my|our) (?:\w+ )?(?:hearing|trial|court date|arraignment|deposition|sentencing|mediation) is (?:tomorrow|today|tonight|on|next|this|in \d|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|arraignment is|(?:i'?ll|i will|i'?m going to|i am going to|i plan to|that i'?ll|i have to) (?:sign and )?file (?:it |this )?(?:with|in|at) (?:the )?court|(?:offered|offering) me (?:a |the )?(?:plea|deal|settlement)|(?:i|we) (?:got|was|were|just got|have been|'ve been|am being)\b[^.?!]{0,30}\b(?:arrested|charged|sued|served|indicted|evicted|ticketed) (?:last|this|yesterday|today|on)|(?:emailed|sent|offered|gave|mailed) me (?:a |the |an )?(?:release|settlement|plea|deal|severance)|(?:offering|offered) (?:me )?\$\s?\d|offer expires|(?:i'?m|i am) not hiring a lawyer|without (?:hiring |paying )?a lawyer|(?:just )?locked me out of (?:my |our )|(?:i|we) (?:got|was|were) (?:\w+ )?(?:arrested|charged|sued|served|indicted|evicted) for real|i can'?t afford a lawyer)/;
+const ADVICE_REQUEST =
+  /\b(should (?:i|we) (?:just |really |even )?(?:take|accept|sign|plead|settle|go to|fight|file|appeal|agree|say|tell|hold out)|what (?:exactly |precisely )?(?:do|should|can) (?:i|we) (?:say|do|tell|argue|file)|tell (?:me|us) (?:step[- ]by[- ]step |exactly )?what (?:to|i should|we should)|what to do (?:this week|now|next|today|tomorrow)|draft (?:the|my|our|a) |write (?:the|my|our) (?:\w+ )?(?:motion|brief|opposition|complaint|answer|response|petition|letter)|(?:take|accept) (?:it|the (?:plea|deal|offer|settlement))|go to trial|represent (?:me|us)|help me (?:win|beat|fight|get out of|get off)|how (?:do|can) i (?:win|beat|fight|get out of|get off|get the case dismissed))/;
+
+/**
+ * Help to obstruct justice or evade the law, phrased with its legal words ("without it counting as
+ * witness tampering", "so the court can't find my assets"): declined, however legal its vocabulary.
+ * A question about such a crime's elements ("is it witness tampering if D asks her to recant?")
+ * asks how to act on nothing and stays a legal question.
+ */
+const HARMFUL =
+  /\b((?:without|but (?:not|wouldn'?t|won'?t|doesn'?t)|that (?:wouldn'?t|won'?t|doesn'?t|does not|would not)|so (?:it|that it) (?:doesn'?t|won'?t|wouldn'?t)) (?:it )?(?:technically |legally |actually )?(?:counting as|count(?:s)? as|be(?:ing)? (?:considered|treated as|charged (?:with|as))|looking like|look like|getting (?:charged|in trouble) (?:with|for)) (?:\w+ ){0,3}(?:tampering|obstruction|perjury|fraud|a crime|a felony|illegal|bribery|contempt|intimidation)|scare (?:her|him|them|the (?:\w+ )?witness)(?: \w+){0,2} (?:out of|into not|away from|off) (?:showing up|testifying|coming|talking)|(?:so|so that) (?:my |the |her |his |our )?(?:creditors?|ex\w*|spouse|wife|husband|court|irs|police|cops|prosecutors?|trustee|judge|investigators?|(?:forensic )?examiners?)(?:'s)?(?: \w+){0,2} (?:can'?t|cannot|won'?t|will not|never) (?:reach|get|touch|find|see|recover|trace|seize)|(?:wipe|delete|destroy|shred|erase|get rid of)\b[^.?!]{0,60}\b(?:subpoena\w*|before (?:my |the |his |her )?(?:deposition|trial|hearing|discovery|court date)|can'?t (?:be )?recover\w*)|subpoena\w*[^.?!]{0,80}\b(?:wipe|delete|destroy|shred|erase|get rid of)|(?:pass|beat|cheat|fool) (?:a |the |my )?(?:\w+ )?(?:drug test|breathalyzer|polygraph|urine test|piss test)|(?:best|easiest|safest|quickest) way to (?:get|make|convince|persuade|pressure|pay|scare) (?:the |a |my |our |his |her )?(?:\w+ )?witness|(?:get|make|convince|persuade|pressure|pay|scare) (?:the |a |my |our |his |her )?(?:\w+ )?witness (?:to )?(?:change (?:her|his|their) (?:story|testimony)|not (?:to )?(?:testify|show up)|recant|stay (?:quiet|silent)|lie|disappear)|(?:hide|move|stash|transfer) (?:my |our )?(?:money|assets|income|savings|property)(?: \w+){0,3} (?:so (?:that )?(?:my|the|her|his) (?:ex|spouse|wife|husband|creditors?|court|lawyers?|irs|trustee)\w*(?: \w+){0,4} (?:can'?t|cannot|won'?t|doesn'?t|don'?t) (?:find|see|get|touch|reach)|from (?:my (?:ex|spouse|wife|husband)|the (?:court|irs|trustee|creditors?)))|(?:destroy|get rid of|delete|shred|wipe|hide) (?:the |my |all the )?(?:evidence|texts|messages|records|documents|emails)(?: \w+){0,3} (?:before (?:the )?(?:police|cops|discovery|trial|subpoena|they)|so (?:the )?(?:police|cops|prosecutor|court|they) (?:can'?t|won'?t))|(?:lie|lying) (?:to the (?:police|judge|court|jury|investigators?)|under oath) (?:and|without|so)|(?:avoid|evade|outrun|get away from) (?:the )?(?:police|cops) (?:checkpoint|after|when|if))/;
+
+/**
+ * Someone else's private data: another student's questions, scores or account, or a person's
+ * address or phone number. Lexmate never shows one student's work to another.
+ */
+const PRIVACY =
+  /\b((?:the )?(?:other people|others|everyone else|other members|the rest of (?:my|the) (?:\w+ )?(?:group|class|cohort|section))(?: \w+){0,8} (?:been )?(?:asking|asked|ask|typing|searching)(?: you)?|(?:pull up|look up|show me|give me|tell me|check) (?:his|her|their|[a-z]+'s) (?:\w+ ){0,2}(?:scores|grades|results|history|questions|chats|progress|weakest subjects|answers|account)|(?:professor|teacher|dean|classmate|roommate|ex|neighbor)'?s? (?:home |personal |cell )?(?:address|phone number|email address)|where (?:my |the |our )?(?:professor|classmate|ex|teacher|dean) lives|(?:my |a |another |other )?(?:classmates?|roommates?|coworkers?|friends?|study (?:partners?|group)|other (?:users?|students?)|another (?:user|student))'?s? (?:\w+ ){0,3}(?:questions|scores|grades|chats?|messages|conversations|history|answers|notes|accounts?|progress|results|flashcards|searches)|(?:questions|chats|messages|scores|grades|conversations|answers) (?:that )?(?:my |other |another )?(?:classmates?|roommates?|friends?|users?|students?)(?: [a-z]+){0,3} (?:asked|sent|got|had|made|wrote)|what (?:did|has|have) (?:other (?:users|students)|my (?:classmate|roommate|friend)|another (?:user|student)|\w+ \w+) (?:asked|ask) you|(?:show|give|tell) me (?:\w+ ){0,2}(?:other (?:users|students)|another (?:user|student))'?s?)/;
 
 /** Symptoms and medical questions: the request itself is about health. */
 const HEALTH_SAFETY =
-  /\b(headaches?|migraines?|blurr(?:ed|y) vision|chest pains?|pain in (?:my|his|her|the) (?:chest|head|stomach|side|back|arm|neck|leg)|crushing pain|short(?:ness)? of breath|can'?t breathe|dizz(?:y|iness)|faint(?:ed|ing)?|numbness|seizures?|fever|vomit\w*|rash|symptoms?|ibuprofen|acetaminophen|tylenol|advil|aspirin|antibiotics?|painkillers?|dosage|stroke|heart attack|allerg\w*|concussion|infection|diagnos\w* (?:me|my)|therap(?:y|ist) for|depress(?:ed|ion)|anxiety attack|panic attack|emergency room)\b/;
+  /\b(headaches?|migraines?|blurr(?:ed|y) vision|chest pains?|pain in (?:my|his|her|the) (?:chest|head|stomach|side|back|arm|neck|leg)|crushing pain|short(?:ness)? of breath|can'?t breathe|dizz(?:y|iness)|faint(?:ed|ing)?|numbness|seizures?|fever|vomit\w*|rash|symptoms?|ibuprofen|acetaminophen|tylenol|advil|aspirin|antibiotics?|painkillers?|dosage|stroke|heart attack|allerg\w*|concussion|infection|diagnos\w* (?:me|my)|therap(?:y|ist) for|depress(?:ed|ion)|anxiety attack|panic attack|emergency room|(?:bad|safe|ok|okay|dangerous) (?:to )?mix|how many mg|\d+ ?mg\b|mix(?:ing)? (?:\w+ )?(?:with|and) (?:alcohol|drinking|caffeine|energy drinks))\b/;
 /** Words that show a health question only when the request is not a story of what happened. */
 const HEALTH_WEAK =
-  /\b(medications?|medicine|pills?|prescription|pregnan\w*|poison(?:ed|ing)?|bleeding|sprain\w*|(?:broken|broke|fractured?|dislocated|twisted) (?:my |his |her )?(?:arm|leg|bone|wrist|ankle|finger|toe|foot|hand|rib|nose|collarbone|shoulder))\b/;
+  /\b(adderall|ritalin|vyvanse|benadryl|melatonin|xanax|valium|ambien|zoloft|prozac|lexapro|wellbutrin|sertraline|nyquil|sleeping pills?|sleep aids?|collapsed|passed out|won'?t wake up|unresponsive|medications?|medicine|pills?|prescription|pregnan\w*|poison(?:ed|ing)?|bleeding|sprain\w*|(?:broken|broke|fractured?|dislocated|twisted) (?:my |his |her )?(?:arm|leg|bone|wrist|ankle|finger|toe|foot|hand|rib|nose|collarbone|shoulder))\b/;
 /** Asking what to do now, which turns a story with a weak health word into a health request. */
 const HELP_REQUEST =
-  /\b(what (?:should|do|can) (?:i|we) do|should (?:i|we) (?:worry|be worried|go to|call|take)|is (?:it|this|that) serious|how (?:do|can|should) (?:i|we) (?:treat|stop|help)|what (?:should|can) (?:i|she|he) take)\b/;
+  /\b(is it (?:ok|okay|safe|fine|dangerous|bad) to (?:take|mix|use|drink|combine)|how (?:many|much) (?:mg|milligrams|pills|tablets|doses?)|should i start with|what (?:should|do|can) (?:i|we) do|should (?:i|we) (?:worry|be worried|go to|call|take)|is (?:it|this|that) serious|how (?:do|can|should) (?:i|we) (?:treat|stop|help)|what (?:should|can) (?:i|she|he) take)\b/;
 /** A request for writing, code or trivia: the form itself is not a legal question, whatever it is about. */
 const NOT_LEGAL_FORM =
-  /^\s*(?:can you |could you |please |pls )?(?:help me )?(?:write|compose|draft|make up|give me|tell me)\s+(?:me\s+)?(?:a |an |some )?(?:short |funny |quick )?(?:poem|haiku|sonnet|limerick|song|rap|lyrics|jokes?|riddle|story|bedtime story|cover letter|thank[- ]you (?:note|email|letter|card)|birthday (?:message|card)|toast|speech for (?:my|a) (?:wedding|party))\b/;
+  /^\s*(?:hey,? |hi,? )?(?:can you |could you |please |pls |i need you to |i want you to )?(?:help me )?(?:write|compose|draft|make up|give me|tell me|come up with|plan)\s+(?:me\s+)?(?:a |an |some )?(?:[\w'-]+ ){0,3}(?:poem|haiku|sonnet|limerick|song|rap|lyrics|jokes?|riddle|story|bedtime story|cover letter|thank[- ]you (?:note|email|letter|card)|birthday (?:message|card)|toast|wedding speech|best man speech|maid of honou?r speech|eulogy|speech for (?:my|a) (?:wedding|party)|itinerary|meal plan|workout plan|grocery list)\b/;
+/** Money, travel and trip requests whose ask is plain, whatever legal words ride along ("a firm offer"). */
+const NOT_LEGAL_ASK =
+  /\b(index funds?|(?:put|invest|park) (?:it|my (?:money|savings)|the money) in (?:an? )?(?:\w+ )?(?:fund|etf|stocks?|bonds?|crypto|savings account|hysa)|(?:throw|put) (?:it|the money|my savings) (?:at|toward|towards) (?:my )?(?:\w+ )?(?:loans?|debt)|pay (?:off|down) (?:my )?(?:\w+ )?(?:loans?|debt) first|itinerar(?:y|ies)|(?:good|best) (?:places|things) to (?:eat|see|do|visit)|(?:where|what) (?:should i|to) (?:eat|visit|see|stay) in|tourist traps?|sightseeing)\b/;
 const NOT_LEGAL =
   /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|cookies|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|compile|debug (?:my|this) code|(?:bug|error) in my (?:code|script|program|loop)|stocks?|index funds?|mutual funds?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|(?:my |our )?savings|pay off (?:my |the )?(?:car|credit|loan)|car loan|(?<!'s |the |its |their )budget(?:ing)?|credit score|world series|super bowl|nba|nfl|movies?|netflix|tv shows?|video games?|music|playlist|songs?|vacation|travel|flights?|hotel|plan (?:a |my |our )?(?:trip|vacation|party|wedding)|trip to|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi)|e-?mail to (?:my )?(?:professor|teacher|boss|landlord|friend|mom|dad))\b/;
 /** Words that make a request non-legal only when it is not a story of what happened (a "joke" or a "boyfriend" can be a fact). */
@@ -167,7 +222,11 @@ export function notLegal(
   const q = question.toLowerCase().replace(/[’]/g, "'");
   // Danger first: a student who mentions the bar exam and self-harm in one breath needs 988, not a rule.
   if (SAFETY_FIRST.test(q)) return "health_safety";
-  if (NOT_LEGAL_FORM.test(q) || NOT_LEGAL_FIRST.test(q)) return "not_legal";
+  if (NOT_LEGAL_FORM.test(q) || NOT_LEGAL_FIRST.test(q) || NOT_LEGAL_ASK.test(q)) return "not_legal";
+  // These carry the law's own words (a witness, a court, a plea), so they come before the legal cues.
+  if (HARMFUL.test(q)) return "harmful";
+  if (PRIVACY.test(q)) return "privacy";
+  if (REAL_MATTER.test(q) && ADVICE_REQUEST.test(q)) return "personal_legal_advice";
   // A question in an area of law we do not cover ("can I use a song under copyright?") is legal; the
   // bar exam or law school as the occasion ("plan a trip after the bar exam") does not make it legal.
   if (opts.legalArea || LEGAL_CUES.test(q.replace(STUDY_OCCASION, " "))) return null;

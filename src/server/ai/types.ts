@@ -50,7 +50,14 @@ export type AnswerEvent =
       /** The kind of question the answer was shaped for (composed answers; analytics). */
       kind?: "concept" | "distinction" | "case" | "summary" | "fact_pattern";
       /** Why a declined answer declined (issue 13 §5): see compose/answer.ts `DeclineKind`. */
-      declineKind?: "uncovered" | "outside_area" | "not_legal" | "health_safety";
+      declineKind?:
+        | "uncovered"
+        | "outside_area"
+        | "not_legal"
+        | "health_safety"
+        | "personal_legal_advice"
+        | "harmful"
+        | "privacy";
       /** `[n]` markers the model wrote that matched no source and were removed (LLM answers). */
       invalidMarkers?: number[];
     };

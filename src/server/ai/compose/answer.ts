@@ -4,6 +4,7 @@
  */
 import type { BriefDoc } from "../corpus";
 import { DECLINE_BELOW, type Prepared } from "../prepare";
+import type { NotLegalKind } from "../scope";
 import { SourceList } from "../sources";
 import { composeCase } from "./case";
 import { composeConcept } from "./concept";
@@ -17,9 +18,11 @@ import { composeSummary } from "./summary";
 /**
  * Why an answer was declined (issue 13 §5): `uncovered` — a legal question the library has no
  * source for; `outside_area` — a named area of law Lexmate does not cover (tax, Article 9);
- * `not_legal` — not a law-school question; `health_safety` — a health or safety matter.
+ * `not_legal` — not a law-school question; `health_safety` — a health or safety matter;
+ * `personal_legal_advice` — advice on the student's own real case; `harmful` — help to obstruct
+ * justice or evade the law; `privacy` — someone else's data (scope.ts `notLegal`).
  */
-export type DeclineKind = "uncovered" | "outside_area" | "not_legal" | "health_safety";
+export type DeclineKind = "uncovered" | "outside_area" | NotLegalKind;
 
 export interface Composed {
   content: string;

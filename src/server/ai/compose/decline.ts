@@ -4,6 +4,7 @@
  * were not used to answer anything). Also the student's own material, and small talk.
  */
 import type { TopicDoc } from "../corpus";
+import type { NotLegalKind } from "../scope";
 import { sentences } from "../text";
 import { bullets, type ComposeContext, mark, overlap, plain, short, type UserHit } from "./shared";
 
@@ -75,7 +76,17 @@ export function smallTalk(question: string): string | null {
  * The decline for a request that is not a law-school question (issue 13 §5c): short, kind, no law
  * topic; for health or safety, "see a doctor / call emergency services" first.
  */
-export function composeNotLegal(kind: "health_safety" | "not_legal"): string {
+export function composeNotLegal(kind: NotLegalKind): string {
+  if (kind === "personal_legal_advice")
+    return [
+      "I can't advise you on your own case. I'm a study companion for law students, not a lawyer, and what you should do depends on facts, deadlines and local rules that only a lawyer who takes your case can weigh.",
+      "Please talk to a lawyer licensed where your case is. If you've been charged with a crime and can't afford one, ask the court for a public defender; otherwise a legal aid office or your state bar's lawyer referral service can help, often free or at low cost. If a deadline or hearing is close, tell the court clerk you are looking for a lawyer.",
+      "If it helps you study, I'm glad to explain the general rules behind a situation like yours as a bar-exam topic — ask me about the doctrine.",
+    ].join("\n\n");
+  if (kind === "harmful")
+    return "I can't help with that: I won't help anyone obstruct justice, pressure a witness, hide assets or evidence, or get around the law. If you're studying these rules, ask me about the doctrine itself — the elements of a crime, or what a lawyer may and may not do — and I'll answer with sources you can check.";
+  if (kind === "privacy")
+    return "I can't share anything about another person — another student's questions, scores or account, or anyone's address or contact details. Each student's work in Lexmate is private to them. I'm glad to help with your own studying.";
   if (kind === "health_safety")
     return [
       "I'm sorry you're dealing with this. I'm a study companion for law students, so I can't give medical or safety advice — please see a doctor or another qualified health professional about it.",
