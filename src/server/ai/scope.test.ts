@@ -198,6 +198,8 @@ describe("stop 23 scope classes (decision 081)", () => {
     "The tenant says it was not their fault that the pipes burst. Who pays under the lease?",
     "O left his house to his daughter for life, then to her children. What estate does the daughter hold?",
     "A lawyer learns her client plans to lie under oath at trial. What must the lawyer do?",
+    "D hides the gun in a lake so the police can't find it. Is D guilty of obstruction of justice?",
+    "My client wants to move his savings so his creditors can't reach them. What may I do under the Model Rules?",
   ])("stays a legal question: %s", (q) => {
     expect(notLegal(q)).toBeNull();
   });

@@ -172,6 +172,9 @@ const ADVICE_REQUEST =
 const HARMFUL =
   /\b((?:without|but (?:not|wouldn'?t|won'?t|doesn'?t)|that (?:wouldn'?t|won'?t|doesn'?t|does not|would not)|so (?:it|that it) (?:doesn'?t|won'?t|wouldn'?t)) (?:it )?(?:technically |legally |actually )?(?:counting as|count(?:s)? as|be(?:ing)? (?:considered|treated as|charged (?:with|as))|looking like|look like|getting (?:charged|in trouble) (?:with|for)) (?:\w+ ){0,3}(?:tampering|obstruction|perjury|fraud|a crime|a felony|illegal|bribery|contempt|intimidation)|scare (?:her|him|them|the (?:\w+ )?witness)(?: \w+){0,2} (?:out of|into not|away from|off) (?:showing up|testifying|coming|talking)|(?:so|so that) (?:my |the |her |his |our )?(?:creditors?|ex\w*|spouse|wife|husband|court|irs|police|cops|prosecutors?|trustee|judge|investigators?|(?:forensic )?examiners?)(?:'s)?(?: \w+){0,2} (?:can'?t|cannot|won'?t|will not|never) (?:reach|get|touch|find|see|recover|trace|seize)|(?:wipe|delete|destroy|shred|erase|get rid of)\b[^.?!]{0,60}\b(?:subpoena\w*|before (?:my |the |his |her )?(?:deposition|trial|hearing|discovery|court date)|can'?t (?:be )?recover\w*)|subpoena\w*[^.?!]{0,80}\b(?:wipe|delete|destroy|shred|erase|get rid of)|(?:pass|beat|cheat|fool) (?:a |the |my )?(?:\w+ )?(?:drug test|breathalyzer|polygraph|urine test|piss test)|(?:best|easiest|safest|quickest) way to (?:get|make|convince|persuade|pressure|pay|scare) (?:the |a |my |our |his |her )?(?:\w+ )?witness|(?:get|make|convince|persuade|pressure|pay|scare) (?:the |a |my |our |his |her )?(?:\w+ )?witness (?:to )?(?:change (?:her|his|their) (?:story|testimony)|not (?:to )?(?:testify|show up)|recant|stay (?:quiet|silent)|lie|disappear)|(?:hide|move|stash|transfer) (?:my |our )?(?:money|assets|income|savings|property)(?: \w+){0,3} (?:so (?:that )?(?:my|the|her|his) (?:ex|spouse|wife|husband|creditors?|court|lawyers?|irs|trustee)\w*(?: \w+){0,4} (?:can'?t|cannot|won'?t|doesn'?t|don'?t) (?:find|see|get|touch|reach)|from (?:my (?:ex|spouse|wife|husband)|the (?:court|irs|trustee|creditors?)))|(?:destroy|get rid of|delete|shred|wipe|hide) (?:the |my |all the )?(?:evidence|texts|messages|records|documents|emails)(?: \w+){0,3} (?:before (?:the )?(?:police|cops|discovery|trial|subpoena|they)|so (?:the )?(?:police|cops|prosecutor|court|they) (?:can'?t|won'?t))|(?:lie|lying) (?:to the (?:police|judge|court|jury|investigators?)|under oath) (?:and|without|so)|(?:avoid|evade|outrun|get away from) (?:the )?(?:police|cops) (?:checkpoint|after|when|if))/;
 
+/** The user speaks of themselves. */
+const FIRST_PERSON = /\b(i|i'm|i've|i'll|i'd|me|my|mine|we|we're|our|us)\b/;
+
 /**
  * Someone else's private data: another student's questions, scores or account, or a person's
  * address or phone number. Lexmate never shows one student's work to another.
@@ -224,7 +227,9 @@ export function notLegal(
   if (SAFETY_FIRST.test(q)) return "health_safety";
   if (NOT_LEGAL_FORM.test(q) || NOT_LEGAL_FIRST.test(q) || NOT_LEGAL_ASK.test(q)) return "not_legal";
   // These carry the law's own words (a witness, a court, a plea), so they come before the legal cues.
-  if (HARMFUL.test(q)) return "harmful";
+  // Only the user's own plan ("how do I…", "my…"); "D hid the gun so the police can't find it" is a
+  // hypothetical, and "my client wants to hide assets" is a professional-responsibility question.
+  if (HARMFUL.test(q) && FIRST_PERSON.test(q) && !/\bmy client/.test(q)) return "harmful";
   if (PRIVACY.test(q)) return "privacy";
   if (REAL_MATTER.test(q) && ADVICE_REQUEST.test(q)) return "personal_legal_advice";
   // A question in an area of law we do not cover ("can I use a song under copyright?") is legal; the
