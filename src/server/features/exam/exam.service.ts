@@ -23,7 +23,7 @@ import {
   subjects,
 } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { gradeChoice, recordAttempt } from "../study/quiz.service";
+import { gradeChoice, recordAttempts } from "../study/quiz.service";
 
 const notFound = () => new AppError("NOT_FOUND", "No such exam session.");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -125,6 +125,7 @@ async function finish(db: Db, s: Session, at: Date) {
     const [locked] = await tx.select().from(examSessions).where(eq(examSessions.id, s.id)).for("update");
     if (locked.submittedAt) return;
     const items = await tx.select().from(examItems).where(eq(examItems.sessionId, s.id));
+    const answered: Parameters<typeof recordAttempts>[0]["attempts"] = [];
     for (const it of items) {
       if (it.key === null) continue;
       const correct = it.response ? scoreChoice(answerLetters(it.key), answerLetters(it.response)).correct : false;
@@ -136,9 +137,7 @@ async function finish(db: Db, s: Session, at: Date) {
       // attempt (bank history, accuracy, the plan's weak topics) and, when missed, a review.
       // Unanswered items are not attempts.
       if (it.kind === "question" && it.response)
-        await recordAttempt({
-          db: tx,
-          userId: s.userId,
+        answered.push({
           questionId: it.refId,
           choice: it.response,
           correct,
@@ -146,6 +145,7 @@ async function finish(db: Db, s: Session, at: Date) {
           now: it.answeredAt ?? at,
         });
     }
+    await recordAttempts({ db: tx, userId: s.userId, attempts: answered });
     await tx.update(examSessions).set({ submittedAt: at }).where(eq(examSessions.id, s.id));
   });
 }

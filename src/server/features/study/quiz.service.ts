@@ -27,8 +27,9 @@ import {
 import { AppError } from "../../lib/errors";
 import { premiumRequired } from "../billing/entitlements";
 import { accessOf, cardVisible } from "./access";
-import { schedulePolicy } from "./study-plan.service";
+import { getExam, policyOf } from "./study-plan.service";
 import { scheduleQuestionOutcome } from "./study-review.service";
+import { getStudySettings } from "./study-settings.service";
 
 export interface QuizSetup {
   source: "questions" | "flashcards";
@@ -484,11 +485,7 @@ export async function setFlag({
 export async function recordAttempt({
   db,
   userId,
-  questionId,
-  choice,
-  correct,
-  quizSessionId,
-  now,
+  ...attempt
 }: {
   db: DbOrTx;
   userId: string;
@@ -498,9 +495,30 @@ export async function recordAttempt({
   quizSessionId: string | null;
   now: Date;
 }) {
-  await db.insert(questionAttempts).values({ userId, questionId, choice, correct, quizSessionId, answeredAt: now });
-  const { policy } = await schedulePolicy({ db, userId, now });
-  await scheduleQuestionOutcome({ tx: db, userId, questionId, correct, now, retention: policy });
+  await recordAttempts({ db, userId, attempts: [attempt] });
+}
+
+/**
+ * Several bank answers of one student (a submitted exam-mode quiz or exam session), each as
+ * `recordAttempt` records one, at its own `now`. The student's study settings and exam are read
+ * once; each answer's scheduling policy is derived from them for its own time (`policyOf`).
+ */
+export async function recordAttempts({
+  db,
+  userId,
+  attempts,
+}: {
+  db: DbOrTx;
+  userId: string;
+  attempts: { questionId: string; choice: string; correct: boolean; quizSessionId: string | null; now: Date }[];
+}) {
+  if (!attempts.length) return;
+  const [settings, exam] = await Promise.all([getStudySettings({ db, userId }), getExam({ db, userId })]);
+  for (const { questionId, choice, correct, quizSessionId, now } of attempts) {
+    await db.insert(questionAttempts).values({ userId, questionId, choice, correct, quizSessionId, answeredAt: now });
+    const policy = policyOf(settings, exam, now);
+    await scheduleQuestionOutcome({ tx: db, userId, questionId, correct, now, retention: policy });
+  }
 }
 
 async function finish(db: Db, s: typeof quizSessions.$inferSelect, at: Date) {
@@ -510,19 +528,24 @@ async function finish(db: Db, s: typeof quizSessions.$inferSelect, at: Date) {
     const answers = await tx.select().from(quizAnswers).where(eq(quizAnswers.sessionId, s.id));
     // All-or-nothing (decision 076): stored answers and keys are sorted letter lists, so equality is a full match.
     const score = answers.filter((a) => a.choice && a.choice === a.correctChoice).length;
-    if (s.mode === "exam" && s.source === "questions") {
-      for (const a of answers)
-        if (a.choice)
-          await recordAttempt({
-            db: tx,
-            userId: s.userId,
-            questionId: a.itemId,
-            choice: a.choice,
-            correct: a.choice === a.correctChoice,
-            quizSessionId: s.id,
-            now: a.answeredAt ?? at,
-          });
-    }
+    if (s.mode === "exam" && s.source === "questions")
+      await recordAttempts({
+        db: tx,
+        userId: s.userId,
+        attempts: answers.flatMap((a) =>
+          a.choice
+            ? [
+                {
+                  questionId: a.itemId,
+                  choice: a.choice,
+                  correct: a.choice === a.correctChoice,
+                  quizSessionId: s.id,
+                  now: a.answeredAt ?? at,
+                },
+              ]
+            : [],
+        ),
+      });
     await tx.update(quizSessions).set({ submittedAt: at, score }).where(eq(quizSessions.id, s.id));
   });
 }
