@@ -4,6 +4,7 @@
  */
 import type { Citation } from "../../contract/chat";
 import type { Db } from "../db/client";
+import type { NotLegalKind } from "./scope";
 
 /** One retrieved passage, numbered in the order it will be cited. */
 export interface RetrievedSource extends Omit<Citation, "n"> {
@@ -50,14 +51,7 @@ export type AnswerEvent =
       /** The kind of question the answer was shaped for (composed answers; analytics). */
       kind?: "concept" | "distinction" | "case" | "summary" | "fact_pattern";
       /** Why a declined answer declined (issue 13 §5): see compose/answer.ts `DeclineKind`. */
-      declineKind?:
-        | "uncovered"
-        | "outside_area"
-        | "not_legal"
-        | "health_safety"
-        | "personal_legal_advice"
-        | "harmful"
-        | "privacy";
+      declineKind?: "uncovered" | "outside_area" | NotLegalKind;
       /** `[n]` markers the model wrote that matched no source and were removed (LLM answers). */
       invalidMarkers?: number[];
     };

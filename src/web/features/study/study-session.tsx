@@ -15,6 +15,7 @@ import { clsx } from "clsx";
 import { ArrowLeft, CheckCircle2, Keyboard, PartyPopper, RotateCcw, Zap } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { answerLetters } from "../../../contract/content";
 import { formatInterval, LEARN_AHEAD_MS } from "../../../domain/study";
 import { buttonClass } from "../../components/ui/button";
 import { Badge, Spinner } from "../../components/ui/card";
@@ -79,7 +80,7 @@ function Text({ children, className }: { children: string; className?: string })
 }
 
 /** The letters a missed question keys: one for an MBE item, several for a multi-select one ("B,E"). */
-const keyedLetters = (card: QueueCard) => (card.correctChoice ?? "").split(",").filter(Boolean);
+const keyedLetters = (card: QueueCard) => answerLetters(card.correctChoice ?? "");
 
 /**
  * A missed question's choices. An MBE item is answered by one click, which shows the answer; a
