@@ -94,7 +94,6 @@ const AREAS: { area: string; re: RegExp; words?: string }[] = [
     area: "international law",
     re: /\b(international law|geneva conventions?|law of the sea|treaty of|international court of justice)\b/,
   },
-  { area: "labor law", re: /\b(union organizing|collective bargaining|nlrb|unfair labor practice)\b/ },
 ];
 
 /**
