@@ -18,6 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverEnv } from "../scripts/server-env.mjs";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -176,7 +177,7 @@ function sendTooLarge(cookie: string, bytes: number): Promise<{ status: number; 
 
 function startServer(): ChildProcess {
   const child = spawn(process.execPath, ["dist/server/main.mjs"], {
-    env: {
+    env: serverEnv({
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
@@ -186,7 +187,7 @@ function startServer(): ChildProcess {
       LOG_LEVEL: "warn",
       RATE_LIMIT_DISABLED: "true",
       DATABASE_URL: "",
-    },
+    }),
     stdio: ["ignore", "inherit", "inherit"],
   });
   child.once("exit", (code, signal) => {

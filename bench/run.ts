@@ -23,13 +23,20 @@ import { type LandingFigures, measureLanding } from "./landing";
 import { benchStudy } from "./study";
 import { benchAdmin } from "./admin";
 import { benchThreads } from "./threads";
+import { serverEnv } from "../scripts/server-env.mjs";
 
 const PORT = 3197;
 
 async function startOnce(dataDir: string, during?: () => Promise<void>): Promise<{ ms: number; rssMb: number }> {
   const t0 = performance.now();
   const child = spawn(process.execPath, ["dist/server/main.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    env: serverEnv({
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+    }),
     stdio: "ignore",
   });
   let ms = 0;

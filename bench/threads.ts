@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverEnv } from "../scripts/server-env.mjs";
 
 export interface ThreadsBenchResult {
   requests: number;
@@ -135,7 +136,7 @@ export async function benchThreads(
     throw new Error("server bundle failed to build");
   try {
     child = spawn(process.execPath, ["dist/server/main.mjs"], {
-      env: {
+      env: serverEnv({
         ...process.env,
         PORT: String(port),
         HOST: "127.0.0.1",
@@ -143,7 +144,7 @@ export async function benchThreads(
         DATA_DIR: dataDir,
         RATE_LIMIT_DISABLED: "true",
         NODE_ENV: "production",
-      },
+      }),
       stdio: "ignore",
     });
     await waitHealthy(base);

@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { serverEnv } from "./server-env.mjs";
 
 const dist = resolve(process.env.WEB_DIST ?? "dist/web");
 // index.html is the app; landing.html the template of the pre-rendered public pages.
@@ -15,6 +16,6 @@ const built = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio:
 if (built.status !== 0) process.exit(built.status ?? 1);
 const r = spawnSync(process.execPath, ["--enable-source-maps", "dist/server/main.mjs"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: serverEnv({ NODE_ENV: "production", ...process.env }),
 });
 process.exit(r.status ?? 0);

@@ -193,14 +193,15 @@ export function sizeProblem(size: number): string | null {
     : null;
 }
 
-/** Parses one file and reconciles each opinion in it: `{ok:false, reason}` for a file that is not an opinion. */
+/** Parses one file (bytes, or text from `decodeOpinionFile`) and reconciles each opinion in it: `{ok:false, reason}` for a file that is not an opinion or too large. */
 export function candidatesOf(
   name: string,
-  content: Uint8Array,
+  content: Uint8Array | string,
   ref: Reference,
   subjectId: string | null,
 ): { ok: true; candidates: Candidate[] } | { ok: false; reason: string } {
-  const big = sizeProblem(content.length);
+  // A string was decoded by the caller, which checked the file's size first (parse-worker.ts).
+  const big = typeof content === "string" ? null : sizeProblem(content.length);
   if (big) return { ok: false, reason: big };
   const r = parseOpinionFile(name, content);
   if (!r.ok) return r;

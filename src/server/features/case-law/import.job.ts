@@ -27,6 +27,7 @@ import {
   writePrepared,
 } from "./import.service";
 import { startParseWorker } from "./parse-client";
+import { collectBetweenTasks, withTightHeap } from "../../lib/settle-heap";
 import type { WorkerFile } from "./parse-worker";
 
 export const CASE_LAW_IMPORT_JOB = "case-law.import";
@@ -125,6 +126,9 @@ export async function importStoredFiles(opts: {
       check();
       const names = set.map((f) => f.name).join(", ");
       await ctx.progress(45 + (50 * done) / Math.max(1, total), `Importing ${names} (${done + 1} of ${total})…`);
+      // The last opinion's write left its garbage in this heap: free it before the worker parses
+      // the next set, so the two do not peak together (decision 082).
+      collectBetweenTasks();
       const built = await worker.build(await Promise.all(set.map(read)), payload.subjectId);
       try {
         failed.push(...built.failed);
@@ -169,13 +173,16 @@ export function registerCaseLawImportJob(opts: {
     CASE_LAW_IMPORT_JOB,
     async (ctx) => {
       try {
-        const report = await importStoredFiles({
-          db: opts.db,
-          storage: opts.storage,
-          payload: ctx.payload,
-          ctx,
-          split: opts.kind === "pglite",
-        });
+        // Shorter heap headroom while the job writes (decision 082).
+        const report = await withTightHeap(() =>
+          importStoredFiles({
+            db: opts.db,
+            storage: opts.storage,
+            payload: ctx.payload,
+            ctx,
+            split: opts.kind === "pglite",
+          }),
+        );
         await removeFiles(ctx.payload);
         const m = report.counts;
         await ctx.progress(100, `Imported ${m.opinions} opinion${m.opinions === 1 ? "" : "s"}; ${m.failed} failed.`);

@@ -8,21 +8,32 @@ import { parseCourtListener } from "./courtlistener-json";
 import { finishOpinion, type ParseResult, parseMarkdownOrText, textToMarkdown } from "./opinion-parse";
 import { htmlToText, markdownToPlain } from "./opinion-text";
 
-/** Parses one file. `fileName` picks the format by extension (sniffed when there is none). */
+/**
+ * A file's bytes as text: `{ ok: false, reason }` for an empty, binary or non-UTF-8 file (the
+ * reasons `parseOpinionFile` gives). The parse worker decodes first so it can drop the bytes
+ * before the parse (decision 082).
+ */
+export function decodeOpinionFile(content: Uint8Array): { ok: true; source: string } | { ok: false; reason: string } {
+  if (content.length === 0) return { ok: false, reason: "the file is empty" };
+  let nuls = 0;
+  for (const b of content) if (b === 0) nuls++;
+  if (content.subarray(0, 1024).includes(0) || nuls > content.length / 1000)
+    return { ok: false, reason: "the file is binary, not text: use Markdown, plain text or CourtListener JSON" };
+  try {
+    return { ok: true, source: new TextDecoder("utf-8", { fatal: true }).decode(content) };
+  } catch {
+    return { ok: false, reason: "the file is not UTF-8 text: save it as UTF-8 and import it again" };
+  }
+}
+
+/** Parses one file (its bytes, or its text already decoded by `decodeOpinionFile`). `fileName` picks the format by extension (sniffed when there is none). */
 export function parseOpinionFile(fileName: string, content: Uint8Array | string): ParseResult {
   let source: string;
   if (typeof content === "string") source = content;
   else {
-    if (content.length === 0) return { ok: false, reason: "the file is empty" };
-    let nuls = 0;
-    for (const b of content) if (b === 0) nuls++;
-    if (content.subarray(0, 1024).includes(0) || nuls > content.length / 1000)
-      return { ok: false, reason: "the file is binary, not text: use Markdown, plain text or CourtListener JSON" };
-    try {
-      source = new TextDecoder("utf-8", { fatal: true }).decode(content);
-    } catch {
-      return { ok: false, reason: "the file is not UTF-8 text: save it as UTF-8 and import it again" };
-    }
+    const decoded = decodeOpinionFile(content);
+    if (!decoded.ok) return decoded;
+    source = decoded.source;
   }
   // Stray control characters (a NUL at the end of a casebook chapter) cannot be stored as text.
   // One regex pass (a 20 MB file spread into an array of characters took ~1 GB and seconds).

@@ -5,8 +5,12 @@
  * passages in batches of `PASSAGE_BATCH` — fetched one at a time. The parse worker answers the
  * parts on request (parse-worker.ts), so a 20 MB opinion never crosses to the main thread whole
  * (≈ 60 MB as one message before); the in-process importer slices its own copy (`localParts`).
- * Pure: no database, so the worker can load it.
+ * No database, so the worker can load it; its only I/O is the build's spill file (`SpillFile`).
  */
+import { randomUUID } from "node:crypto";
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { PreparedOpinion } from "./import-prepare";
 
 /** Characters of text per `opinion_texts` row (one statement each). */
@@ -74,66 +78,112 @@ export function slicer(p: PreparedOpinion) {
 
 const utf8 = new TextDecoder();
 
+/** Bytes the spill file buffers before it writes (≥ 3 × TEXT_PART_CHARS: one part's UTF-8). */
+const SPILL_BUFFER_BYTES = 1024 * 1024;
+
 /**
- * Offsets cutting the UTF-8 `bytes` into pieces of at most `size` bytes, each starting on a
- * character (never inside a multi-byte sequence): `[0, …, bytes.length]`; empty input gives
- * `[0, 0]` (one empty piece). A piece of `size` bytes decodes to at most `size` UTF-16 units
- * (`size` ≥ 4: a smaller one still keeps each character whole).
+ * An unlinked temporary file a parse worker's build is written to (decision 082): texts and
+ * passages as UTF-8, appended through one reused 1 MB buffer and read back by byte range. The
+ * file is unlinked as soon as it is open, so it goes away with the descriptor — on `close`, or
+ * when the worker or process ends for any reason. Its pages are the kernel's page cache, not the
+ * server's resident memory. Throws what `fs` throws (ENOSPC, EMFILE): the build then fails.
  */
-export function byteCuts(bytes: Uint8Array, size: number): number[] {
-  const cuts = [0];
-  for (let at = 0; at < bytes.length; ) {
-    const limit = Math.min(bytes.length, at + size);
-    let end = limit;
-    // 0b10xxxxxx is a continuation byte: back up to the start of its character.
-    while (end < bytes.length && end > at && (bytes[end] & 0xc0) === 0x80) end--;
-    // A `size` smaller than one character: take that whole character.
-    if (end === at) for (end = limit; end < bytes.length && (bytes[end] & 0xc0) === 0x80; ) end++;
-    cuts.push(end);
-    at = end;
+export class SpillFile {
+  private readonly fd: number;
+  private readonly buffer = Buffer.allocUnsafe(SPILL_BUFFER_BYTES);
+  /** Bytes in `buffer` not yet written. */
+  private buffered = 0;
+  /** Bytes already in the file. */
+  private written = 0;
+
+  constructor(dir = tmpdir()) {
+    const path = join(dir, `lexmate-parse-${process.pid}-${randomUUID()}`);
+    this.fd = openSync(path, "w+", 0o600);
+    unlinkSync(path);
   }
-  if (cuts.length === 1) cuts.push(0);
-  return cuts;
+
+  /** The offset the next append starts at. */
+  get size() {
+    return this.written + this.buffered;
+  }
+
+  /** Appends `s` as UTF-8; answers its byte length. */
+  append(s: string): number {
+    if (s.length * 3 > this.buffer.length - this.buffered) this.flush();
+    if (s.length * 3 > this.buffer.length) {
+      const bytes = Buffer.from(s, "utf8");
+      this.writeAll(bytes);
+      return bytes.length;
+    }
+    const n = this.buffer.write(s, this.buffered, "utf8");
+    this.buffered += n;
+    return n;
+  }
+
+  /** `length` bytes from `at`, in a buffer of their own (so they can be transferred). */
+  read(at: number, length: number): Uint8Array {
+    if (at + length > this.written) this.flush();
+    const out = new Uint8Array(length);
+    for (let got = 0; got < length; ) {
+      const n = readSync(this.fd, out, got, length - got, at + got);
+      if (n === 0) throw new Error("the parse worker's spill file ended early");
+      got += n;
+    }
+    return out;
+  }
+
+  close() {
+    closeSync(this.fd);
+  }
+
+  private flush() {
+    if (!this.buffered) return;
+    this.writeAll(this.buffer.subarray(0, this.buffered));
+    this.buffered = 0;
+  }
+
+  private writeAll(bytes: Uint8Array) {
+    for (let done = 0; done < bytes.length; )
+      done += writeSync(this.fd, bytes, done, bytes.length - done, this.written + done);
+    this.written += bytes.length;
+  }
 }
 
 /**
- * A prepared opinion held compactly (decision 077): its reading text, plain text and passages
- * as UTF-8 bytes outside the JavaScript heap (one buffer each; the plain text shares the
- * reading text's when they are the same string, and the passages are one buffer with their
- * offsets), so no string of the parse stays reachable. The parse worker holds a build this way
- * while the main thread writes it: held as strings it kept ≈ 70 MB of heap and the decoded
- * file for each 20 MB opinion. Parts are cut at most `TEXT_PART_CHARS` bytes on character
- * boundaries (so at most that many UTF-16 units, never a split surrogate pair); what each part
- * and passage batch decodes to concatenates to the same texts as `slicer`'s.
- * Returns the head (computed once, not kept) and the part readers.
+ * Writes a prepared opinion to `spill` and answers its head and part readers (decision 082):
+ * the reading text and plain text in the pieces `slicer` cuts (≤ `TEXT_PART_CHARS` UTF-16 units,
+ * never a split surrogate pair; one set of pieces when both texts are the same string), and the
+ * passages one after another with their offsets. Nothing of the opinion stays in the JavaScript
+ * heap, so once this returns the parse's strings are garbage; the parse worker held ≈ 40 MB of
+ * bytes in memory per 20 MB opinion before (decision 077). What the parts and passage batches
+ * decode to is exactly what `slicer` answers.
  */
-export function compactOpinion(p: PreparedOpinion): { head: OpinionHead; held: HeldOpinion } {
-  const body = Buffer.from(p.body, "utf8");
-  const text = p.text === p.body ? body : Buffer.from(p.text, "utf8");
-  const lengths = p.passages.map((s) => Buffer.byteLength(s, "utf8"));
-  const offsets = new Uint32Array(lengths.length + 1);
-  for (let i = 0; i < lengths.length; i++) offsets[i + 1] = offsets[i] + lengths[i];
-  const passageBytes = Buffer.allocUnsafe(offsets[lengths.length]);
-  for (let i = 0; i < lengths.length; i++) passageBytes.write(p.passages[i], offsets[i], lengths[i], "utf8");
-  const bodyCuts = byteCuts(body, TEXT_PART_CHARS);
-  const textCuts = text === body ? bodyCuts : byteCuts(text, TEXT_PART_CHARS);
+export function spillOpinion(p: PreparedOpinion, spill: SpillFile): { head: OpinionHead; held: HeldOpinion } {
+  const extents = (s: string) => pieces(s, TEXT_PART_CHARS).map((piece) => [spill.size, spill.append(piece)]);
+  const body = extents(p.body);
+  const text = p.text === p.body ? body : extents(p.text);
+  const starts = new Float64Array(p.passages.length + 1);
+  starts[0] = spill.size;
+  for (let i = 0; i < p.passages.length; i++) starts[i + 1] = starts[i] + spill.append(p.passages[i]);
   const { body: _body, text: _text, passages: _passages, ...rest } = p;
-  // A copy with its own ArrayBuffer, so the worker can transfer it (Buffer#slice would be a view).
-  const piece = (bytes: Uint8Array, cuts: number[], i: number) =>
-    i + 1 < cuts.length ? new Uint8Array(bytes.subarray(cuts[i], cuts[i + 1])) : new Uint8Array(0);
+  const read = (e: number[] | undefined) => (e ? spill.read(e[0], e[1]) : new Uint8Array(0));
+  const count = p.passages.length;
   return {
     head: {
       ...rest,
       textHead: p.text.slice(0, TEXT_HEAD_CHARS),
-      parts: Math.max(bodyCuts.length, textCuts.length) - 1,
-      passageCount: lengths.length,
+      parts: Math.max(body.length, text.length),
+      passageCount: count,
     },
     held: {
-      part: (i) => ({ body: piece(body, bodyCuts, i), text: piece(text, textCuts, i) }),
+      part: (i) => ({ body: read(body[i]), text: read(text[i]) }),
       passages: (from) => {
+        const to = Math.min(count, from + PASSAGE_BATCH);
+        if (from >= to) return [];
+        const bytes = spill.read(starts[from], starts[to] - starts[from]);
         const out: string[] = [];
-        for (let i = from; i < Math.min(lengths.length, from + PASSAGE_BATCH); i++)
-          out.push(utf8.decode(passageBytes.subarray(offsets[i], offsets[i + 1])));
+        for (let i = from; i < to; i++)
+          out.push(utf8.decode(bytes.subarray(starts[i] - starts[from], starts[i + 1] - starts[from])));
         return out;
       },
     },
@@ -149,7 +199,7 @@ export interface BytePart {
 /** A `BytePart` as the writer takes it. */
 export const decodePart = (p: BytePart) => ({ body: utf8.decode(p.body), text: utf8.decode(p.text) });
 
-/** The part readers of a compactly held opinion (`compactOpinion`). */
+/** The part readers of an opinion in a spill file (`spillOpinion`). */
 export interface HeldOpinion {
   /** Row `i` of the texts as UTF-8 bytes (each its own buffer, to be transferred; `decodePart` reads it). */
   part(i: number): BytePart;

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { groupAndPrepare, candidatesOf, buildReference } from "./import-prepare";
-import { byteCuts, PASSAGE_BATCH, TEXT_HEAD_CHARS, TEXT_PART_CHARS } from "./opinion-parts";
+import { PASSAGE_BATCH, SpillFile, TEXT_HEAD_CHARS, TEXT_PART_CHARS } from "./opinion-parts";
+import { serverEnv } from "../../../../scripts/server-env.mjs";
 import { startParseWorker } from "./parse-client";
 
 const REF = { official: [], subjects: [] };
@@ -62,17 +63,31 @@ async function roundTrip(file: string) {
 }
 
 describe("the parse worker's parts", () => {
-  it("cuts UTF-8 bytes only between characters", () => {
-    const s = "a“😀§b".repeat(300);
-    const bytes = Buffer.from(s, "utf8");
-    for (const size of [1, 2, 3, 4, 5, 6, 7, 64, 1000]) {
-      const cuts = byteCuts(bytes, size);
-      const pieces = cuts.slice(1).map((end, i) => bytes.subarray(cuts[i], end));
-      const decoded = pieces.map((p) => new TextDecoder("utf-8", { fatal: true }).decode(p));
-      expect(decoded.join("")).toBe(s);
-      if (size >= 4) for (const p of pieces) expect(p.length).toBeLessThanOrEqual(size);
+  it("reads back from the spill file exactly what was appended, across its buffer and past it", () => {
+    const spill = new SpillFile();
+    try {
+      const pieces = [
+        "a“😀§b".repeat(50_000), // 300 K UTF-16 units (≤ 900 KB of UTF-8): buffered
+        "x".repeat(100_000), // may not fit what is left of the 1 MB buffer: flushed first, then buffered
+        "é".repeat(600_000), // may be larger than the buffer: written directly
+        "",
+        "tail",
+      ];
+      const extents = pieces.map((s) => [spill.size, spill.append(s)]);
+      extents.forEach(([at, length], i) => {
+        expect(length).toBe(Buffer.byteLength(pieces[i], "utf8"));
+        // Read back before and after later appends (a read flushes what is buffered).
+        expect(new TextDecoder().decode(spill.read(at, length))).toBe(pieces[i]);
+      });
+      expect(new TextDecoder().decode(spill.read(extents[0][0], extents[0][1]))).toBe(pieces[0]);
+    } finally {
+      spill.close();
     }
-    expect(byteCuts(new Uint8Array(0), 8)).toEqual([0, 0]);
+  });
+
+  it("runs the server with glibc's mmap threshold fixed unless the operator set one (decision 082)", () => {
+    expect(serverEnv({ PORT: "3000" })).toEqual({ PORT: "3000", MALLOC_MMAP_THRESHOLD_: "131072" });
+    expect(serverEnv({ MALLOC_MMAP_THRESHOLD_: "65536" }).MALLOC_MMAP_THRESHOLD_).toBe("65536");
   });
 
   it("answers a small head, then texts and passages part by part that add up to the whole opinion", async () => {

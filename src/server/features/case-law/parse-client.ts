@@ -28,6 +28,8 @@ type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R
 const IDLE_MS = 15_000;
 /** The worker's old-generation heap cap (MB). */
 const WORKER_HEAP_MB = 256;
+/** The worker's young-generation cap (MB; decision 082). */
+const WORKER_YOUNG_MB = 8;
 
 export interface ParseWorker {
   /** Parses one file and answers the citation keys of its opinions (or why it is not an opinion). */
@@ -60,7 +62,7 @@ class SharedWorker {
     const entry = workerEntry();
     const w = new Worker(entry, {
       eval: typeof entry === "string",
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     });
     w.on("message", (m: { id: number; result?: unknown; error?: string }) => {
       const p = this.pending.get(m.id);
