@@ -7,7 +7,7 @@
  * Each set has dev splits (`-dev`, `-dev2`, `-dev3`: tuning) and two blind splits (`-blind`, and
  * `-blind2`, written later by another helper; decision 073), run only to measure with
  * `npm run eval -- --suite blind` (both, the Business Associations / Professional Responsibility
- * blind facts set of issue 18, and the scope-only `-blind3` and `-blind4` of stop 23) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
+ * blind facts set of issue 18, the scope `-blind3` and `-blind4` of stop 23 and `facts-blind3` of stop 24) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
  * this prints one line per set and exits 1 when a set is below its floor.
  *
  * FLOORS are what the engine reached on the dev splits when they were set (issue 13: CI fails
@@ -118,7 +118,7 @@ export function runSuite(split: "dev" | "blind" | "blind2"): number {
       const set = `${family}-${part}`;
       const FLOORS = FLOORS_BY_PART[part] ?? FLOORS_FIRST;
       if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
-        // The BA/PR sets are facts only; blind3 and blind4 are scope sets only (stop 23).
+        // The BA/PR sets are facts only; blind3 is facts and scope (facts-blind3: stop 24), blind4 scope only (stop 23).
         if (part.startsWith("bapr-") || part === "blind3" || part === "blind4") continue;
         lines.push(`  ${set.padEnd(16)} (missing)`);
         continue;
