@@ -237,3 +237,31 @@ describe("self-harm, goodbyes and drug questions in other words (decision 081)",
     expect(notLegal(q)).toBe("health_safety");
   });
 });
+
+describe("a crime story or a lawyer's fee is a legal question whatever else it mentions (stop 24)", () => {
+  it.each([
+    "two of us robbed a liquor store and the owner had a heart attack and died. what can we be charged with?",
+    "My cousin stole a car and crashed it; the other driver had a stroke afterwards. Is that murder?",
+    "D broke into the house at night to steal a laptop, and the owner fainted from shock. Burglary?",
+  ])("a crime told with a medical event is legal: %s", (q) => {
+    expect(notLegal(q)).toBeNull();
+  });
+  it("still declines a medical event with no crime in it", () => {
+    expect(notLegal("my roommate had a heart attack scare last night, what should we watch for now?")).toBe(
+      "health_safety",
+    );
+  });
+  it.each([
+    "A lawyer agrees to handle a client's divorce for 30% of whatever property and alimony the client gets.",
+    "Can one attorney represent both spouses in an uncontested divorce?",
+    "An immigration attorney advertises 'guaranteed green cards'. Is that allowed?",
+  ])("a lawyer's conduct in an uncovered practice area is professional responsibility: %s", (q) => {
+    expect(outsideArea(q)).toBeNull();
+  });
+  it("leaves a question about the uncovered area itself outside, even when a lawyer is mentioned", () => {
+    expect(outsideArea("My lawyer says we should file for divorce in March. How is marital property divided?")?.area).toBe(
+      outsideArea("How is marital property divided in a divorce?")?.area,
+    );
+    expect(outsideArea("How is marital property divided in a divorce?")).not.toBeNull();
+  });
+});

@@ -116,12 +116,24 @@ const SUBJECT_LABEL =
 const FORUM_OR_CONSTITUTION =
   /\b(federal courts? (?:hear|take|have jurisdiction)|(?:can|could|may|would) (?:a |the )?federal court|diversity (?:jurisdiction|of citizenship)|subject[- ]matter jurisdiction|amount in controversy|remov(?:e|ed|es|al|ing)\b[^.?!]{0,30}\bto federal court|hearsay|admissib\w*|promissory estoppel|(?:is|was|are) (?:the|this|that|such a|his|her|their) promises? (?:enforceable|binding)|personal jurisdiction|domestic[- ]relations exception|probate exception|unconstitutional|(?:violate|violates|violating) the (?:constitution|first amendment|fourteenth amendment|commerce clause|due process clause|equal protection clause)|commerce clause|taxing (?:and spending )?power|spending clause)\b/;
 
+/**
+ * A lawyer's own conduct — the fee, whom the lawyer may represent, what it may reveal, withdrawing,
+ * soliciting — is Professional Responsibility (issue 18 §1) in every practice area: "a lawyer takes
+ * a divorce for 30 % of the alimony" asks about the fee, not family law. Both a lawyer word and a
+ * conduct word are needed; "my lawyer says I should file for divorce" stays in its area.
+ */
+const LAWYER = /\b(?:lawyers?|attorneys?|counsel|law firms?)\b/;
+const LAWYER_CONDUCT =
+  /\b(?:fees?|contingen\w*|retainer|\d+ ?%|\d+ percent|percent of|represent\w*|conflicts? of interest|confiden\w*|withdraw\w*|advertis\w*|solicit\w*|trust account|malpractice)\b|\d+ ?%/;
+
 /** The area outside the library that the question is about, or null. */
 export function outsideArea(question: string): OutsideArea | null {
   const q = question.toLowerCase().replace(/[’]/g, "'").replace(LAWYER_BY_PRACTICE, "lawyer");
   // Which court may hear a divorce or a tax case, or whether a tax is constitutional, is Civil
-  // Procedure or Constitutional Law, whatever the area of the underlying dispute.
+  // Procedure or Constitutional Law, whatever the area of the underlying dispute; what a lawyer may
+  // charge or do is Professional Responsibility.
   if (FORUM_OR_CONSTITUTION.test(q) || SUBJECT_LABEL.test(q)) return null;
+  if (LAWYER.test(q) && LAWYER_CONDUCT.test(q)) return null;
   for (const { area, re, words } of AREAS) {
     const m = re.exec(q);
     if (m) return { area, stems: new Set(terms(`${m[0]} ${words ?? ""}`)) };
@@ -211,7 +223,7 @@ const STUDY_OCCASION = /\b(?:(?:the |my )?bar exam|the mbe|law school|1l year|fi
  * trading on a tip" from being read as a request for investment advice.
  */
 const LEGAL_CUES =
-  /\b(illegal|lawsuit|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent)|lawyers?|attorneys?|counsel|law firms?|(?:board of )?directors?|shareholders?|stockholders?|corporations?|corporate|llcs?|limited liability|partnerships?|business partners?|fiduciar\w*|insider trading|inside information|10b-5|16\(b|short-swing|pierc\w* the (?:corporate )?veil|derivative (?:suits?|actions?)|securities|model rules?|conflicts? of interest|(?:actual|apparent|implied|express|inherent) authority|ratif\w*|(?:public|private|close|closely held) (?:company|corporation)|officers? (?:of|at) (?:a|the|our|my) (?:company|corporation|business))\b/;
+  /\b(illegal|lawsuit|charged with|be charged|rob (?:a|an|the|my|his|her|their)|robb\w*|steal\w*|stole|stolen|theft|murder\w*|manslaughter|homicide|burglar\w*|larceny|embezzl\w*|felony|misdemeanou?r|accomplice|conspir\w*|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent)|lawyers?|attorneys?|counsel|law firms?|(?:board of )?directors?|shareholders?|stockholders?|corporations?|corporate|llcs?|limited liability|partnerships?|business partners?|fiduciar\w*|insider trading|inside information|10b-5|16\(b|short-swing|pierc\w* the (?:corporate )?veil|derivative (?:suits?|actions?)|securities|model rules?|conflicts? of interest|(?:actual|apparent|implied|express|inherent) authority|ratif\w*|(?:public|private|close|closely held) (?:company|corporation)|officers? (?:of|at) (?:a|the|our|my) (?:company|corporation|business))\b/;
 
 /**
  * Whether `question` is not a law-school question, and which kind of decline it gets; null for legal questions.
