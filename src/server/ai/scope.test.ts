@@ -259,9 +259,9 @@ describe("a crime story or a lawyer's fee is a legal question whatever else it m
     expect(outsideArea(q)).toBeNull();
   });
   it("leaves a question about the uncovered area itself outside, even when a lawyer is mentioned", () => {
-    expect(outsideArea("My lawyer says we should file for divorce in March. How is marital property divided?")?.area).toBe(
-      outsideArea("How is marital property divided in a divorce?")?.area,
-    );
+    expect(
+      outsideArea("My lawyer says we should file for divorce in March. How is marital property divided?")?.area,
+    ).toBe(outsideArea("How is marital property divided in a divorce?")?.area);
     expect(outsideArea("How is marital property divided in a divorce?")).not.toBeNull();
   });
 });
