@@ -124,7 +124,7 @@ const FORUM_OR_CONSTITUTION =
  */
 const LAWYER = /\b(?:lawyers?|attorneys?|counsel|law firms?)\b/;
 const LAWYER_CONDUCT =
-  /\b(?:fees?|contingen\w*|retainer|\d+ ?%|\d+ percent|percent of|represent\w*|conflicts? of interest|confiden\w*|withdraw\w*|advertis\w*|solicit\w*|trust account|malpractice)\b|\d+ ?%/;
+  /\b(?:fees?|contingen\w*|retainer|\d+ percent|percent of|represent\w*|conflicts? of interest|confiden\w*|withdraw\w*|advertis\w*|solicit\w*|trust account|malpractice)\b|\d+ ?%/;
 
 /** The area outside the library that the question is about, or null. */
 export function outsideArea(question: string): OutsideArea | null {

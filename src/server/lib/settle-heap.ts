@@ -111,11 +111,11 @@ let tightWrites = 0;
  */
 export async function withTightHeap<T>(task: () => Promise<T>): Promise<T> {
   if (!tuned) return task();
-  if (tightWrites++ === 0) setFlagsFromString(`--heap-growing-percent=${WRITE_HEAP_GROWING_PERCENT}`);
+  if (tightWrites++ === 0) tightenHeapGrowth(WRITE_HEAP_GROWING_PERCENT);
   try {
     return await task();
   } finally {
-    if (--tightWrites === 0) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    if (--tightWrites === 0) tightenHeapGrowth();
   }
 }
 

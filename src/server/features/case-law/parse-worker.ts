@@ -69,9 +69,8 @@ function handle(req: WorkerRequest): unknown {
   // and, with few major collections in the worker, the whole write of the build.
   const parse = (f: WorkerFile) => {
     const big = sizeProblem(f.bytes.length);
-    const decoded = big ? null : decodeOpinionFile(f.bytes);
+    const decoded = big ? { ok: false as const, reason: big } : decodeOpinionFile(f.bytes);
     f.bytes = EMPTY;
-    if (!decoded) return { ok: false as const, reason: big ?? "" };
     return decoded.ok ? candidatesOf(f.name, decoded.source, ref, req.subjectId) : decoded;
   };
   if (req.op === "keys") {
