@@ -12,7 +12,7 @@ import { DECLINE_BELOW, evidence, type Hit, type ParsedQuery, parseQuery, releva
 import type { SearchIndex } from "./search-index";
 import { hasLegalCue, type NotLegalKind, notLegal, outsideArea } from "./scope";
 import { terms } from "./text";
-import { readWithThread, resolveThread } from "./thread";
+import { readWithThread, resolveThread, type Thread } from "./thread";
 import type { AnswerInput } from "./types";
 import { retrieveUserSources } from "./user-sources";
 
@@ -37,6 +37,8 @@ export interface Prepared {
   nearestToo: boolean;
   /** Set when the request is not a law-school question at all (then relevance is 0; issue 13 §5). */
   notLegal: NotLegalKind | null;
+  /** The earlier conversation a follow-up was read with (null for a question that stands alone). */
+  thread: Thread | null;
 }
 
 export { followUpStrength } from "./thread";
@@ -140,6 +142,7 @@ export async function prepare(opts: {
     outsideArea: outside,
     nearestToo,
     notLegal: offTopic,
+    thread: reading?.thread ?? null,
   };
 }
 

@@ -127,3 +127,27 @@ describe("a follow-up judged with its thread (decision 073, fourth dev split)", 
     expect(withoutReplaced("what if instead the buyer paid cash")).toBe("what if instead the buyer paid cash");
   });
 });
+
+describe("a follow-up that contrasts, objects or stays in the subject (stop 25)", () => {
+  it("reads 'ok but …' and 'how is that different from …?' as leaning on the thread", () => {
+    expect(followUpStrength("ok but what does the plaintiff have to prove when the defendant bears the burden?")).toBe(
+      "strong",
+    );
+    expect(followUpStrength("how is that different from a pure race statute?")).toBe("strong");
+    expect(followUpStrength("is it the same for a licensee?")).toBe("strong");
+    expect(followUpStrength("What is the difference between larceny and embezzlement?")).toBeNull();
+  });
+
+  it("contrasts 'that' with the doctrine under discussion, in the thread's subject", async () => {
+    const ids = await converse("What is a notice recording statute?", "how is that different from a race statute?");
+    expect(ids[0]).toBe("property-recording-acts");
+  });
+
+  it("keeps a longer question that stays in the thread's subject on the thread's doctrine", async () => {
+    const ids = await converse(
+      "How does adverse possession work?",
+      "Can a buyer count the years the seller had the land toward the statutory period?",
+    );
+    expect(ids).toContain("property-adverse-possession");
+  });
+});

@@ -33,6 +33,8 @@ const THREAD_TURNS = 4;
 
 const LEADS_ON =
   /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions|are there (?:any )?(?:exceptions|defen[cs]es|limits)|is there (?:an? )?(?:exception|defen[cs]e|limit))/i;
+const CONTRAST =
+  /\b(?:how (?:is|are|does|do) (?:that|it|this|those|these|they) (?:\w+ )?(?:differ\w*|compare|distinguish\w*)|(?:is|are) (?:that|it|this|those|these|they) (?:the same|different)|(?:difference|differences|distinction) between (?:that|it|this|those|these|them)|compared? (?:to|with) (?:that|it|this))\b/i;
 const PRONOUN = /\b(it|that|this|they|them|those|these|its|their|he|she|him|her|his)\b/i;
 
 /**
@@ -70,7 +72,9 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   )
     return "strong";
   // "and who gets it if …?", "ok and what if …": a turn that opens on a conjunction continues the one before.
-  if (words <= 30 && /^\s*(?:and|but|ok(?:ay)? and|so then)\b/i.test(question)) return "strong";
+  if (words <= 30 && /^\s*(?:and|but|ok(?:ay)?,? (?:and|but|so)|so then)\b/i.test(question)) return "strong";
+  // "how is that different from a pure notice statute?": a contrast with the doctrine just discussed.
+  if (words <= 30 && CONTRAST.test(question)) return "strong";
   if (words > SHORT_QUESTION_WORDS) return null;
   if (LEADS_ON.test(question)) return "strong";
   // "are there exceptions?", "how long does it take?", "why?": an aspect of the doctrine just discussed.
@@ -135,10 +139,14 @@ export interface Thread {
   question: string;
   /** The subject of the best topic that question retrieved. */
   subjectId: string | null;
+  /** That topic's id (the doctrine under discussion). */
+  topicId: string | null;
 }
 
 export interface ThreadReading {
   effectiveQuestion: string;
+  /** The earlier conversation the follow-up was read with. */
+  thread: Thread;
   query: ParsedQuery;
   hits: Hit[];
   /** How well the library covers the follow-up read with its thread (spreadRelevance). */
@@ -147,8 +155,13 @@ export interface ThreadReading {
 
 const bestTopic = (hits: Hit[]) => {
   const d = hits.find((h) => h.doc.kind === "topic")?.doc;
-  return { subjectId: d && d.kind === "topic" ? d.subjectId : null };
+  return d && d.kind === "topic" ? { subjectId: d.subjectId, topicId: d.id } : { subjectId: null, topicId: null };
 };
+
+/** The question's own best topic is in the subject the thread is about: it continues that conversation. */
+function sameSubject(hits: Hit[], thread: Thread): boolean {
+  return thread.subjectId !== null && bestTopic(hits).subjectId === thread.subjectId;
+}
 
 /**
  * The follow-up read with the thread, or null when the question stands on its own (or the reading
@@ -167,7 +180,8 @@ export function readWithThread(
     form === "strong" ||
     !own.query.terms.length ||
     (form === "weak" && relevance < DECLINE_BELOW) ||
-    namesNoDoctrine(index, question, own.query, own.hits);
+    namesNoDoctrine(index, question, own.query, own.hits) ||
+    sameSubject(own.hits, thread);
   if (!leans) return null;
   // Read the follow-up with the earlier question (issue 13 §4): "What is hearsay?" then "what about
   // when the declarant is unavailable?" is retrieved as both together, so the doctrine holding the
@@ -192,7 +206,7 @@ export function readWithThread(
   // The reading holds two turns' words: its relevance is a story's (spread over its first topics).
   const covered = spreadRelevance(index, query, hits);
   if (!hits[0] || covered < DECLINE_BELOW) return null;
-  return { effectiveQuestion: both, query, hits, relevance: covered };
+  return { effectiveQuestion: both, thread, query, hits, relevance: covered };
 }
 
 /**

@@ -72,6 +72,7 @@ export function composeAnswer(prep: Prepared, question: string): Composed {
     userHits: prep.userHits,
     outsideArea: prep.outsideArea,
     nearestToo: prep.nearestToo,
+    thread: prep.thread,
   };
   const chat = smallTalk(question);
   if (chat) return { content: chat, declined: false, sources };

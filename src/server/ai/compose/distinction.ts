@@ -5,7 +5,7 @@
  * when one outranks the other for the whole question.
  */
 import type { BriefDoc, TopicDoc } from "../corpus";
-import { parseQuery, search } from "../retrieve";
+import { coverage, parseQuery, search } from "../retrieve";
 import { sentences } from "../text";
 import { composeConcept } from "./concept";
 import {
@@ -26,10 +26,14 @@ interface Side {
   topic: TopicDoc | null;
   brief: BriefDoc | null;
   terms: ReturnType<typeof parseQuery>["terms"];
+  /** How much of the side's words the picked topic's title holds (0 without a topic). */
+  titleCoverage: number;
 }
 
 /** Minimum relevance for a side to count as found. */
 const SIDE_MIN = 0.6;
+/** A side whose topic's title holds this share of its words names that topic ("larceny" → Larceny). */
+const SIDE_TITLE_NAMES = 0.5;
 
 function resolveSide(ctx: ComposeContext, text: string, avoid?: string): Side {
   const q = parseQuery(ctx.index, text);
@@ -48,7 +52,13 @@ function resolveSide(ctx: ComposeContext, text: string, avoid?: string): Side {
     );
     if (alt) pick = alt;
   }
-  return { text, topic: pick ? (pick.doc as TopicDoc) : null, brief, terms: q.terms };
+  return {
+    text,
+    topic: pick ? (pick.doc as TopicDoc) : null,
+    brief,
+    terms: q.terms,
+    titleCoverage: pick?.titleCoverage ?? 0,
+  };
 }
 
 const elementsCell = (t: TopicDoc) =>
@@ -168,10 +178,31 @@ const lowerFirst = (s: string) =>
     ? s.charAt(0).toLowerCase() + s.slice(1)
     : s;
 
+/**
+ * In a follow-up, a side that names nothing ("how is that different from a pure notice statute?")
+ * is the doctrine under discussion: the thread's best topic. The other side is read in the thread's
+ * context when its own best topic lies outside the thread's subject and either its title does not
+ * name that side or a topic of the thread's subject holds all of the side's words: "a race statute"
+ * after a notice statute is the Recording Acts, not Equal Protection; "criminal battery" after the
+ * tort keeps its own topic.
+ */
+function resolveInThread(ctx: ComposeContext, text: string, avoid?: string): Side {
+  const thread = ctx.thread;
+  if (!thread) return resolveSide(ctx, text, avoid);
+  const own = resolveSide(ctx, text, avoid);
+  const current = thread.topicId ? ctx.corpus.topics.get(thread.topicId) : undefined;
+  if (!own.terms.length && current) return { ...own, text: current.title, topic: current, brief: null };
+  if (own.brief || !own.topic || own.topic.subjectId === thread.subjectId) return own;
+  const inThread = resolveSide(ctx, `${text}\n${thread.question}`, avoid);
+  if (!inThread.topic || inThread.topic.subjectId !== thread.subjectId) return own;
+  const holdsAll = coverage(ctx.index, parseQuery(ctx.index, text), `topic:${inThread.topic.id}`) >= 0.99;
+  return own.titleCoverage < SIDE_TITLE_NAMES || holdsAll ? { ...inThread, text, terms: own.terms } : own;
+}
+
 /** Returns null when the sides cannot be resolved (the engine then answers it as a concept). */
 export function composeDistinction(ctx: ComposeContext, sides: [string, string]): string | null {
-  const a = resolveSide(ctx, sides[0]);
-  const b = resolveSide(ctx, sides[1], a.topic?.id);
+  const a = resolveInThread(ctx, sides[0]);
+  const b = resolveInThread(ctx, sides[1], a.topic?.id);
   if (a.brief && b.brief && a.brief.id !== b.brief.id) return compareCases(ctx, a.brief, b.brief);
   if (a.topic && b.topic && a.topic.id !== b.topic.id)
     return compareTopics(ctx, a as Side & { topic: TopicDoc }, b as Side & { topic: TopicDoc });

@@ -4,6 +4,7 @@
  */
 import type { BriefDoc, Corpus, TopicDoc } from "../corpus";
 import type { Hit, ParsedQuery } from "../retrieve";
+import type { Thread } from "../thread";
 import type { SearchIndex } from "../search-index";
 import { briefCite, type SourceList, type UserDoc } from "../sources";
 import { sentences, terms } from "../text";
@@ -25,6 +26,8 @@ export interface ComposeContext {
   outsideArea?: string | null;
   /** Whether a decline may list the nearest topics (default true). */
   nearestToo?: boolean;
+  /** The earlier conversation a follow-up was read with ("how is that different from …?" names it by "that"). */
+  thread?: Thread | null;
 }
 
 /** Neutralises characters of content that Markdown or our [n] markers would misread. */
