@@ -5,7 +5,7 @@
  */
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
-import { type Classification, classify } from "./classify";
+import { type Classification, classify, isStory } from "./classify";
 import type { UserHit } from "./compose/shared";
 import type { IndexCache } from "./index-cache";
 import { DECLINE_BELOW, evidence, type Hit, type ParsedQuery, parseQuery, relevanceOf, search } from "./retrieve";
@@ -19,6 +19,9 @@ import { retrieveUserSources } from "./user-sources";
 export { DECLINE_BELOW } from "./retrieve";
 /** A shared title word this specific (idf; "foreclosure" ≈ 4.5, "duty" ≈ 2) lets a decline in an outside area point to the topic. */
 const ANCHOR_MIN_IDF = 3;
+/** A follow-up that changes a fact of the story before it ("what if he was drunk?", "suppose instead …"). */
+const CHANGED_FACT =
+  /^\s*(?:(?:and|but|so|ok(?:ay)?|well),? )*(?:what if|suppose|say (?:that|he|she|they|the|i)|let'?s say|and if|but if|if instead)\b/i;
 /** A student's own note or brief must reach this relevance to be used. */
 export const USER_SOURCE_MIN = 0.6;
 
@@ -55,7 +58,11 @@ export async function prepare(opts: {
   let effectiveQuestion = question;
   let query = parseQuery(index, question);
   let hits = search(index, query);
-  let relevance = hits[0]?.relevance ?? 0;
+  // A question in the law's own words ("is a doctor liable in negligence for …?") is covered when any
+  // of its first three hits covers it: the best-ranked one may hold fewer of its words than the next.
+  let relevance = hasLegalCue(question)
+    ? Math.max(0, ...hits.slice(0, 3).map((h) => h.relevance))
+    : (hits[0]?.relevance ?? 0);
 
   // A follow-up is read with the thread's earlier turns (issue 13 §4; thread.ts).
   const reading = readWithThread(index, question, { query, hits }, resolveThread(index, input.history));
@@ -105,7 +112,11 @@ export async function prepare(opts: {
   }
 
   const mention = query.caseMentions[0]?.strength ?? null;
-  const classification = classify(question, mention);
+  let classification = classify(question, mention);
+  // A changed fact in a story's thread ("what if he was drunk?" after a bar fight) is still that
+  // story, now with a new fact: it is answered issue by issue over the thread read with it.
+  if (reading && classification.kind === "concept" && isStory(reading.thread.question) && CHANGED_FACT.test(question))
+    classification = { kind: "fact_pattern" };
   // A fact pattern raises several issues: its words are spread over the first few topics.
   if (classification.kind === "fact_pattern" && !outside && !offTopic) {
     const union = new Set<string>();

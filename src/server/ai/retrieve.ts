@@ -247,9 +247,9 @@ function titleCoverage(index: SearchIndex, q: ParsedQuery, key: string): number 
 }
 
 /** Weight of the example vote in a topic's ranking score (tuned on the issue-13 dev sets). */
-export const VOTE_WEIGHT = { story: 0.3, question: 0 } as const;
+export const VOTE_WEIGHT = { story: 0.2, question: 0 } as const;
 /** How many nearest examples vote. */
-const VOTERS = 8;
+const VOTERS = 16;
 
 export interface ExampleVote {
   /** The topic's share of the nearest examples' votes, scaled so the best-voted topic has 1. */
@@ -312,6 +312,17 @@ export function askedSide(text: string): "civil" | "criminal" | null {
   return civil === criminal ? null : civil ? "civil" : "criminal";
 }
 
+/**
+ * Remedy topics (what a winning plaintiff recovers) answer "how much?", not "can I sue?": in a story
+ * that does not ask about the recovery they rank after the claims that decide liability.
+ */
+const REMEDY_TOPIC =
+  /^(?:torts-damages|contracts-(?:expectation|consequential|liquidated)-damages|contracts-reliance-restitution|contracts-ucc-remedies)$/;
+const REMEDY_ASK =
+  /\b(?:how much|recover\w*|compensat\w*|damages|worth|award\w*|money back|refund|paid back|pay (?:me|us|for)|lost (?:profits|wages|income)|remed\w*|restitution|costs?)\b/;
+/** Ranking-score penalty for a remedy topic in a story that does not ask about the recovery. */
+const REMEDY_PENALTY = 0.1;
+
 /** Title terms that say nothing about the doctrine (rule numbers, code names). */
 const TITLE_NOISE = /^(\d+[a-z]?|fre|frcp|ucc|mpc|amend|const|rule|law)$/;
 
@@ -352,6 +363,7 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
   const subjectLean = querySubjects(index, q);
   const side = askedSide(q.text);
   const offSide = side === "civil" ? "criminal-law" : side === "criminal" ? "torts" : null;
+  const remedyOff = q.story && !REMEDY_ASK.test(q.text);
   const hits: Hit[] = [];
   for (const [key, bm25] of candidates) {
     const doc = index.docs.get(key);
@@ -380,7 +392,8 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
       0.6 * l +
       prior +
       (q.story ? VOTE_WEIGHT.story : VOTE_WEIGHT.question) * vote -
-      (doc.kind !== "provision" && doc.subjectId === offSide ? ASK_PENALTY : 0);
+      (doc.kind !== "provision" && doc.subjectId === offSide ? ASK_PENALTY : 0) -
+      (remedyOff && doc.kind === "topic" && REMEDY_TOPIC.test(doc.id) ? REMEDY_PENALTY : 0);
     hits.push({ key, doc, score, relevance, coverage: e.coverage, titleCoverage: titleCov });
   }
   hits.sort((a, b) => b.score - a.score);

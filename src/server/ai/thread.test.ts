@@ -151,3 +151,13 @@ describe("a follow-up that contrasts, objects or stays in the subject (stop 25)"
     expect(ids).toContain("property-adverse-possession");
   });
 });
+
+describe("a changed fact in a story's thread (stop 25)", () => {
+  it("answers 'what if he was drunk?' after a bar fight issue by issue, with the new fact's doctrine", async () => {
+    const ids = await converse(
+      "My brother shoved a man outside a club and is now charged with battery. Can he argue the man came at him first?",
+      "what if he was drunk?",
+    );
+    expect(ids).toContain("crim-intoxication");
+  });
+});

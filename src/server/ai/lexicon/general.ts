@@ -14,6 +14,8 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
     /\b(?:store|security) (?:detective|guard)\b|\bsuspected of shoplifting\b|\bshoplift\w*/g,
     "$& false imprisonment shopkeeper's privilege confinement",
   ],
+  // Withdrawing a permission or a promise: "can he just take it back?" (a license, an offer, a gift).
+  [/\b(?:take|takes|taking|took) (?:it|that|the (?:permission|offer|promise|gift)) back\b/g, "$& revoke revocation"],
   [/\bplea (?:talks|negotiations?|discussions?|deal|bargain\w*)\b/g, "$& plea discussions statements FRE 410"],
   [/\b(?:both|neither)\b[^.?!]{0,80}\b(?:thought|believed|assumed)\b/g, "$& mutual mistake"],
   [

@@ -5,6 +5,11 @@
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
 export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
+  // Sued far from home: "sued in a state I've never been to", "do I have to go defend there?".
+  [
+    /\bsued (?:me |him |her |us |them )?(?:in|over in) (?:a |another |some )?(?:state|court) (?:i'?ve|i have|he'?s|he has|she'?s|she has|they'?ve|they have|we'?ve|it'?s|it has) never (?:been|visited|gone|done business)\b|\b(?:have to|must|need to) (?:go (?:all the way )?(?:there|out there) (?:to )?)?(?:defend|fight (?:it|the (?:case|suit))) (?:there|in (?:that|their|another) state)\b/g,
+    "$& personal jurisdiction minimum contacts",
+  ],
   // Real property.
   [
     /\b(?:cut(?:ting)? down|clear-?cut(?:ting)?|sell(?:ing)? the timber|timber|tear(?:ing)? down|let (?:it|the (?:house|place|building)) (?:fall apart|rot|decay)|stop(?:ped)? paying (?:the )?(?:property )?taxes)\b/g,

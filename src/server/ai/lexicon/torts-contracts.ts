@@ -58,6 +58,11 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     "$& gratuitous promise gift consideration",
   ],
   [
+    // Assent under a threat: "pointed a gun at me and made me sign", "threatened to fire him unless he signed".
+    /\b(?:gun|knife|threat\w*|threaten\w*|or (?:else|i'?ll|he'?ll|she'?ll|they'?ll))\b[^.?!]{0,60}\b(?:made|make|forced|force|pressured) (?:me|him|her|them|us) (?:to )?sign\b|\b(?:threaten\w*|threat\w*)\b[^.?!]{0,60}\bunless (?:i|he|she|they|we) (?:signed|sign|agreed|agree)\b/g,
+    "$& duress improper threat voidable",
+  ],
+  [
     /\bwalk (?:off|away from) the job\b|\b(?:pay|paid|give|demanded|asked for) (?:him |her |them )?\$?[\d,]+ more\b|\b(?:more money|raise (?:the|his|her) price)\b[^.?!]{0,40}\b(?:or|unless|otherwise)\b/g,
     "$& modification preexisting duty rule",
   ],
