@@ -310,3 +310,21 @@ describe("classes of stop 25 (an uncovered area in plain words, tech help, a rea
     expect(outsideArea("Can I sue my state's labor department in federal court for unpaid overtime?")).toBeNull();
   });
 });
+
+describe("health and safety in plain words (stop 25)", () => {
+  it.each([
+    "I'm 50 and when I climb stairs I get tightness in my chest and my left arm goes numb. Probably stress, right?",
+    "I've been sleeping 3 hours a night and now I hear voices when nobody's home. How much coffee can I safely drink?",
+    "Is it okay to take my prescribed Adderall with a cold medicine before my practice MBE tomorrow?",
+  ])("%s → health_safety", (q) => {
+    expect(notLegal(q)).toBe("health_safety");
+  });
+
+  it("keeps a premises-liability story told at a barbecue legal", () => {
+    expect(
+      notLegal(
+        "At a friend's BBQ I stepped on a rotten deck board by the grill and broke my leg. They knew it was rotten. Do I have a case?",
+      ),
+    ).toBeNull();
+  });
+});
