@@ -350,13 +350,27 @@ test("notes and a skeleton become an outline: reorder, embed a live brief, attac
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: `${SHOTS2}/editor-open-entry-375.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
+  // A slow network: the save of the mark is still on its way when the embed is made. The
+  // embed waits for it, then saves itself and shows the brief (it once stayed "saving…").
+  let slow = true;
+  await page.route("**/api/outlines/*", async (route) => {
+    if (slow && route.request().method() === "PATCH") await new Promise((r) => setTimeout(r, 2_000));
+    await route.continue();
+  });
+  const markSave = page.waitForRequest((r) => r.method() === "PATCH" && /\/api\/outlines\//.test(r.url()));
   await page.getByLabel("Mark the entry as").selectOption("rule");
   await (await entryBox(page, "Rule: intent to cause a harmful or offensive contact")).click();
   await page.getByRole("button", { name: "Embed…" }).click();
   await page.getByRole("textbox", { name: "Link" }).fill(`/cases/${brief.brief.id}`);
+  await markSave;
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saving");
   await page.getByRole("button", { name: "Embed", exact: true }).click();
-  await expect(page.getByTestId("outline-embed").filter({ hasText: "Your brief: Vosburg v. Putney" })).toHaveCount(1);
+  await expect(page.getByTestId("outline-embed").filter({ hasText: "Your brief: Vosburg v. Putney" })).toHaveCount(1, {
+    timeout: 10_000,
+  });
   await saved(page);
+  slow = false;
+  await page.unroute("**/api/outlines/*");
 
   // Drag the Battery section (with its entries) above Assault.
   const handle = page.getByRole("button", { name: "Drag Battery", exact: true });

@@ -69,10 +69,11 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
     [],
   );
 
-  const flush = useCallback(async () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    if (busy.current || !pendingCount()) return;
+  // The request in flight, if any: it settles to whether the batch was saved.
+  const inflight = useRef<Promise<boolean> | null>(null);
+
+  /** Sends one batch of what is queued; resolves to whether the server took it. */
+  const send = useCallback(async (): Promise<boolean> => {
     const batch: OutlineOp[] = [...ops.current];
     for (const [entryId, edit] of edits.current) if (existsRef.current(entryId)) batch.push(edit);
     const t = title.current;
@@ -92,16 +93,14 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
       setError(null);
       void qc.invalidateQueries({ queryKey: ["outlines"] });
       busy.current = false;
-      if (pendingCount()) {
-        setStatus("dirty");
-        void flush();
-      } else setStatus("saved");
+      setStatus(pendingCount() ? "dirty" : "saved");
+      return true;
     } catch (err) {
       busy.current = false;
       if (err instanceof ApiError && err.status === 409) {
         setStatus("conflict");
         setError("This outline was changed in another tab or window. Reload to see the newer version.");
-        return;
+        return false;
       }
       // Put the batch back in front so a retry sends it again, in order.
       ops.current = [...batch.filter((o) => o.op !== "edit"), ...ops.current];
@@ -110,8 +109,32 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
       if (t !== undefined && title.current === undefined) title.current = t;
       setStatus("error");
       setError(err instanceof Error ? err.message : "Could not save.");
+      return false;
     }
   }, [id, qc, pendingCount, setStatus, setError]);
+
+  /**
+   * Saves what is queued now. One request at a time: a call made while a save is in flight
+   * waits for it, then sends what is still queued, so when the promise resolves everything
+   * queued before the call has reached the server (or failed, shown by the status). Callers
+   * that read the outline back after a change (an embed) rely on this.
+   */
+  const flush = useCallback(async (): Promise<void> => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    while (inflight.current) await inflight.current;
+    if (!pendingCount() || store.get().status === "conflict") return;
+    const p = send();
+    inflight.current = p;
+    let ok = false;
+    try {
+      ok = await p;
+    } finally {
+      if (inflight.current === p) inflight.current = null;
+    }
+    // Changes made while this batch was on its way go next.
+    if (ok && pendingCount()) await flush();
+  }, [send, pendingCount, store]);
 
   const schedule = useCallback(() => {
     if (store.get().status === "conflict") return;
