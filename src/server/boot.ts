@@ -54,6 +54,8 @@ export interface BootOptions {
   storage?: Storage;
   /** PostgreSQL schema for test isolation. */
   schema?: string;
+  /** PGlite only: a dump a new database starts from (db/client.ts `initialDataDir`; tests). */
+  initialDataDir?: Blob;
   now?: () => Date;
   /** Replaces the answer engine (tests that need a scripted one). */
   engine?: AnswerEngine;
@@ -69,7 +71,12 @@ export async function boot(opts: BootOptions): Promise<Server> {
   const { env } = opts;
   const logger = opts.logger ?? pino({ level: env.LOG_LEVEL });
   const t0 = performance.now();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, schema: opts.schema });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    schema: opts.schema,
+    initialDataDir: opts.initialDataDir,
+  });
   let realtime: RealtimeBus | null = null;
   const jobs = createJobQueue({
     db: database.db,

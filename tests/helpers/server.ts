@@ -18,6 +18,20 @@ export interface TestServer extends Server {
   lastLink(to: string, contains?: string): string;
 }
 
+let template: { file: string; blob: Blob } | null = null;
+
+/**
+ * The migrated and seeded PGlite dump of tests/setup/pglite-template.ts, when the run made one
+ * and the server uses the official content on PGlite; undefined otherwise (the server then
+ * migrates and seeds an empty database, as a first start does).
+ */
+function pgliteTemplate(databaseUrl: string | undefined, extra: Record<string, string>): Blob | undefined {
+  const file = process.env.LEXMATE_TEST_PGLITE_TEMPLATE;
+  if (!file || databaseUrl || extra.CONTENT_DIR) return undefined;
+  if (template?.file !== file) template = { file, blob: new Blob([readFileSync(file)]) };
+  return template.blob;
+}
+
 export async function startTestServer(
   extra: Record<string, string> = {},
   opts: { now?: () => Date; engine?: AnswerEngine; schema?: string; logger?: Logger } = {},
@@ -38,6 +52,7 @@ export async function startTestServer(
   const server = await boot({
     env,
     schema,
+    initialDataDir: pgliteTemplate(env.DATABASE_URL, extra),
     logger: opts.logger ?? pino({ level: "silent" }),
     now: opts.now,
     engine: opts.engine,

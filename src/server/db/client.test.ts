@@ -39,3 +39,27 @@ describe("PGlite data directory lock", () => {
     expect(existsSync(join(dir, "lexmate.lock"))).toBe(false);
   });
 });
+
+describe("PGlite initial data directory (decision 085)", () => {
+  it("starts a new database from a dump, and never replaces a database already there", async () => {
+    const { openDatabase } = await import("./client");
+    const { sql } = await import("drizzle-orm");
+    const source = await openDatabase({ dataDir: "memory://" });
+    await source.exec("CREATE TABLE marker (note text); INSERT INTO marker VALUES ('from the dump')");
+    const dump = await source.dumpDataDir!();
+    await source.close();
+
+    const dir = fresh();
+    const first = await openDatabase({ dataDir: dir, initialDataDir: dump });
+    const note = async (db: typeof first) =>
+      ((await db.db.execute(sql`SELECT note FROM marker`)) as unknown as { rows: { note: string }[] }).rows[0]?.note;
+    expect(await note(first)).toBe("from the dump");
+    await first.exec("UPDATE marker SET note = 'the student''s own'");
+    await first.close();
+
+    // Reopened with the same dump: the data directory's own database is kept.
+    const again = await openDatabase({ dataDir: dir, initialDataDir: dump });
+    expect(await note(again)).toBe("the student's own");
+    await again.close();
+  }, 60_000);
+});

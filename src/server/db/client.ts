@@ -7,7 +7,7 @@
  * On PostgreSQL, migrations run under an advisory lock so several processes can boot at once;
  * `schema` (tests) puts every table in a schema of its own.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -56,6 +56,13 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL schema to use instead of `public` (created when missing). */
   schema?: string;
+  /**
+   * PGlite only: a data directory dump (`dumpDataDir`, gzipped tar) a new database starts from
+   * instead of an empty cluster; migrations then apply only what the dump lacks. Ignored when
+   * the data directory already holds a database. The test harness starts each server from one
+   * migrated and seeded dump (decision 085).
+   */
+  initialDataDir?: Blob;
 }
 
 export class DataDirLockedError extends Error {}
@@ -106,7 +113,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // machine's users, and the smaller pool keeps the idle process within DESIGN.md §6's
     // 400 MB (decision 006).
     const pgliteOptions = { postgresqlconf: "shared_buffers=32MB" };
-    const client = memory ? new PGlite(pgliteOptions) : new PGlite(join(dataDir, "pglite"), pgliteOptions);
+    const dir = join(dataDir, "pglite");
+    const fresh = memory || !existsSync(join(dir, "PG_VERSION"));
+    const options =
+      opts.initialDataDir && fresh ? { ...pgliteOptions, loadDataDir: opts.initialDataDir } : pgliteOptions;
+    const client = memory ? new PGlite(options) : new PGlite(dir, options);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
