@@ -8,6 +8,7 @@
  * words missing from every document and scores low however well BM25 ranks its best partial match.
  * Naming a case ("Palsgraf v. Long Island") or a provision ("FRE 403") is strong evidence on its own.
  */
+import { askPenalties } from "./ask";
 import { isStory } from "./classify";
 import { SYNONYMS, expandShorthand } from "./lexicon";
 import { ORDINALS } from "../../domain/provisions";
@@ -292,37 +293,6 @@ export const DECLINE_BELOW = 0.6;
 /** Matched idf mass at which a question matching three or more distinct content words counts as fully relevant (≈ 4 specific terms). */
 const MASS_FOR_FULL_RELEVANCE = 13;
 
-/**
- * What the question asks for (issue 13 §1: a story is read with the question it ends in): a civil
- * remedy ("can I sue him?", "is the neighbor on the hook?") or a prosecution ("can we be charged?").
- * A swing at someone in a bar is an assault in Torts when the student asks whether to sue, and a
- * crime when she asks whether he can be charged.
- */
-const CIVIL_ASK =
-  /\b(?:sue|suing|sued|lawsuit|damages|compensat\w*|on the hook|liable|liability|recover|owe (?:me|us|him|her|them)|pay (?:me|us|for)|claim against)\b/;
-const CRIMINAL_ASK =
-  /\b(?:charged?|charges|crimes?|criminal(?:ly)?|guilty|convict\w*|prosecut\w*|arrest\w*|jail|prison|police|cops?|sentenc\w*|indict\w*|the state|murder\w*|manslaughter|homicide|accomplice|accessory|conspira\w*|felony|misdemeanou?r)\b/;
-/** Ranking-score penalty for documents of the other side of that line (criminal topics for a civil ask, tort topics for a criminal one). */
-const ASK_PENALTY = 0.25;
-
-/** The side of the civil/criminal line the question asks about, or null when it asks about both or neither. */
-export function askedSide(text: string): "civil" | "criminal" | null {
-  const civil = CIVIL_ASK.test(text);
-  const criminal = CRIMINAL_ASK.test(text);
-  return civil === criminal ? null : civil ? "civil" : "criminal";
-}
-
-/**
- * Remedy topics (what a winning plaintiff recovers) answer "how much?", not "can I sue?": in a story
- * that does not ask about the recovery they rank after the claims that decide liability.
- */
-const REMEDY_TOPIC =
-  /^(?:torts-damages|contracts-(?:expectation|consequential|liquidated)-damages|contracts-reliance-restitution|contracts-ucc-remedies)$/;
-const REMEDY_ASK =
-  /\b(?:how much|recover\w*|compensat\w*|damages|worth|award\w*|money back|refund|paid back|pay (?:me|us|for)|lost (?:profits|wages|income)|remed\w*|restitution|costs?)\b/;
-/** Ranking-score penalty for a remedy topic in a story that does not ask about the recovery. */
-const REMEDY_PENALTY = 0.1;
-
 /** Title terms that say nothing about the doctrine (rule numbers, code names). */
 const TITLE_NOISE = /^(\d+[a-z]?|fre|frcp|ucc|mpc|amend|const|rule|law)$/;
 
@@ -361,9 +331,7 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
   for (const id of votes.keys()) if (!candidates.has(`topic:${id}`)) candidates.set(`topic:${id}`, 0);
   const queryStems = new Set(q.terms.flatMap((t) => t.alts.flat()));
   const subjectLean = querySubjects(index, q);
-  const side = askedSide(q.text);
-  const offSide = side === "civil" ? "criminal-law" : side === "criminal" ? "torts" : null;
-  const remedyOff = q.story && !REMEDY_ASK.test(q.text);
+  const askPenalty = askPenalties(q.text, q.story);
   const hits: Hit[] = [];
   for (const [key, bm25] of candidates) {
     const doc = index.docs.get(key);
@@ -392,8 +360,7 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
       0.6 * l +
       prior +
       (q.story ? VOTE_WEIGHT.story : VOTE_WEIGHT.question) * vote -
-      (doc.kind !== "provision" && doc.subjectId === offSide ? ASK_PENALTY : 0) -
-      (remedyOff && doc.kind === "topic" && REMEDY_TOPIC.test(doc.id) ? REMEDY_PENALTY : 0);
+      askPenalty(doc);
     hits.push({ key, doc, score, relevance, coverage: e.coverage, titleCoverage: titleCov });
   }
   hits.sort((a, b) => b.score - a.score);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/helpers/server";
 import { parseEnv } from "../env";
 import { type CompanionEngine, createAnswerEngine } from "./index";
-import { askedSide } from "./retrieve";
+import { askedSide } from "./ask";
 import { followUpStrength, withoutReplaced } from "./thread";
 import type { AnswerEvent } from "./types";
 

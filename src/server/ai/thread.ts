@@ -57,6 +57,19 @@ function onlyAspects(question: string): boolean {
   return terms(question).every((t) => ASPECT_WORDS.has(t) || isFramingTerm(t));
 }
 
+/** Words a turn may open on before its question ("ok, but", "and so"). */
+const OPENING = String.raw`^\s*(?:(?:and|but|so|ok(?:ay)?|well),? )*`;
+/** A turn that varies the thread's question: a changed fact, another party, the same question again. */
+const VARIES = new RegExp(
+  `${OPENING}(?:what if|what about|how about|and if|but what if|same (?:thing|question)|suppose|say (?:that|he|she|they|the)|let'?s say|instead)`,
+  "i",
+);
+/** A follow-up that changes a fact of the story before it ("what if he was drunk?", "suppose instead …"). */
+export const CHANGED_FACT = new RegExp(
+  `${OPENING}(?:what if|suppose|say (?:that|he|she|they|the|i)|let'?s say|and if|but if|if instead)\\b`,
+  "i",
+);
+
 /**
  * A short question that leans on the previous one by its form: "what about the exceptions?"
  * (strong) or one with a pronoun (weak when longer than 8 words). null when nothing in its form does.
@@ -64,13 +77,7 @@ function onlyAspects(question: string): boolean {
 export function followUpStrength(question: string): "strong" | "weak" | null {
   const words = question.split(/\s+/).filter(Boolean).length;
   // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
-  if (
-    words <= 30 &&
-    /^\s*(?:(?:and|but|so|ok(?:ay)?|well),? )*(what if|what about|how about|and if|but what if|same (?:thing|question)|suppose|say (?:that|he|she|they|the)|let'?s say|instead)/i.test(
-      question,
-    )
-  )
-    return "strong";
+  if (words <= 30 && VARIES.test(question)) return "strong";
   // "and who gets it if …?", "ok and what if …": a turn that opens on a conjunction continues the one before.
   if (words <= 30 && /^\s*(?:and|but|ok(?:ay)?,? (?:and|but|so)|so then)\b/i.test(question)) return "strong";
   // "how is that different from a pure notice statute?": a contrast with the doctrine just discussed.

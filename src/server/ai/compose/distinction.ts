@@ -187,9 +187,9 @@ const lowerFirst = (s: string) =>
  * tort keeps its own topic.
  */
 function resolveInThread(ctx: ComposeContext, text: string, avoid?: string): Side {
-  const thread = ctx.thread;
-  if (!thread) return resolveSide(ctx, text, avoid);
   const own = resolveSide(ctx, text, avoid);
+  const thread = ctx.thread;
+  if (!thread) return own;
   const current = thread.topicId ? ctx.corpus.topics.get(thread.topicId) : undefined;
   if (!own.terms.length && current) return { ...own, text: current.title, topic: current, brief: null };
   if (own.brief || !own.topic || own.topic.subjectId === thread.subjectId) return own;

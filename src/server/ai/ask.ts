@@ -1,0 +1,50 @@
+/**
+ * What a question asks for, read from its last words (issue 13 §1: a story is read with the
+ * question it ends in), and the ranking penalties that follow from it in `search`.
+ */
+import type { CorpusDoc } from "./corpus";
+
+/**
+ * What the question asks for (issue 13 §1: a story is read with the question it ends in): a civil
+ * remedy ("can I sue him?", "is the neighbor on the hook?") or a prosecution ("can we be charged?").
+ * A swing at someone in a bar is an assault in Torts when the student asks whether to sue, and a
+ * crime when she asks whether he can be charged.
+ */
+const CIVIL_ASK =
+  /\b(?:sue|suing|sued|lawsuit|damages|compensat\w*|on the hook|liable|liability|recover|owe (?:me|us|him|her|them)|pay (?:me|us|for)|claim against)\b/;
+const CRIMINAL_ASK =
+  /\b(?:charged?|charges|crimes?|criminal(?:ly)?|guilty|convict\w*|prosecut\w*|arrest\w*|jail|prison|police|cops?|sentenc\w*|indict\w*|the state|murder\w*|manslaughter|homicide|accomplice|accessory|conspira\w*|felony|misdemeanou?r)\b/;
+/** Ranking-score penalty for documents of the other side of that line (criminal topics for a civil ask, tort topics for a criminal one). */
+const ASK_PENALTY = 0.25;
+
+/** The side of the civil/criminal line the question asks about, or null when it asks about both or neither. */
+export function askedSide(text: string): "civil" | "criminal" | null {
+  const civil = CIVIL_ASK.test(text);
+  const criminal = CRIMINAL_ASK.test(text);
+  return civil === criminal ? null : civil ? "civil" : "criminal";
+}
+
+/**
+ * Remedy topics (what a winning plaintiff recovers) answer "how much?", not "can I sue?": in a story
+ * that does not ask about the recovery they rank after the claims that decide liability.
+ */
+const REMEDY_TOPIC =
+  /^(?:torts-damages|contracts-(?:expectation|consequential|liquidated)-damages|contracts-reliance-restitution|contracts-ucc-remedies)$/;
+const REMEDY_ASK =
+  /\b(?:how much|recover\w*|compensat\w*|damages|worth|award\w*|money back|refund|paid back|pay (?:me|us|for)|lost (?:profits|wages|income)|remed\w*|restitution|costs?)\b/;
+/** Ranking-score penalty for a remedy topic in a story that does not ask about the recovery. */
+const REMEDY_PENALTY = 0.1;
+
+/**
+ * The ranking-score penalty (subtracted from a hit's score) for a document given what the
+ * question asks: ASK_PENALTY for the other side of the civil/criminal line, REMEDY_PENALTY for a
+ * remedy topic in a story (`story`) that does not ask about the recovery; 0 otherwise.
+ */
+export function askPenalties(text: string, story: boolean): (doc: CorpusDoc) => number {
+  const side = askedSide(text);
+  const offSide = side === "civil" ? "criminal-law" : side === "criminal" ? "torts" : null;
+  const remedyOff = story && !REMEDY_ASK.test(text);
+  return (doc) =>
+    (doc.kind !== "provision" && doc.subjectId === offSide ? ASK_PENALTY : 0) +
+    (remedyOff && doc.kind === "topic" && REMEDY_TOPIC.test(doc.id) ? REMEDY_PENALTY : 0);
+}
