@@ -12,16 +12,13 @@ import { DECLINE_BELOW, evidence, type Hit, type ParsedQuery, parseQuery, releva
 import type { SearchIndex } from "./search-index";
 import { hasLegalCue, type NotLegalKind, notLegal, outsideArea } from "./scope";
 import { terms } from "./text";
-import { readWithThread, resolveThread, type Thread } from "./thread";
+import { CHANGED_FACT, readWithThread, resolveThread, type Thread } from "./thread";
 import type { AnswerInput } from "./types";
 import { retrieveUserSources } from "./user-sources";
 
 export { DECLINE_BELOW } from "./retrieve";
 /** A shared title word this specific (idf; "foreclosure" ≈ 4.5, "duty" ≈ 2) lets a decline in an outside area point to the topic. */
 const ANCHOR_MIN_IDF = 3;
-/** A follow-up that changes a fact of the story before it ("what if he was drunk?", "suppose instead …"). */
-const CHANGED_FACT =
-  /^\s*(?:(?:and|but|so|ok(?:ay)?|well),? )*(?:what if|suppose|say (?:that|he|she|they|the|i)|let'?s say|and if|but if|if instead)\b/i;
 /** A student's own note or brief must reach this relevance to be used. */
 export const USER_SOURCE_MIN = 0.6;
 
@@ -79,8 +76,11 @@ export async function prepare(opts: {
   const area = outsideArea(question);
   if (area && !query.caseMentions.length && !query.provisionIds.length) {
     const title = hits[0] ? index.titleTerms.get(hits[0].key) : undefined;
+    // Only the student's own words anchor: a word the lexicon added ("private company" → "state
+    // action") is the engine's guess at a doctrine, not the student naming one.
+    const said = new Set(terms(question.toLowerCase()));
     const anchors = query.terms.filter(
-      (t) => !area.stems.has(t.stem) && !!title && t.alts.some((a) => a.every((x) => title.has(x))),
+      (t) => said.has(t.stem) && !area.stems.has(t.stem) && !!title && t.alts.some((a) => a.every((x) => title.has(x))),
     );
     // One shared title word ("priority" for an Article 9 question) does not make it ours; two do.
     // A specific one ("foreclosure") may still be offered as the nearest topic.
