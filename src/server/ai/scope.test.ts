@@ -37,17 +37,6 @@ describe("notLegal", () => {
     expect(notLegal(q, { legalArea: true })).toBeNull();
   });
 
-  it.each([
-    ["Is my employer allowed to skip paying me overtime if I'm on salary?", "employment law"],
-    ["What makes a handwritten will valid?", "wills and trusts"],
-    [
-      "When does a holder in due course take a check free of personal defenses?",
-      "negotiable instruments (UCC Article 3)",
-    ],
-  ])("names the outside area: %s", (q, area) => {
-    expect(outsideArea(q)?.area).toBe(area);
-  });
-
   // Issue 18 §1: Business Associations (with Rule 10b-5 and Section 16(b)) is in the library now.
   it.each([
     "What fiduciary duties do the managers of an LLC owe the members?",
@@ -278,6 +267,12 @@ describe("notLegal: a legal question whatever else it mentions", () => {
 
 describe("outsideArea: an area outside the library, named", () => {
   it.each([
+    ["Is my employer allowed to skip paying me overtime if I'm on salary?", "employment law"],
+    ["What makes a handwritten will valid?", "wills and trusts"],
+    [
+      "When does a holder in due course take a check free of personal defenses?",
+      "negotiable instruments (UCC Article 3)",
+    ],
     ["Can my employer fire me for trying to organize a union at the warehouse?", "labor law"],
     ["She signed her will in front of one witness. When she died, was it valid?", "wills and trusts"],
     ["My aunt passed away without leaving a will. Which family members inherit her condo?", "wills and trusts"],

@@ -52,7 +52,6 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
   // Edits of one entry merge into one operation (latest html, mark, embed).
   const edits = useRef(new Map<string, EditOp>());
   const title = useRef<string | undefined>(undefined);
-  const busy = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const existsRef = useRef(exists);
   existsRef.current = exists;
@@ -80,7 +79,6 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
     ops.current = [];
     edits.current = new Map();
     title.current = undefined;
-    busy.current = true;
     setStatus("saving");
     try {
       const saved = await outlinesApi.patch(id, {
@@ -92,11 +90,9 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
       version.current = saved.version;
       setError(null);
       void qc.invalidateQueries({ queryKey: ["outlines"] });
-      busy.current = false;
       setStatus(pendingCount() ? "dirty" : "saved");
       return true;
     } catch (err) {
-      busy.current = false;
       if (err instanceof ApiError && err.status === 409) {
         setStatus("conflict");
         setError("This outline was changed in another tab or window. Reload to see the newer version.");
@@ -168,7 +164,7 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
 
   useEffect(() => {
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (pendingCount() || busy.current) e.preventDefault();
+      if (pendingCount() || inflight.current) e.preventDefault();
     };
     window.addEventListener("beforeunload", beforeUnload);
     return () => {
@@ -178,6 +174,6 @@ export function useOutlineSave(id: string, startVersion: number, exists: (entryI
   }, [flush, pendingCount]);
 
   /** Whether anything is unsaved or being saved. */
-  const pending = useCallback(() => pendingCount() > 0 || busy.current, [pendingCount]);
+  const pending = useCallback(() => pendingCount() > 0 || inflight.current !== null, [pendingCount]);
   return { store, push, setTitle, flush, pending, version };
 }
