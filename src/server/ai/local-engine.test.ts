@@ -113,6 +113,36 @@ describe("composed answers", () => {
     expect(theCase.done.citations[0].id).toBe("shelley-v-kraemer");
   });
 
+  it("reads a party the story names like a case (the owner, Pike; sold to Baker) as a party, not the case", async () => {
+    const story = await ask(
+      "Nora runs a bakery for its owner, Pike. Pike told her never to buy more than $2,000 of flour without asking him, but she bought $6,000 from the mill they always use. Does Pike have to pay the mill?",
+    );
+    expect(story.done.kind).not.toBe("case");
+    expect(story.done.citations.map((c) => c.id)).not.toContain("pike-v-bruce-church-inc");
+    const after = await ask(
+      "and what if Pike found out about the flour and just used it in the bakery without saying a word?",
+      {
+        history: [
+          {
+            role: "user",
+            content:
+              "Nora runs a bakery for its owner, Pike. Pike told her never to buy more than $2,000 of flour without asking him, but she bought $6,000 from the mill they always use. Does Pike have to pay the mill?",
+          },
+          { role: "assistant", content: story.done.content },
+        ],
+      },
+    );
+    expect(after.done.kind).not.toBe("case");
+    expect(after.done.citations.map((c) => c.id)).not.toContain("pike-v-bruce-church-inc");
+    const deed = await ask(
+      "Olsen sold his cabin to Ames, who never recorded the deed, and a month later sold the same cabin to Baker, who paid in full and recorded at once. Who owns it?",
+    );
+    expect(deed.done.citations.map((c) => c.id)).not.toContain("baker-v-carr");
+    // Naming the case still briefs it.
+    const theCase = await ask("How does the balancing test from Pike work?");
+    expect(theCase.done.citations.map((c) => c.id)).toContain("pike-v-bruce-church-inc");
+  });
+
   it("outlines a topic for a rapid summary", async () => {
     const { done } = await ask("give me a quick rundown of adverse possession");
     expect(done.kind).toBe("summary");

@@ -60,6 +60,33 @@ export interface CaseAlias {
   re: RegExp;
   /** "full" for "A v. B"; "short" for one party's name. */
   strength: "full" | "short";
+  /** A one-word short name ("Pike", "Baker"): also a name a student gives a party in a story. */
+  word?: string;
+}
+
+/** What follows a person's name in a story: a verb ("Pike told", "Baker never recorded") or a possessive noun ("Pike's store"). */
+const ACTS_AFTER =
+  /^(?:'s\s+(?!case|rule|test|doctrine|balancing|holding|analysis|framework|standard)[a-z]+|[a-z]+ed\b|(?:told|tells|said|says|found|finds|knew|knows|had|has|did|does|went|goes|got|gets|took|takes|gave|gives|made|makes|sold|sells|bought|buys|paid|pays|owns|wants|will|would|could|can|cannot|can't|didn't|doesn't|never|then|later|just)\b)/;
+/** What comes before a party's name in a story: "sold the lot to Baker", "the owner, Pike". */
+const PARTY_BEFORE = /\b(?:to|from|against|owner|buyer|seller|tenant|landlord|named|hired|told|sued|paid|asked),?\s*$/i;
+/** Shorter questions name a case by one word ("What did Daubert change?"); a story names its parties. */
+const STORY_WORDS = 12;
+
+/**
+ * Whether a one-word case name is a party of the student's story, not the case: in a question of
+ * STORY_WORDS words or more, it follows a role or a verb ("sold the lot to Baker", "the owner, Pike")
+ * or a verb follows it ("Pike told her", "if Pike found out"). "Under Pike" and "the Pike test"
+ * still name the case.
+ */
+function namesAParty(question: string, word: string): boolean {
+  if (question.split(/\s+/).filter(Boolean).length < STORY_WORDS) return false;
+  for (const m of question.matchAll(new RegExp(`\\b${word}\\b`, "gi"))) {
+    const at = m.index ?? 0;
+    const after = question.slice(at + m[0].length).toLowerCase();
+    if (ACTS_AFTER.test(after.startsWith("'s") ? after : after.trimStart())) return true;
+    if (PARTY_BEFORE.test(question.slice(0, at))) return true;
+  }
+  return false;
 }
 
 export interface SearchIndex {
@@ -206,6 +233,7 @@ function buildCaseAliases(c: Corpus, lowercaseWords: Set<string>): CaseAlias[] {
         briefId: b.id,
         re: new RegExp(`\\b${wordsPattern(short)}\\b(?!'s\\s+(?:case|rule|doctrine))`),
         strength: "short",
+        ...(ws.length === 1 ? { word: short } : {}),
       });
     }
   }
@@ -339,7 +367,9 @@ export function findCaseMentions(
   const found = new Map<string, "full" | "short">();
   for (const a of index.caseAliases) {
     if (found.get(a.briefId) === "full") continue;
-    if (a.re.test(q)) found.set(a.briefId, found.get(a.briefId) === "full" ? "full" : a.strength);
+    if (!a.re.test(q)) continue;
+    if (a.word && namesAParty(question, a.word)) continue;
+    found.set(a.briefId, found.get(a.briefId) === "full" ? "full" : a.strength);
   }
   return [...found]
     .map(([briefId, strength]) => ({ briefId, strength }))
