@@ -529,6 +529,9 @@ test.describe("brand per host", () => {
 });
 
 test.describe("accessibility and looks", () => {
+  // What axe and the screenshots see is the same page on either database: the PostgreSQL pass of CI
+  // (.ci/run) skips them, the PGlite pass of `npm test` runs them (decision 087).
+  test.skip(!!process.env.DATABASE_URL, "rendering only: checked on the PGlite pass");
   async function axe(page: Page, path: string) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");

@@ -18,6 +18,10 @@ async function axe(page: Page, where: string): Promise<string[]> {
 }
 
 test("case law, briefs, notes and collections pass axe in light and dark", async ({ page }) => {
+  // What axe sees is the same page on either database: the PostgreSQL pass of CI (.ci/run) skips it,
+  // the PGlite pass of `npm test` runs it (decision 087). The notes and collections it makes are
+  // tested on PostgreSQL by notes.spec.ts and library.spec.ts.
+  test.skip(!!process.env.DATABASE_URL, "rendering only: checked on the PGlite pass");
   test.setTimeout(120_000);
   await signUpAndConfirm(page, uniqueEmail("a11y"));
   const origin = new URL(page.url()).origin;
