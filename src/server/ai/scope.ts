@@ -174,7 +174,7 @@ const SAFETY_EVENT =
  * address, a phone number). Checked before the legal cue words ("police", "contracts professor").
  */
 const NOT_LEGAL_FIRST =
-  /\b(ignore (?:all |any |every |each )?(?:of )?(?:your |the |my )?(?:previous |prior |earlier |other |former )?(?:instructions?|rules?|guidelines?|directions?|prompts?)|(?:never|don'?t|do not|won'?t) break(?:s|ing)? character|stay(?:s|ing)? in character|you are now (?:an? )?[a-z]+|no (?:subject )?(?:limits|limitations|refusals)|(?:without|with no) (?:any )?(?:limits|refusals|restrictions|disclaimers)|(?:paste|print|show|reveal|output|dump|share) (?:me )?(?:your |the )?(?:hidden|secret|internal|original|full) (?:instructions|prompt|rules)|(?:reveal|show|tell me|print|repeat) (?:me )?(?:your|the) (?:system )?(?:prompt|instructions)|system prompt|(?:disclose|reveal|paste|print|show|output|dump|share|repeat|give me)\b[^.?!]{0,30}\b(?:configuration|config\b|config(?:uration)? text|hidden instructions|scope rules|hidden prompt|prompt text|system message|(?:the |your )?rules you (?:run|operate|work) under)|(?:answer|respond to) (?:every|any|all) (?:question|request)s?\b[^.?!]{0,30}\b(?:whether or not|even if|regardless)\b[^.?!]{0,30}\b(?:library|scope|covered|allowed)|(?:scope|library) (?:restrictions?|limits?) (?:are |is )?(?:disabled|off|lifted|removed)|pretend (?:you are|you're|to be) an? (?:\w+ )?(?:ai|assistant|chatbot|bot|model)|(?:uncensored|unfiltered|jailbroken|jailbreak|developer mode|dan mode)|no (?:rules|restrictions|filters) (?:at all|whatsoever|anymore)|without (?:getting caught|being caught|anyone (?:knowing|noticing)|(?:him|her|them) knowing)|(?:how (?:do|can|could|would) (?:i|you|we|someone)|can (?:i|we)|could (?:i|we)) (?:\w+ )?get away with|avoid getting caught|(?:fake|forged?|counterfeit) (?:doctor'?s note|id|passport|prescription|signature|receipt|transcript|diploma)|(?:get|break|hack) into (?:my |his |her |their |someone'?s |an? )?(?:\w+'?s? )?(?:\w+ )?(?:account|email|phone|instagram|facebook)|home address|(?:cell |personal )?phone number of|social security number of|where (?:does|do) (?:my |his |her )?\w+ live|dox\w*)\b/;
+  /\b(ignore (?:all |any |every |each )?(?:of )?(?:your |the |my )?(?:previous |prior |earlier |other |former )?(?:instructions?|rules?|guidelines?|directions?|prompts?)|(?:never|don'?t|do not|won'?t) break(?:s|ing)? character|stay(?:s|ing)? in character|you are now (?:an? )?[a-z]+|no (?:subject )?(?:limits|limitations|refusals)|(?:without|with no) (?:any )?(?:limits|refusals|restrictions|disclaimers)|(?:paste|print|show|reveal|output|dump|share) (?:me )?(?:your |the )?(?:hidden|secret|internal|original|full) (?:instructions|prompt|rules)|(?:reveal|show|tell me|print|repeat) (?:me )?(?:your|the) (?:system )?(?:prompt|instructions)|system prompt|(?:disclose|reveal|paste|print|show|output|dump|share|repeat|give me)\b[^.?!]{0,30}\b(?:configuration|config\b|config(?:uration)? text|hidden instructions|scope rules|hidden prompt|prompt text|system message|(?:the |your )?rules you (?:run|operate|work) under)|(?:answer|respond to) (?:every|any|all) (?:question|request)s?\b[^.?!]{0,30}\b(?:whether or not|even if|regardless)\b[^.?!]{0,30}\b(?:library|scope|covered|allowed)|(?:scope|library) (?:restrictions?|limits?) (?:are |is )?(?:disabled|off|lifted|removed)|pretend (?:you are|you're|to be) an? (?:\w+ )?(?:ai|assistant|chatbot|bot|model)|(?:uncensored|unfiltered|jailbroken|jailbreak|developer mode|dan mode)|no (?:rules|restrictions|filters) (?:at all|whatsoever|anymore)|without (?:getting caught|being caught)|(?:how (?:do|can|could|would) (?:i|you|we|someone)|can (?:i|we)|could (?:i|we)) (?:\w+ )?get away with|avoid getting caught|(?:fake|forged?|counterfeit) (?:doctor'?s note|id|passport|prescription|signature|receipt|transcript|diploma)|(?:get|break|hack) into (?:my |his |her |their |someone'?s |an? )?(?:\w+'?s? )?(?:\w+ )?(?:account|email|phone|instagram|facebook)|home address|(?:cell |personal )?phone number of|social security number of|where (?:does|do) (?:my |his |her )?\w+ live|dox\w*)\b/;
 
 /**
  * Advice on the student's own, real legal matter (a pending case, a hearing, a plea offer, a filing
@@ -205,6 +205,13 @@ const HARMFUL =
 
 /** The user speaks of themselves. */
 const FIRST_PERSON = /\b(i|i'm|i've|i'll|i'd|me|my|mine|we|we're|our|us)\b/;
+
+/**
+ * Doing something to someone behind their back: a request when it is the user's own plan ("how do I
+ * read her texts without her knowing?"), a fact when a story tells it ("someone slipped drugs into
+ * his drink without him knowing": involuntary intoxication).
+ */
+const COVERT = /\bwithout (?:anyone (?:knowing|noticing)|(?:him|her|them) (?:knowing|noticing|finding out))\b/;
 
 /**
  * Someone else's private data: another student's questions, scores or account, or a person's
@@ -266,6 +273,7 @@ export function notLegal(
   // Only the user's own plan ("how do I…", "my…"); "D hid the gun so the police can't find it" is a
   // hypothetical, and "my client wants to hide assets" is a professional-responsibility question.
   if (HARMFUL.test(q) && FIRST_PERSON.test(q) && !/\bmy client/.test(q)) return "harmful";
+  if (COVERT.test(q) && FIRST_PERSON.test(q) && !/\bmy client/.test(q)) return "not_legal";
   if (PRIVACY.test(q)) return "privacy";
   if ((REAL_MATTER.test(q) || (REAL_DATE.test(q) && MATTER.test(q))) && ADVICE_REQUEST.test(q))
     return "personal_legal_advice";
