@@ -17,6 +17,15 @@ const CRIMINAL_ASK =
 /** Ranking-score penalty for documents of the other side of that line (criminal topics for a civil ask, tort topics for a criminal one). */
 const ASK_PENALTY = 0.25;
 
+/** A lawyer in the story acting for someone ("Attorney Wexley represents a tenant", "I'm the in-house lawyer"). */
+const LAWYER_ACTS =
+  /\b(?:(?:lawyer|attorney|counsel)(?: [a-z]+)? (?:represents|represented|is representing|was hired|agreed to represent)|(?:i'm|i am|she is|he is|she's|he's) (?:the |a |an |their |her |his )?(?:only |new |young )?(?:in-house |outside |defense |plaintiff's )?(?:lawyer|attorney|counsel)|as (?:her|his|their|its) (?:lawyer|attorney|counsel))\b/;
+/** …and a call about that lawyer's conduct ("Is that proper?", "What am I allowed, or required, to do?"). */
+const CONDUCT_ASK =
+  /\b(?:proper|improper|ethical|unethical|allowed|permitted|required|discipline\w*|violat\w*|model rules?|okay for|ok for)\b/;
+/** Subjects a lawyer-conduct story is not about, whatever its setting (an eviction, a loan, a will). */
+const NOT_CONDUCT = ["real-property", "contracts", "torts", "business-associations"];
+
 /** The side of the civil/criminal line the question asks about, or null when it asks about both or neither. */
 export function askedSide(text: string): "civil" | "criminal" | null {
   const civil = CIVIL_ASK.test(text);
@@ -37,14 +46,20 @@ const REMEDY_PENALTY = 0.1;
 
 /**
  * The ranking-score penalty (subtracted from a hit's score) for a document given what the
- * question asks: ASK_PENALTY for the other side of the civil/criminal line, REMEDY_PENALTY for a
- * remedy topic in a story (`story`) that does not ask about the recovery; 0 otherwise.
+ * question asks: ASK_PENALTY for the other side of the civil/criminal line, ASK_PENALTY for a
+ * topic of the setting's subject (property, contracts, torts, business associations) when a lawyer
+ * of the story acts for someone and the question asks whether that conduct is proper (a question of
+ * Professional Responsibility, decision 088), REMEDY_PENALTY for a remedy topic in a story (`story`)
+ * that does not ask about the recovery; 0 otherwise.
  */
 export function askPenalties(text: string, story: boolean): (doc: CorpusDoc) => number {
   const side = askedSide(text);
   const offSide = side === "civil" ? "criminal-law" : side === "criminal" ? "torts" : null;
   const remedyOff = story && !REMEDY_ASK.test(text);
+  // "Attorney Wexley represents a tenant … Is that proper?" asks about the lawyer, not the eviction.
+  const conduct = LAWYER_ACTS.test(text) && CONDUCT_ASK.test(text);
   return (doc) =>
     (doc.kind !== "provision" && doc.subjectId === offSide ? ASK_PENALTY : 0) +
+    (conduct && doc.kind !== "provision" && NOT_CONDUCT.includes(doc.subjectId) ? ASK_PENALTY : 0) +
     (remedyOff && doc.kind === "topic" && REMEDY_TOPIC.test(doc.id) ? REMEDY_PENALTY : 0);
 }

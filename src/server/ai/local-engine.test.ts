@@ -143,6 +143,20 @@ describe("composed answers", () => {
     expect(theCase.done.citations.map((c) => c.id)).toContain("pike-v-bruce-church-inc");
   });
 
+  it("reads a story about a lawyer's own conduct as Professional Responsibility, whatever its setting (decision 088)", async () => {
+    const conduct = await ask(
+      "Lawyer Osei represents a landlord in an eviction. She knows the tenant has a legal aid attorney, but she visits the tenant's apartment to offer him $2,000 to leave by Friday. Is that proper?",
+    );
+    expect(conduct.done.citations.slice(0, 3).map((c) => c.id)).toContain(
+      "pr-communication-with-represented-and-unrepresented-persons",
+    );
+    // A lawyer asking about the client's rights is asking about the setting's law.
+    const setting = await ask(
+      "I'm the lawyer for a small landlord in a rent dispute. The tenant's lease says rent is due on the first. Can my client evict for one late payment?",
+    );
+    expect(setting.done.citations[0].id).toMatch(/^property-/);
+  });
+
   it("outlines a topic for a rapid summary", async () => {
     const { done } = await ask("give me a quick rundown of adverse possession");
     expect(done.kind).toBe("summary");
