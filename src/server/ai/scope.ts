@@ -272,8 +272,9 @@ export function notLegal(
   // These carry the law's own words (a witness, a court, a plea), so they come before the legal cues.
   // Only the user's own plan ("how do I…", "my…"); "D hid the gun so the police can't find it" is a
   // hypothetical, and "my client wants to hide assets" is a professional-responsibility question.
-  if (HARMFUL.test(q) && FIRST_PERSON.test(q) && !/\bmy client/.test(q)) return "harmful";
-  if (COVERT.test(q) && FIRST_PERSON.test(q) && !/\bmy client/.test(q)) return "not_legal";
+  const ownPlan = FIRST_PERSON.test(q) && !/\bmy client/.test(q);
+  if (ownPlan && HARMFUL.test(q)) return "harmful";
+  if (ownPlan && COVERT.test(q)) return "not_legal";
   if (PRIVACY.test(q)) return "privacy";
   if ((REAL_MATTER.test(q) || (REAL_DATE.test(q) && MATTER.test(q))) && ADVICE_REQUEST.test(q))
     return "personal_legal_advice";

@@ -60,8 +60,11 @@ export interface CaseAlias {
   re: RegExp;
   /** "full" for "A v. B"; "short" for one party's name. */
   strength: "full" | "short";
-  /** A one-word short name ("Pike", "Baker"): also a name a student gives a party in a story. */
-  word?: string;
+  /**
+   * For a one-word short name ("Pike", "Baker"), which a student may also give a party of a story:
+   * the name as a whole word, any case, to find where it stands in the question (namesAParty).
+   */
+  word?: RegExp;
 }
 
 /** What follows a person's name in a story: a verb ("Pike told", "Baker never recorded") or a possessive noun ("Pike's store"). */
@@ -73,18 +76,17 @@ const PARTY_BEFORE = /\b(?:to|from|against|owner|buyer|seller|tenant|landlord|na
 const STORY_WORDS = 12;
 
 /**
- * Whether a one-word case name is a party of the student's story, not the case: in a question of
- * STORY_WORDS words or more, it follows a role or a verb ("sold the lot to Baker", "the owner, Pike")
- * or a verb follows it ("Pike told her", "if Pike found out"). "Under Pike" and "the Pike test"
- * still name the case.
+ * Whether a one-word case name (`word`, CaseAlias.word) stands for a party of the student's story,
+ * not the case: it follows a role or a verb ("sold the lot to Baker", "the owner, Pike") or a verb
+ * follows it ("Pike told her", "if Pike found out"). "Under Pike" and "the Pike test" still name
+ * the case. `q` is the normalised question (lower case, plain apostrophes) the aliases are matched
+ * on; asked only of questions of STORY_WORDS words or more (findCaseMentions).
  */
-function namesAParty(question: string, word: string): boolean {
-  if (question.split(/\s+/).filter(Boolean).length < STORY_WORDS) return false;
-  for (const m of question.matchAll(new RegExp(`\\b${word}\\b`, "gi"))) {
+function namesAParty(q: string, word: RegExp): boolean {
+  for (const m of q.matchAll(word)) {
     const at = m.index ?? 0;
-    const after = question.slice(at + m[0].length).toLowerCase();
-    if (ACTS_AFTER.test(after.startsWith("'s") ? after : after.trimStart())) return true;
-    if (PARTY_BEFORE.test(question.slice(0, at))) return true;
+    if (ACTS_AFTER.test(q.slice(at + m[0].length).trimStart())) return true;
+    if (PARTY_BEFORE.test(q.slice(0, at))) return true;
   }
   return false;
 }
@@ -233,7 +235,7 @@ function buildCaseAliases(c: Corpus, lowercaseWords: Set<string>): CaseAlias[] {
         briefId: b.id,
         re: new RegExp(`\\b${wordsPattern(short)}\\b(?!'s\\s+(?:case|rule|doctrine))`),
         strength: "short",
-        ...(ws.length === 1 ? { word: short } : {}),
+        ...(ws.length === 1 ? { word: new RegExp(`\\b${escapeRe(ws[0])}\\b`, "gi") } : {}),
       });
     }
   }
@@ -365,10 +367,11 @@ export function findCaseMentions(
 ): { briefId: string; strength: "full" | "short" }[] {
   const q = normalize(question);
   const found = new Map<string, "full" | "short">();
+  const story = q.split(/\s+/).filter(Boolean).length >= STORY_WORDS;
   for (const a of index.caseAliases) {
     if (found.get(a.briefId) === "full") continue;
     if (!a.re.test(q)) continue;
-    if (a.word && namesAParty(question, a.word)) continue;
+    if (story && a.word && namesAParty(q, a.word)) continue;
     found.set(a.briefId, found.get(a.briefId) === "full" ? "full" : a.strength);
   }
   return [...found]
