@@ -143,6 +143,19 @@ describe("composed answers", () => {
     expect(theCase.done.citations.map((c) => c.id)).toContain("pike-v-bruce-church-inc");
   });
 
+  it("reads an everyday word written in lower case (a loft, the carpenter) as the word, a capitalised one as the case", async () => {
+    const loft = await ask("we bought a loft and the seller hid the water damage");
+    expect(loft.done.citations.map((c) => c.id)).not.toContain("guth-v-loft-inc");
+    const carpenter = await ask("the carpenter didnt finish my deck and wont give back the deposit, what can i do");
+    expect(carpenter.done.citations.map((c) => c.id)).not.toContain("mohawk-industries-inc-v-carpenter");
+    // Capitalised, the same words name the cases.
+    expect((await ask("What did Summers hold?")).done.citations[0].id).toBe("summers-v-tice");
+    expect((await ask("What did the court decide in Guth v. Loft?")).done.citations[0].id).toBe("guth-v-loft-inc");
+    expect((await ask("Why did the Court in Hertz v. Friend adopt the nerve center test?")).done.citations[0].id).toBe(
+      "hertz-corp-v-friend",
+    );
+  });
+
   it("reads a story about a lawyer's own conduct as Professional Responsibility, whatever its setting (decision 088)", async () => {
     const conduct = await ask(
       "Lawyer Osei represents a landlord in an eviction. She knows the tenant has a legal aid attorney, but she visits the tenant's apartment to offer him $2,000 to leave by Friday. Is that proper?",

@@ -65,6 +65,11 @@ export interface CaseAlias {
    * the name as a whole word, any case, to find where it stands in the question (namesAParty).
    */
   word?: RegExp;
+  /**
+   * The one-word name is also an everyday word students write in lower case ("friend", "wood",
+   * "bird" in our trigger facts): it names the case only when capitalised (namesTheCase).
+   */
+  everyday?: boolean;
 }
 
 /** What follows a person's name in a story: a verb ("Pike told", "Baker never recorded") or a possessive noun ("Pike's store"). */
@@ -216,7 +221,7 @@ const PLACE_PART =
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const wordsPattern = (s: string) => words(s).map(escapeRe).join("[\\s\\-.,']+");
 
-function buildCaseAliases(c: Corpus, lowercaseWords: Set<string>): CaseAlias[] {
+function buildCaseAliases(c: Corpus, lowercaseWords: Set<string>, everydayWords: Set<string>): CaseAlias[] {
   const out: CaseAlias[] = [];
   for (const b of c.briefs.values()) {
     const parts = b.name.split(/\s+v\.?\s+/i);
@@ -235,7 +240,9 @@ function buildCaseAliases(c: Corpus, lowercaseWords: Set<string>): CaseAlias[] {
         briefId: b.id,
         re: new RegExp(`\\b${wordsPattern(short)}\\b(?!'s\\s+(?:case|rule|doctrine))`),
         strength: "short",
-        ...(ws.length === 1 ? { word: new RegExp(`\\b${escapeRe(ws[0])}\\b`, "gi") } : {}),
+        ...(ws.length === 1
+          ? { word: new RegExp(`\\b${escapeRe(ws[0])}\\b`, "gi"), everyday: everydayWords.has(ws[0]) }
+          : {}),
       });
     }
   }
@@ -276,7 +283,10 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
   const examples: Example[] = [];
   const exampleTerms: Set<string>[] = [];
   const exampleDocs: { key: string; fields: Record<"text", string[]> }[] = [];
+  // Words students write in lower case in the situations they describe (case-name ambiguity).
+  const everydayWords = new Set<string>();
   const addExample = (topicId: string, kind: Example["kind"], text: string) => {
+    for (const m of text.matchAll(/\b[a-z][a-z]+\b/g)) everydayWords.add(m[0]);
     const uni = terms(text);
     if (uni.length < 3) return;
     const toks = [...uni];
@@ -318,7 +328,7 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     titleVocab: new Set([...corpus.topics.values()].flatMap((t) => terms(t.title))),
     subjectOfTerm: subjectDistributions(corpus, docTerms),
     deletions,
-    caseAliases: buildCaseAliases(corpus, lowercaseWords),
+    caseAliases: buildCaseAliases(corpus, lowercaseWords, everydayWords),
     exampleIndex,
     examples,
     exampleTerms,
@@ -360,6 +370,27 @@ export function idf(index: SearchIndex, stem: string): number {
   return Math.log(1 + (index.n - n + 0.5) / (n + 0.5));
 }
 
+/**
+ * Whether the student who wrote `question` capitalises names: an upper-case letter past the first
+ * character that is not the pronoun "I" ("my friend Jake", "Then the court…"). A question typed all
+ * in lower case ("my friend sued me") says nothing by its case.
+ */
+function writesCapitals(question: string): boolean {
+  return /[A-Z]/.test(question.slice(1).replace(/\bI\b/g, ""));
+}
+
+/**
+ * Whether the raw question writes the one-word case name `word` the way a case is written. A
+ * student who capitalises names writes "Summers" for the case and "summers" for the season; an
+ * everyday word (CaseAlias.everyday: "my friend", "the wood") names the case only capitalised, even
+ * in a question typed all in lower case. A rarer name ("palsgraf") still counts in lower case there.
+ */
+function namesTheCase(question: string, word: RegExp, everyday: boolean): boolean {
+  if (!everyday && !writesCapitals(question)) return true;
+  for (const m of question.matchAll(word)) if (/^[A-Z]/.test(m[0])) return true;
+  return false;
+}
+
 /** Briefs whose name (or a short name) the question mentions. Full "A v. B" matches come first. */
 export function findCaseMentions(
   index: SearchIndex,
@@ -368,11 +399,22 @@ export function findCaseMentions(
   const q = normalize(question);
   const found = new Map<string, "full" | "short">();
   const story = q.split(/\s+/).filter(Boolean).length >= STORY_WORDS;
+  // A party's name inside a full "A v. B" names that case, not another with the same party
+  // ("Wood v. Lucy" is not also Dairy Queen v. Wood and Lucy v. Zehmer): short names are matched
+  // on the question with the full names blanked out.
+  let rest = q;
   for (const a of index.caseAliases) {
-    if (found.get(a.briefId) === "full") continue;
-    if (!a.re.test(q)) continue;
+    if (a.strength !== "full") continue;
+    const m = a.re.exec(q);
+    if (!m) continue;
+    found.set(a.briefId, "full");
+    rest = rest.slice(0, m.index) + " ".repeat(m[0].length) + rest.slice(m.index + m[0].length);
+  }
+  for (const a of index.caseAliases) {
+    if (a.strength === "full" || found.has(a.briefId) || !a.re.test(rest)) continue;
+    if (a.word && !namesTheCase(question, a.word, !!a.everyday)) continue;
     if (story && a.word && namesAParty(q, a.word)) continue;
-    found.set(a.briefId, found.get(a.briefId) === "full" ? "full" : a.strength);
+    found.set(a.briefId, "short");
   }
   return [...found]
     .map(([briefId, strength]) => ({ briefId, strength }))
