@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { type Classification, classify, isStory } from "./classify";
 import type { UserHit } from "./compose/shared";
 import type { IndexCache } from "./index-cache";
-import { DECLINE_BELOW, evidence, type Hit, type ParsedQuery, parseQuery, relevanceOf, search } from "./retrieve";
+import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search, topicsRelevance } from "./retrieve";
 import type { SearchIndex } from "./search-index";
 import { hasLegalCue, type NotLegalKind, notLegal, outsideArea } from "./scope";
 import { terms } from "./text";
@@ -119,10 +119,7 @@ export async function prepare(opts: {
     classification = { kind: "fact_pattern" };
   // A fact pattern raises several issues: its words are spread over the first few topics.
   if (classification.kind === "fact_pattern" && !outside && !offTopic) {
-    const union = new Set<string>();
-    for (const h of hits.filter((x) => x.doc.kind === "topic").slice(0, 3))
-      for (const t of index.docTerms.get(h.key) ?? []) union.add(t);
-    relevance = Math.max(relevance, relevanceOf(evidence(query, union), query.terms.length));
+    relevance = Math.max(relevance, topicsRelevance(index, query, hits));
   }
 
   let userHits: UserHit[] = [];

@@ -15,7 +15,7 @@ import { ORDINALS } from "../../domain/provisions";
 import { detectProvisionIds } from "./provision-refs";
 import type { CorpusDoc } from "./corpus";
 import { EXAMPLE_WEIGHT, findCaseMentions, idf, type SearchIndex } from "./search-index";
-import { editDistance, isFramingTerm, normalize, terms } from "./text";
+import { editDistance, isFramingTerm, isPlaceTerm, normalize, terms } from "./text";
 import { SUBJECT_IDS } from "../../contract/content";
 
 export interface QueryTerm {
@@ -92,7 +92,7 @@ function capitalized(question: string): Set<string> {
 }
 
 export function parseQuery(index: SearchIndex, question: string): ParsedQuery {
-  const text = expandShorthand(normalize(question));
+  const text = expandShorthand(normalize(question), question);
   const proper = capitalized(question);
   const long = question.split(/\s+/).filter(Boolean).length >= 15;
   const weights = new Map<string, number>();
@@ -101,6 +101,10 @@ export function parseQuery(index: SearchIndex, question: string): ParsedQuery {
   for (const word of text.match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []) {
     const [s0] = terms(word);
     if (!s0) continue;
+    // In a story, a capitalised word the library only ever uses as a name ("Dana", "Reyes") is a
+    // party's name: it matches the practice stem or trigger fact that happens to share it, not a doctrine.
+    const bare = word.replace(/'s$/, "");
+    if (long && proper.has(bare) && !index.plainWords.has(bare)) continue;
     let s = s0;
     if (!index.df.has(s) && !SYNONYMS.has(s)) {
       // Unknown numbers (amounts, dates) and capitalised names say nothing about the doctrine.
@@ -109,13 +113,13 @@ export function parseQuery(index: SearchIndex, question: string): ParsedQuery {
       if (fixed) s = fixed;
       // In a story, an unknown capitalised word is a party's name; in a short question it may be
       // the very thing asked about ("the capital of Australia"), so it stays and counts as missing.
-      else if (long && proper.has(word.replace(/'s$/, ""))) continue;
+      else if (long && proper.has(bare)) continue;
     }
     stems.push(s);
   }
   const seen = new Map<string, QueryTerm>();
   for (const s of stems) {
-    if (isFramingTerm(s)) {
+    if (isFramingTerm(s) || isPlaceTerm(s)) {
       setWeight(s, 0.3);
       continue;
     }
@@ -160,8 +164,13 @@ export interface Evidence {
   matched: number;
 }
 
+/** A set of stems, or several read as their union (relevanceView). */
+export interface StemSet {
+  has(stem: string): boolean;
+}
+
 /** What of the query document `key` holds (all zero when the query has no content words). */
-export function evidence(q: ParsedQuery, set: Set<string> | undefined): Evidence {
+export function evidence(q: ParsedQuery, set: StemSet | undefined): Evidence {
   if (!set || !q.terms.length) return { coverage: 0, mass: 0, matched: 0 };
   let mass = 0;
   let total = 0;
@@ -179,6 +188,37 @@ export function evidence(q: ParsedQuery, set: Set<string> | undefined): Evidence
 /** Share of the query's idf mass present in document `key` (0 when the query has no content words). */
 export function coverage(index: SearchIndex, q: ParsedQuery, key: string, sets = index.docTerms): number {
   return evidence(q, sets.get(key)).coverage;
+}
+
+/**
+ * The stems a document's decline relevance is measured on (decision 089): a topic's own text (rule,
+ * elements, cards, practice stems…) and the one trigger fact that holds most of the question's idf
+ * mass. Each trigger fact is a situation in everyday words; a topic's seventeen of them together hold
+ * so many everyday words that a request for an essay on the First World War or a beach novel would
+ * find most of its words among them, while no single situation holds them. Ranking still uses every
+ * field (docTerms); briefs and provisions, which have no trigger facts, use docTerms here too.
+ */
+export function relevanceView(index: SearchIndex, q: ParsedQuery, key: string): StemSet | undefined {
+  const doctrine = index.doctrineTerms.get(key);
+  if (!doctrine) return index.docTerms.get(key);
+  let best: Set<string> | undefined;
+  let bestMass = 0;
+  for (const t of index.triggerTerms.get(key) ?? []) {
+    const m = evidence(q, t).mass;
+    if (m > bestMass) {
+      best = t;
+      bestMass = m;
+    }
+  }
+  if (!best) return doctrine;
+  const trigger = best;
+  return { has: (stem) => doctrine.has(stem) || trigger.has(stem) };
+}
+
+/** The union of several stem sets. */
+function unionOf(sets: (StemSet | undefined)[]): StemSet {
+  const list = sets.filter((x): x is StemSet => !!x);
+  return { has: (stem) => list.some((x) => x.has(stem)) };
 }
 
 /**
@@ -204,10 +244,19 @@ export function relevanceOf(e: Evidence, queryTerms: number): number {
 export function spreadRelevance(index: SearchIndex, q: ParsedQuery, hits: Hit[]): number {
   let best = 0;
   for (const h of hits.slice(0, 3)) best = Math.max(best, h.relevance);
-  const union = new Set<string>();
-  for (const h of hits.filter((x) => x.doc.kind === "topic").slice(0, 3))
-    for (const t of index.docTerms.get(h.key) ?? []) union.add(t);
-  return Math.max(best, relevanceOf(evidence(q, union), q.terms.length));
+  return Math.max(best, topicsRelevance(index, q, hits));
+}
+
+/**
+ * The evidence of the first three topics' words together (each topic's relevanceView): a story's
+ * words are spread over the issues it raises (decision 053).
+ */
+export function topicsRelevance(index: SearchIndex, q: ParsedQuery, hits: Hit[]): number {
+  const views = hits
+    .filter((x) => x.doc.kind === "topic")
+    .slice(0, 3)
+    .map((h) => relevanceView(index, q, h.key));
+  return relevanceOf(evidence(q, unionOf(views)), q.terms.length);
 }
 
 /**
@@ -337,6 +386,7 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
     const doc = index.docs.get(key);
     if (!doc) continue;
     const e = evidence(q, index.docTerms.get(key));
+    const r = evidence(q, relevanceView(index, q, key));
     const titleCov = titleCoverage(index, q, key);
     const titleWords = [...(index.titleTerms.get(key) ?? [])].filter((t) => !TITLE_NOISE.test(t));
     const titlePrecision = titleWords.length
@@ -345,7 +395,7 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
     const l = lift.get(key) ?? 0;
     // A title naming the question's doctrine ("substantial performance", "venue") vouches for it.
     const titleVouch = titleCov >= 0.75 ? 0.3 * titleCov : 0;
-    const relevance = Math.max(Math.min(1, relevanceOf(e, q.terms.length) + titleVouch), l);
+    const relevance = Math.max(Math.min(1, relevanceOf(r, q.terms.length) + titleVouch), l);
     const prior =
       (doc.kind === "topic" ? 0.08 : 0) +
       (doc.kind === "provision"

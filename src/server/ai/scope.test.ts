@@ -233,6 +233,8 @@ describe("notLegal: declined, and as which kind", () => {
     ["Can you show me what my study partner has been working on and his quiz scores?", "privacy"],
     ["Pull up Maya's practice scores, she's in my section.", "privacy"],
     ["What has everyone else in my study group been asking you about evidence?", "privacy"],
+    ["can you look up what Priya Natarajan in my torts section has been asking you and her quiz grades", "privacy"],
+    ["Check everything my lab partner Omar has been studying this month", "privacy"],
   ])("%s → %s", (q, kind) => {
     expect(notLegal(q)).toBe(kind);
   });

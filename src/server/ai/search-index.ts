@@ -37,7 +37,7 @@ export const FIELD_BOOST: Record<Field, number> = {
   practice: 0.6,
   triggers: 1.2,
 };
-/** Fields whose words count toward a question's coverage: every field. */
+/** Fields whose words count toward a question's coverage in the ranking: every field. */
 const COVERAGE_FIELDS: readonly Field[] = FIELDS;
 /** Fields indexed with bigrams too (the long, noisy ones get unigrams only). */
 const BIGRAM_FIELDS = new Set<Field>(["title", "alias", "summary", "rule", "body", "cases", "provisions", "triggers"]);
@@ -103,7 +103,23 @@ export interface SearchIndex {
   df: Map<string, number>;
   /** Number of topics and briefs (the documents idf is computed over). */
   n: number;
+  /** Each document's unigram stems over every field (ranking coverage, document frequency). */
   docTerms: Map<string, Set<string>>;
+  /**
+   * A topic's stems without its trigger facts (the doctrine's own text, cards and practice stems):
+   * what the decline relevance is measured on, with the one trigger fact nearest the question
+   * (retrieve.ts relevanceView). Briefs and provisions have no trigger facts: their docTerms serve.
+   */
+  doctrineTerms: Map<string, Set<string>>;
+  /** Each topic's trigger facts' stems, one set per trigger fact, keyed by the topic's document key. */
+  triggerTerms: Map<string, Set<string>[]>;
+  /**
+   * Words (lower-cased, unstemmed) the library uses other than as a story's party names: every word of
+   * the doctrinal fields (title, alias, summary, rule, body, case names, provisions) and every word the
+   * labelled examples write in lower case. A capitalised word of a long question outside it ("Dana",
+   * "Reyes", named in a practice stem or a trigger fact) is a party's name (retrieve.ts parseQuery).
+   */
+  plainWords: Set<string>;
   /** Terms of each document's title (and a case's short names). */
   titleTerms: Map<string, Set<string>>;
   /** Every term of every topic title: the doctrinal vocabulary a question's title match is measured on. */
@@ -254,27 +270,34 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
   const docs = new Map<string, CorpusDoc>();
   const indexed: { key: string; fields: Record<Field, string[]> }[] = [];
   const docTerms = new Map<string, Set<string>>();
+  const doctrineTerms = new Map<string, Set<string>>();
   const titleTerms = new Map<string, Set<string>>();
   const df = new Map<string, number>();
   const lowercaseWords = new Set<string>();
+  const plainWords = new Set<string>();
   const add = (d: CorpusDoc, f: Record<Field, string>) => {
     const key = docKey(d);
     docs.set(key, d);
     const fields = {} as Record<Field, string[]>;
     const set = new Set<string>();
+    const doctrine = new Set<string>();
     for (const field of FIELDS) {
       const uni = terms(f[field]);
       const toks = [...uni];
       if (BIGRAM_FIELDS.has(field)) for (let i = 0; i + 1 < uni.length; i++) toks.push(`${uni[i]}_${uni[i + 1]}`);
       fields[field] = toks;
       if (COVERAGE_FIELDS.includes(field)) for (const t of uni) set.add(t);
+      if (field !== "triggers") for (const t of uni) doctrine.add(t);
     }
     indexed.push({ key, fields });
     docTerms.set(key, set);
+    if (d.kind === "topic") doctrineTerms.set(key, doctrine);
     titleTerms.set(key, new Set([...terms(f.title), ...terms(f.alias)]));
     if (d.kind !== "provision") for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
     for (const field of ["summary", "rule", "body"] as const)
       for (const m of f[field].matchAll(/\b[a-z][a-z]+\b/g)) lowercaseWords.add(m[0]);
+    for (const field of ["title", "alias", "summary", "rule", "body", "cases", "provisions"] as const)
+      for (const m of f[field].toLowerCase().matchAll(/\b[a-z][a-z]+\b/g)) plainWords.add(m[0]);
   };
   for (const t of corpus.topics.values()) add(t, topicFields(t, corpus));
   for (const b of corpus.briefs.values()) add(b, briefFields(b, corpus));
@@ -301,6 +324,14 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     for (const x of extra?.stems ?? []) addExample(t.id, "stem", x);
     for (const x of extra?.cardQuestions ?? []) addExample(t.id, "card", x);
   }
+  const triggerTerms = new Map<string, Set<string>[]>();
+  for (const [i, ex] of examples.entries()) {
+    if (ex.kind !== "trigger") continue;
+    const key = `topic:${ex.topicId}`;
+    const list = triggerTerms.get(key);
+    if (list) list.push(exampleTerms[i]);
+    else triggerTerms.set(key, [exampleTerms[i]]);
+  }
   const exampleIndex = new Bm25fIndex(exampleDocs, { fields: ["text"] as const, boosts: { text: 1 }, b: 0.5 });
   // The flashcard and practice text was only retrieval vocabulary; do not keep it in memory.
   corpus.extra.clear();
@@ -324,11 +355,14 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     df,
     n: corpus.topics.size + corpus.briefs.size,
     docTerms,
+    doctrineTerms,
+    triggerTerms,
     titleTerms,
     titleVocab: new Set([...corpus.topics.values()].flatMap((t) => terms(t.title))),
     subjectOfTerm: subjectDistributions(corpus, docTerms),
     deletions,
     caseAliases: buildCaseAliases(corpus, lowercaseWords, everydayWords),
+    plainWords: new Set([...plainWords, ...everydayWords]),
     exampleIndex,
     examples,
     exampleTerms,

@@ -38,6 +38,21 @@ const FRAMING_WORDS = `explain explanation describe definition define defined me
   automatically automatic necessarily always ever actually really literally basically generally work works`;
 const FRAMING = new Set(FRAMING_WORDS.split(/\s+/).map((w) => stem(w)));
 
+/**
+ * Where a story happens (decision 089): the states' names say which court or law is involved, not
+ * which doctrine governs. Trigger facts and practice stems name states too, so "rear-ended in Georgia
+ * by a guy from Florida" matched a removal trigger set in Georgia and Florida rather than personal
+ * jurisdiction. Searched with a low weight like framing words, never counted toward coverage.
+ * Delaware stays a content word: it is the law of corporations (Business Associations).
+ */
+const PLACE_WORDS = `alabama alaska arizona arkansas california colorado connecticut florida georgia hawaii idaho
+  illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri
+  montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee texas utah vermont virginia washington wisconsin
+  wyoming york jersey hampshire carolina dakota mexico rhode`;
+const PLACES = new Set(PLACE_WORDS.split(/\s+/).map((w) => stem(w)));
+/** `term` (a stem) is a US state's name or part of one. */
+export const isPlaceTerm = (term: string) => PLACES.has(term);
+
 /** Stems of the stop words ("tells" → "tell"), two-letter stems excepted ("used" → "us" stays). */
 const STOP_STEMS = new Set([...STOP].map((w) => stem(w.replace(/'/g, ""))).filter((s) => s.length > 2));
 
