@@ -38,6 +38,15 @@ describe("classify", () => {
       "excited utterance",
       "present sense impression",
     ]);
+    // Two sides ending on the same word share the noun the second goes on with.
+    expect(distinctionSides("What's the difference between specific intent and general intent crimes?")).toEqual([
+      "specific intent crimes",
+      "general intent crimes",
+    ]);
+    expect(distinctionSides("difference between actual cause and proximate cause")).toEqual([
+      "actual cause",
+      "proximate cause",
+    ]);
   });
 
   it("reads a student's story as a fact pattern, a doctrine question as a concept (issue 13 §1)", () => {

@@ -101,6 +101,14 @@ export function distinctionSides(question: string): [string, string] | null {
         a = `${a} ${bWords.slice(1).join(" ")}`;
       else if (wordCount(a) === 1 && bWords.length >= 2 && bWords[0].toLowerCase().endsWith(a.toLowerCase()))
         a = `${a} ${bWords.slice(1).join(" ")}`;
+      // "specific intent and general intent crimes": both sides end on "intent", the second goes on
+      // with the noun they share, which the first borrows ("specific intent crimes").
+      else {
+        const aWords = a.split(" ");
+        const n = aWords.length;
+        if (n >= 2 && bWords.length > n && aWords[n - 1].toLowerCase() === bWords[n - 1].toLowerCase())
+          a = `${a} ${bWords.slice(n).join(" ")}`;
+      }
       if (a && b && wordCount(a) <= 10 && wordCount(b) <= 10) return [a, b];
     }
   }

@@ -89,12 +89,23 @@ const ACRONYMS: Record<string, string> = {
   ap: "adverse possession",
 };
 
-/** Rewrites shorthand in a lower-cased question. */
-export function expandShorthand(lower: string): string {
+/**
+ * Acronyms that are also everyday words or texting ("im 16" is "I'm 16", "k thanks", "my sales rep",
+ * "gym class pe", "my pc crashed", "ap bio", "the fm station"): expanded only when the question
+ * writes them in capitals ("IM", "K", "PE"), as a student naming the doctrine does.
+ */
+const AMBIGUOUS_ACRONYMS = new Set(["im", "k", "ks", "rep", "pe", "pc", "ap", "fm", "ep", "cl", "rs", "dp", "sj"]);
+
+/**
+ * Rewrites shorthand in a lower-cased question. `original` is the question as typed: without it,
+ * the ambiguous acronyms (AMBIGUOUS_ACRONYMS) are never expanded.
+ */
+export function expandShorthand(lower: string, original = ""): string {
   let s = lower;
   for (const [re, repl] of SHORTHAND) s = s.replace(re, repl);
+  const capitals = new Set(original.match(/\b[A-Z0-9]{1,5}\b/g)?.map((w) => w.toLowerCase()) ?? []);
   return s.replace(/(^|[\s(/,])([a-z0-9]{1,5})(?=$|[\s)/,.?!;:'])/g, (all, pre: string, w: string) =>
-    ACRONYMS[w] ? `${pre}${ACRONYMS[w]}` : all,
+    ACRONYMS[w] && (!AMBIGUOUS_ACRONYMS.has(w) || capitals.has(w)) ? `${pre}${ACRONYMS[w]}` : all,
   );
 }
 

@@ -168,6 +168,11 @@ describe("composed answers", () => {
       "I'm the lawyer for a small landlord in a rent dispute. The tenant's lease says rent is due on the first. Can my client evict for one late payment?",
     );
     expect(setting.done.citations[0].id).toMatch(/^property-/);
+    // A lawyer telling of her own practice ("came in for a consult", "wants to hire me") asks about her conduct too.
+    const own = await ask(
+      "a man came in for a free consult about dissolving his partnership with his business partner and told me all about their profits, but he never hired me. now the other partner wants to hire me for the same breakup. can i take it?",
+    );
+    expect(own.done.citations.slice(0, 3).map((c) => c.id)).toContain("pr-former-client-conflicts");
   });
 
   it("outlines a topic for a rapid summary", async () => {
@@ -244,6 +249,19 @@ describe("composed answers", () => {
     expect(done.content).toMatch(/^I don't know/);
     expect(done.content).not.toMatch(/\[\d+\]/);
     expect(deltas.join("")).toBe(done.content);
+  });
+
+  it("declines an everyday request whose words are spread over many trigger facts (decision 089)", async () => {
+    // Each word is in some situation a topic's trigger facts tell (a road trip, a dog, sleep, an
+    // exam); no one situation holds them, and the doctrine's own text holds none of them.
+    for (const q of [
+      "Can you plan a three-day road trip through the mountains with my dog?",
+      "give me tips to fall asleep faster before my exam week",
+    ]) {
+      const { done } = await ask(q);
+      expect(done.declined).toBe(true);
+      expect(done.citations).toEqual([]);
+    }
   });
 
   it("suggests the nearest topics when a question is close to the library but not answerable from it", async () => {

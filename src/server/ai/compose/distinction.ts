@@ -40,9 +40,12 @@ function resolveSide(ctx: ComposeContext, text: string, avoid?: string): Side {
   const hits = search(ctx.index, q, 10).filter((h) => h.relevance >= SIDE_MIN);
   const mention = q.caseMentions[0];
   const brief = mention ? (ctx.corpus.briefs.get(mention.briefId) ?? null) : null;
-  // Prefer the topic whose title names this side; avoid the other side's topic when a close one exists.
+  // Prefer a topic whose title names this side (holds SIDE_TITLE_NAMES of its words), then the best
+  // ranked: a title holding one word of three ("crimes" of "specific intent crimes" in "Parties to
+  // Crime") names nothing. Avoid the other side's topic when a close one exists.
   const topics = hits.filter((h) => h.doc.kind === "topic");
-  const best = [...topics].sort((a, b) => b.titleCoverage - a.titleCoverage || b.score - a.score);
+  const names = (h: (typeof topics)[number]) => (h.titleCoverage >= SIDE_TITLE_NAMES ? h.titleCoverage : 0);
+  const best = [...topics].sort((a, b) => names(b) - names(a) || b.score - a.score);
   let pick = best[0];
   if (pick && avoid && pick.doc.id === avoid) {
     // Only a topic whose title names this side as well as the avoided one does ("tenancy in common"

@@ -265,7 +265,7 @@ export function composeFactPattern(ctx: ComposeContext, issues: TopicDoc[]): str
   // The lay lexicon's doctrine words count for elements too ("no fence … pool" → attractive nuisance).
   const facts: Fact[] = factClauses(ctx.question).map((text) => ({
     text,
-    set: withSynonyms(expandShorthand(normalize(text))),
+    set: withSynonyms(expandShorthand(normalize(text), text)),
     raw: withSynonyms(text),
   }));
   // The issues first, as a list: the student sees the shape of the answer before the detail.
