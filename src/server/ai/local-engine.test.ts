@@ -175,6 +175,14 @@ describe("composed answers", () => {
     expect(own.done.citations.slice(0, 3).map((c) => c.id)).toContain("pr-former-client-conflicts");
   });
 
+  it("applies a confinement told in everyday words to false imprisonment's confinement element (decision 089)", async () => {
+    const { done } = await ask(
+      "Ava was stopped by a store detective who suspected her of hiding a scarf. He kept her in a back office for two hours and refused to let her call anyone. No scarf was found. Does she have a claim against the store?",
+    );
+    expect(done.citations[0].id).toBe("torts-false-imprisonment");
+    expect(done.content).toMatch(/Confinement within bounded area[^\n]*\*Your facts:\* “He kept her in a back office/);
+  });
+
   it("outlines a topic for a rapid summary", async () => {
     const { done } = await ask("give me a quick rundown of adverse possession");
     expect(done.kind).toBe("summary");

@@ -14,6 +14,12 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
     /\b(?:store|security) (?:detective|guard)\b|\bsuspected of shoplifting\b|\bshoplift\w*/g,
     "$& false imprisonment shopkeeper's privilege confinement",
   ],
+  // Holding someone in a place in everyday words ("kept her in a back office", "wouldn't let him
+  // leave", "locked us in the van"): confinement, the word false imprisonment's elements use (decision 089).
+  [
+    /\b(?:kept|keeps|keeping|held|holds|holding|locked|locks|locking|shut|detained|trapped)\b(?: \w+){0,3} (?:in|inside|into) (?:a|an|the|his|her|their|my|our|its) (?:\w+ ){0,2}(?:room|office|closet|car|basement|cell|bathroom|van|truck|trunk|house|apartment|garage|shed|cabin|store|warehouse|elevator)\b|\b(?:wouldn't|would not|won't|didn't|did not|refused to|never) let (?:her|him|me|them|us|you) (?:leave|go|out|walk out)\b|\bblocked the (?:door|doorway|exit)\b/g,
+    "$& confinement within a bounded area",
+  ],
   // Withdrawing a permission or a promise: "can he just take it back?" (a license, an offer, a gift).
   [/\b(?:take|takes|taking|took) (?:it|that|the (?:permission|offer|promise|gift)) back\b/g, "$& revoke revocation"],
   [/\bplea (?:talks|negotiations?|discussions?|deal|bargain\w*)\b/g, "$& plea discussions statements FRE 410"],
