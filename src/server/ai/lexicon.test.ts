@@ -17,3 +17,50 @@ describe("expandShorthand", () => {
     expect(expandShorthand("is a k for land enforceable", "is a K for land enforceable")).toContain("contract");
   });
 });
+
+describe("everyday situations the lexicon names (stop 29)", () => {
+  const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
+
+  it("reads a false report about someone as defamation", () => {
+    expect(expanded("The Hillside Gazette falsely reported that Ana ran a scam")).toContain("defamation");
+    expect(expanded("my ex keeps lying about me to my coworkers")).toContain("defamation");
+    expect(expanded("the report said the bridge was unsafe")).not.toContain("defamation");
+  });
+
+  it("reads someone who holds an office as a public official, not the office acting", () => {
+    expect(expanded("what if she were the city's mayor instead?")).toContain("public official");
+    expect(expanded("The governor banned all gatherings of more than ten people")).not.toContain("public official");
+  });
+
+  it("reads telling the bar about another lawyer as reporting misconduct", () => {
+    expect(expanded("do I have to tell the state bar about my boss?")).toContain("report professional misconduct");
+    expect(expanded("should I report the partner to the disciplinary board?")).toContain(
+      "report professional misconduct",
+    );
+    expect(expanded("I passed the bar last year")).not.toContain("misconduct");
+  });
+
+  it("reads one lawyer for two clients in the same matter as a concurrent conflict", () => {
+    expect(expanded("I represent a landlord and his tenant together in one suit")).toContain("concurrent conflict");
+    expect(expanded("can a firm represent both buyers in the deal?")).toContain("concurrent conflict");
+    expect(expanded("I represent a landlord in an eviction")).not.toContain("conflict");
+  });
+
+  it("reads keeping what an agent bought after hearing of it as ratification", () => {
+    expect(expanded("once she heard about the order she kept the couches and sold them")).toContain("ratification");
+  });
+
+  it("reads taking the cost of a fix off the price as the measure of damages", () => {
+    expect(expanded("can he knock off the cost of redoing the deck?")).toContain("cost of completion");
+    expect(expanded("she wants to deduct the cost from the last payment")).toContain("expectation damages");
+  });
+});
+
+describe("a lawyer who does not answer (stop 29)", () => {
+  const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
+  it("is about unanswered calls, not whatever else was never returned", () => {
+    expect(expanded("my lawyer never returned my calls for a month")).toContain("diligence");
+    expect(expanded("he hasn't called me back since March")).toContain("diligence");
+    expect(expanded("my landlord never returned my security deposit")).not.toContain("diligence");
+  });
+});

@@ -9,7 +9,9 @@ import { startTestServer, type TestServer } from "../../../tests/helpers/server"
 import { parseEnv } from "../env";
 import { type CompanionEngine, createAnswerEngine } from "./index";
 import { askedSide } from "./ask";
-import { followUpStrength, withoutReplaced } from "./thread";
+import { IndexCache } from "./index-cache";
+import { parseQuery } from "./retrieve";
+import { continuesStory, followUpStrength, resolveThread, withoutReplaced } from "./thread";
 import type { AnswerEvent } from "./types";
 
 let server: TestServer;
@@ -159,5 +161,48 @@ describe("a changed fact in a story's thread (stop 25)", () => {
       "what if he was drunk?",
     );
     expect(ids).toContain("crim-intoxication");
+  });
+});
+
+describe("a turn that goes on with the story (stop 29)", () => {
+  it("reads a longer turn that names the thread's parties with the thread, without a follow-up word", async () => {
+    // No "what if", over 12 words, and alone it reads as a civil-procedure question about counterclaims.
+    const ids = await converse(
+      "I represent a landlord and his tenant together in one suit against the contractor whose burst pipe flooded the building. Any problem?",
+      "The contractor just answered with a counterclaim blaming the tenant for leaving a window open, so where does that leave me with the landlord?",
+    );
+    expect(ids).toContain("pr-conflicts-current-clients");
+  });
+
+  it("tells a party named in the thread from the same word as an everyday word", async () => {
+    const index = await new IndexCache(server.database.db).get();
+    const thread = resolveThread(index, [
+      {
+        role: "user",
+        content: "Associate Priya backdated a filing because partner Dunmore told her to. Is that misconduct?",
+      },
+    ]);
+    if (!thread) throw new Error("no thread");
+    const named = "Later on, after thinking it over for a week, should Priya go and say something to somebody?";
+    expect(continuesStory(index, named, parseQuery(index, named), thread)).toBe(true);
+    const fresh = "Separately, when may a lawyer share fees with a lawyer who is not in the same firm?";
+    expect(continuesStory(index, fresh, parseQuery(index, fresh), thread)).toBe(false);
+  });
+
+  it("leads with the neighbouring doctrine a follow-up's new fact raises", async () => {
+    // The thread's words are all about confidentiality; the new fact (perjury at trial) is candor.
+    const ids = await converse(
+      "My client told me in confidence that he cheated on his taxes last year. Can I tell anyone?",
+      "and what if he plans to lie on the stand at his trial tomorrow?",
+    );
+    expect(ids[0]).toBe("pr-candor-to-the-tribunal");
+  });
+
+  it("answers 'can she deduct the cost of redoing it?' after a short-built wall with the measure of damages", async () => {
+    const ids = await converse(
+      "Thea's landscaper built a wall two feet short of what the contract said; fixing it would mean tearing out the garden. Must Thea pay the last installment?",
+      "And can she deduct the cost of redoing the whole wall or only something less?",
+    );
+    expect(ids).toContain("contracts-expectation-damages");
   });
 });

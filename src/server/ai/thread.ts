@@ -11,7 +11,7 @@
  *   before it, so a third turn ("what if the owner put up a fence?") inherits the first turn's
  *   doctrine through a second one ("does it cover a teenager?").
  * - `readWithThread`: a follow-up retrieved together with the resolved earlier question, the
- *   follow-up's own words weighing double and the thread's subject (or a subject the follow-up
+ *   follow-up's own words weighing three times the thread's and the thread's subject (or a subject the follow-up
  *   names: "is it different in criminal law?") lifted.
  */
 import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search, spreadRelevance } from "./retrieve";
@@ -165,6 +165,30 @@ const bestTopic = (hits: Hit[]) => {
   return d && d.kind === "topic" ? { subjectId: d.subjectId, topicId: d.id } : { subjectId: null, topicId: null };
 };
 
+/** Words shared with the thread that tie a question to its story: this many distinctive ones... */
+const SHARED_STORY_WORDS = 2;
+/** ... each at least this specific (idf; "driver" 2.6 and "passenger" 3.4 are, "court" 1.0 is not). */
+const SHARED_WORD_MIN_IDF = 1.5;
+
+/**
+ * The question continues the thread's story by naming what it named: a party's name ("does Mei
+ * have to tell the bar?") or two of its distinctive words ("the other driver filed a counterclaim;
+ * what about the passenger?"). A name is a capitalised word the library never uses as a word.
+ */
+export function continuesStory(index: SearchIndex, question: string, query: ParsedQuery, thread: Thread): boolean {
+  const threadNames = new Set([...thread.question.matchAll(/\b[A-Z][a-z]+\b/g)].map((m) => m[0].toLowerCase()));
+  for (const m of question.matchAll(/\b[A-Z][a-z]+\b/g)) {
+    const w = m[0].toLowerCase();
+    if (threadNames.has(w) && !index.plainWords.has(w) && terms(w).length) return true;
+  }
+  const threadTerms = new Set(terms(thread.question));
+  const shared = query.terms.filter(
+    (t) =>
+      t.idf >= SHARED_WORD_MIN_IDF && !ASPECT_WORDS.has(t.stem) && !isFramingTerm(t.stem) && threadTerms.has(t.stem),
+  );
+  return shared.length >= SHARED_STORY_WORDS;
+}
+
 /** The question's own best topic is in the subject the thread is about: it continues that conversation. */
 function sameSubject(hits: Hit[], thread: Thread): boolean {
   return thread.subjectId !== null && bestTopic(hits).subjectId === thread.subjectId;
@@ -188,18 +212,22 @@ export function readWithThread(
     !own.query.terms.length ||
     (form === "weak" && relevance < DECLINE_BELOW) ||
     namesNoDoctrine(index, question, own.query, own.hits) ||
-    sameSubject(own.hits, thread);
+    sameSubject(own.hits, thread) ||
+    continuesStory(index, question, own.query, thread);
   if (!leans) return null;
   // Read the follow-up with the earlier question (issue 13 §4): "What is hearsay?" then "what about
   // when the declarant is unavailable?" is retrieved as both together, so the doctrine holding the
-  // new words and the old subject (FRE 804) wins. The follow-up's own words weigh double.
+  // new words and the old subject (FRE 804) wins. The follow-up's own words weigh three times the
+  // thread's: a new fact often moves the conversation to a neighbouring doctrine ("and if she only
+  // lied to the judge?" after a confidentiality question is candor to the tribunal), and the
+  // thread's many words would otherwise keep the first doctrine on top.
   // A changed fact replaces an old one: "if it were race instead of sex" is about race, so the
   // replaced words ("instead of sex", "rather than underage") leave the follow-up's own words.
   const changed = withoutReplaced(question);
   const ownQuery = changed === question ? own.query : parseQuery(index, changed);
   const both = `${thread.question}\n${changed}`;
   const query = parseQuery(index, both);
-  for (const [t, w] of ownQuery.weights) query.weights.set(t, Math.max(query.weights.get(t) ?? 0, 2 * w));
+  for (const [t, w] of ownQuery.weights) query.weights.set(t, Math.max(query.weights.get(t) ?? 0, 3 * w));
   const hits = search(index, query);
   // The thread keeps its subject ("Can I sue him?" then "what if he says I swung first?" is
   // self-defense in Torts), unless the follow-up names another ("is it different in criminal law?").

@@ -19,7 +19,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     "$& agent acted without authority",
   ],
   [
-    /\b(?:found out|learned|discovered|realized)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|used (?:it|the))\b|\bwent along with (?:it|the deal)\b/g,
+    /\b(?:found out|learned|discovered|realized|heard (?:about|of)|got wind of|was told about)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|used (?:it|the))\b|\bwent along with (?:it|the deal)\b/g,
     "$& ratification affirmed unauthorized act accepting benefits",
   ],
   [
@@ -44,7 +44,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     "$& confidentiality reveal information relating to the representation client consent",
   ],
   [
-    /\b(?:hasn'?t|has not|won'?t|doesn'?t|never|didn'?t|stopped) (?:answered|answering|answer|returned|returning|return|responded|responding|respond(?:ed)? to|called? (?:me )?back|gotten back)\b[^.?!]{0,20}\b(?:my|me|calls?|emails?|texts?|messages?)?|\bghost(?:ed|ing)\b/g,
+    /\b(?:hasn'?t|has not|won'?t|doesn'?t|never|didn'?t|stopped) (?:answered|answering|answer|returned|returning|return|responded|responding|respond(?:ed)? to)\b[^.?!]{0,20}\b(?:calls?|emails?|texts?|messages?|voicemails?|phone)\b|\b(?:hasn'?t|has not|won'?t|doesn'?t|never|didn'?t|stopped) (?:called? (?:me |us )?back|gotten back to)\b|\bghost(?:ed|ing)\b/g,
     "$& diligence communication keep client reasonably informed promptly",
   ],
   [
@@ -73,5 +73,16 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
       "g",
     ),
     "$& former client conflict",
+  ],
+  // One lawyer for several clients in the same matter ("I represent the driver and her passenger together").
+  [
+    /\brepresent\w* (?:both|two|several|multiple|all) (?:of )?(?:them|the|sides|parties|clients|defendants|plaintiffs|co-?defendants|buyers?|sellers?|partners|spouses)\b|\brepresent\w* (?:a|an|the|my) [\w-]+ and (?:a|an|the|his|her|their|its) [\w-]+ (?:together|jointly|at the same time|in (?:the same|one) (?:suit|case|lawsuit|matter|deal))\b|\bjoint(?:ly)? represent\w*|\bboth (?:of )?(?:them|the \w+) (?:as clients|hired me|want me to represent)\b/g,
+    "$& concurrent conflict of interest current clients informed consent joint representation",
+  ],
+  // A lawyer who must or may tell the disciplinary authority about another lawyer ("bar" itself is
+  // a stop word: "bar exam" questions are everywhere).
+  [
+    /\b(?:tell|telling|told|report|reporting|reported|notify|inform|turn in|rat (?:him|her|them) out|snitch on)\b[^.?!]{0,50}\b(?:state bar|the bar|bar association|bar counsel|disciplinary (?:board|authority|committee|counsel)|grievance committee)\b|\breport (?:him|her|them|the (?:partner|lawyer|attorney|judge|associate))\b/g,
+    "$& report professional misconduct disciplinary authority",
   ],
 ];

@@ -35,6 +35,8 @@ export const SYNONYM_LIST: [string[], string[]][] = [
     ["gun", "pistol", "rifle", "knife"],
     ["deadly weapon", "firearm"],
   ],
+  [["bat", "crowbar", "machete"], ["deadly weapon"]],
+
   [
     ["burn", "burned", "burnt", "torch", "torched"],
     ["arson", "fire"],

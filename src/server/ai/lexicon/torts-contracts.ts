@@ -21,6 +21,10 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     "$& product defect manufacturing defect products liability",
   ],
   [
+    /\b(?:knock|take|shave|dock) (?:\w+ )?(?:off|down)\b[^.?!]{0,40}\bcost\b|\b(?:deduct|subtract|offset|set off|withh[oe]ld)\w*\b[^.?!]{0,40}\b(?:the )?cost\b|\bcost (?:of|to) (?:fix|fixing|repair|repairing|replace|replacing|redo|redoing|tear\w*|finish|finishing)\b/g,
+    "$& expectation damages cost of completion diminution in value",
+  ],
+  [
     /\b(?:signed|sign|signing) (?:a |the |their |his |her )?(?:waiver|release|liability (?:form|waiver)|form saying)\b/g,
     "$& exculpatory release express assumption of risk",
   ],
@@ -29,8 +33,17 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     "$& defamation publication false statement",
   ],
   [
+    /\bfalsely (?:said|says|reported|reports|claimed|claims|stated|states|wrote|writes|posted|posts|accused|accuses|told|tells|announced|printed|published|broadcast)\b|\b(?:lied|lies|lying|made (?:stuff|things) up) about (?:me|him|her|them|us|my|his|her)\b/g,
+    "$& defamation publication false statement",
+  ],
+  [
     /\b(?:not (?:famous|a celebrity|a public figure|well known)|private (?:person|citizen|individual))\b/g,
     "$& private figure",
+  ],
+  // Someone who is (not "the governor banned …") an office holder: a public official (New York Times v. Sullivan).
+  [
+    /\b(?:is|was|were|be|being|became|as) (?:a|an|the) (?:\w+'s |local |state |city |town |county )?(?:mayor|governor|senator|congress(?:man|woman)|council(?:man|woman|member)|city council member|alderman|state representative|police chief|school board member)\b/g,
+    "$& public official",
   ],
   [
     /\b(?:watched|stood by|did nothing|didn'?t (?:help|do anything)|refused to help|walked (?:away|past)|without (?:doing anything|helping))\b[^.?!]{0,60}\b(?:drown\w*|dying|bleeding|choking)\b|\b(?:drown\w*|dying|bleeding|choking)\b[^.?!]{0,60}\b(?:did nothing|watched|without (?:doing anything|helping)|didn'?t (?:help|do anything)|refused to help)\b/g,
