@@ -7,6 +7,8 @@
  * - `namesNoDoctrine`: a short question whose own content words name no doctrine ("what's the
  *   deadline?", "which test do federal courts use?", "is there a defense for the store?") is about
  *   the doctrine under discussion, whatever its form.
+ * - `continuesStory`: a longer turn with no follow-up word still goes on with the story when it names
+ *   one of the thread's parties ("should Priya tell the bar?") or two of its distinctive words.
  * - `resolveThread`: the earlier user turns folded in order, each follow-up read with the turn
  *   before it, so a third turn ("what if the owner put up a fence?") inherits the first turn's
  *   doctrine through a second one ("does it cover a teenager?").
