@@ -183,6 +183,14 @@ describe("composed answers", () => {
     expect(done.content).toMatch(/Confinement within bounded area[^\n]*\*Your facts:\* “He kept her in a back office/);
   });
 
+  it("answers 'what is X?' with the topic that defines X, not one of its branches (stop 29)", async () => {
+    // Negligence per se and hearsay within hearsay hold the word in a shorter title; the topics
+    // whose rule statement says what negligence and hearsay are come first.
+    expect((await ask("What is negligence?")).done.citations[0].id).toBe("torts-negligence-standard-of-care");
+    expect((await ask("What is the hearsay rule?")).done.citations[0].id).toBe("evidence-hearsay-definition");
+    expect((await ask("what is conspiracy")).done.citations[0].id).toBe("crim-conspiracy");
+  });
+
   it("outlines a topic for a rapid summary", async () => {
     const { done } = await ask("give me a quick rundown of adverse possession");
     expect(done.kind).toBe("summary");

@@ -14,7 +14,7 @@ import { SYNONYMS, expandShorthand } from "./lexicon";
 import { ORDINALS } from "../../domain/provisions";
 import { detectProvisionIds } from "./provision-refs";
 import type { CorpusDoc } from "./corpus";
-import { EXAMPLE_WEIGHT, findCaseMentions, idf, type SearchIndex } from "./search-index";
+import { definedKey, EXAMPLE_WEIGHT, findCaseMentions, idf, type SearchIndex } from "./search-index";
 import { editDistance, isFramingTerm, isPlaceTerm, normalize, terms } from "./text";
 import { SUBJECT_IDS } from "../../contract/content";
 
@@ -352,6 +352,11 @@ const TITLE_NOISE = /^(\d+[a-z]?|fre|frcp|ucc|mpc|amend|const|rule|law)$/;
  * Hearsay", not "Hearsay Within Hearsay"). A named case lifts its brief; a named provision lifts its
  * page and, when it governs only a few topics, those topics.
  */
+/** A question of at most this many content words may ask what something is ("what is the hearsay rule?"). */
+const DEFINES_MAX_TERMS = 3;
+/** Ranking-score bonus for the topic that defines what such a question names (SearchIndex.defines). */
+const DEFINES_BONUS = 0.2;
+
 export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
   const top = index.bm25.search(q.weights).slice(0, 60);
   const maxBm25 = top[0]?.score ?? 1;
@@ -381,6 +386,8 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
   const queryStems = new Set(q.terms.flatMap((t) => t.alts.flat()));
   const subjectLean = querySubjects(index, q);
   const askPenalty = askPenalties(q.text, q.story);
+  // "What is hearsay?", "what's negligence?": a short question naming what a topic defines asks for it.
+  const definedAsk = !q.story && q.terms.length <= DEFINES_MAX_TERMS ? definedKey(q.terms.map((t) => t.stem)) : "";
   const hits: Hit[] = [];
   for (const [key, bm25] of candidates) {
     const doc = index.docs.get(key);
@@ -409,7 +416,8 @@ export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
       0.15 * titlePrecision +
       0.6 * l +
       prior +
-      (q.story ? VOTE_WEIGHT.story : VOTE_WEIGHT.question) * vote -
+      (q.story ? VOTE_WEIGHT.story : VOTE_WEIGHT.question) * vote +
+      (definedAsk && index.defines.get(key)?.has(definedAsk) ? DEFINES_BONUS : 0) -
       askPenalty(doc);
     hits.push({ key, doc, score, relevance, coverage: e.coverage, titleCoverage: titleCov });
   }

@@ -9,7 +9,7 @@ import { parseProvision } from "../../domain/provisions";
 import type { BriefDoc, Corpus, CorpusDoc, ProvisionDoc, TopicDoc } from "./corpus";
 import { Bm25fIndex } from "./bm25f";
 import { buildCaseAliases, type CaseAlias, caseShortNames } from "./case-names";
-import { terms } from "./text";
+import { isFramingTerm, terms } from "./text";
 
 export { caseShortNames, findCaseMentions, type CaseAlias } from "./case-names";
 
@@ -81,6 +81,12 @@ export interface SearchIndex {
    * "Reyes", named in a practice stem or a trigger fact) is a party's name (retrieve.ts parseQuery).
    */
   plainWords: Set<string>;
+  /**
+   * What each topic's summary or rule statement defines, as a key of sorted stems without framing
+   * words: "Hearsay is a statement …" → "hearsai", "The elements of negligence are …" → "neglig"
+   * (definedKey). A short "what is X?" question whose key is one of them asks for that topic.
+   */
+  defines: Map<string, Set<string>>;
   /** Terms of each document's title (and a case's short names). */
   titleTerms: Map<string, Set<string>>;
   /** Every term of every topic title: the doctrinal vocabulary a question's title match is measured on. */
@@ -254,6 +260,7 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     n: corpus.topics.size + corpus.briefs.size,
     docTerms,
     doctrineTerms,
+    defines: new Map([...corpus.topics.values()].map((t) => [docKey(t), definedKeys(`${t.summary}\n${t.rule}`)])),
     triggerTerms,
     titleTerms,
     titleVocab: new Set([...corpus.topics.values()].flatMap((t) => terms(t.title))),
@@ -265,6 +272,28 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     examples,
     exampleTerms,
   };
+}
+
+/** A sentence that defines its subject: "Hearsay is a statement", "An agent is a fiduciary", "Conspiracy requires". */
+const DEFINITION =
+  /(?:^|[.;:]\s+)(?:(?:a|an|the)\s+)?([a-z'-]+(?:\s+[a-z'-]+){0,3}?)\s+(?:is|are|means|exists|occurs)\s+(?:a|an|the|any|when|if|one)\b/gi;
+/** "The elements of negligence are …", "the elements of a battery:". */
+const ELEMENTS_OF = /\belements of (?:a |an |the )?([a-z'-]+(?: [a-z'-]+){0,2}?)(?=[,.;:]| are| is| must| require)/gi;
+
+/** The key a set of words is looked up by in `defines`: its stems without framing words, sorted. */
+export function definedKey(words: string[]): string {
+  return [...new Set(words.filter((w) => !isFramingTerm(w)))].sort().join(" ");
+}
+
+/** The keys of what `text` defines (DEFINITION, ELEMENTS_OF). */
+function definedKeys(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const re of [DEFINITION, ELEMENTS_OF])
+    for (const m of text.matchAll(re)) {
+      const key = definedKey(terms(m[1]));
+      if (key) out.add(key);
+    }
+  return out;
 }
 
 /** P(subject | term) from the documents holding each term (add-one smoothing over the subjects). */
