@@ -64,3 +64,19 @@ describe("a lawyer who does not answer (stop 29)", () => {
     expect(expanded("my landlord never returned my security deposit")).not.toContain("diligence");
   });
 });
+
+describe("crimes and publications in a story's words (stop 29)", () => {
+  const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
+  it("reads asking or paying someone else to commit a crime as solicitation", () => {
+    expect(expanded("Reuben promised a neighbor $500 to slash the tires")).toContain("solicitation");
+    expect(expanded("she asked her brother to beat up her ex")).toContain("solicitation");
+    expect(expanded("he asked his friend to pick up the kids")).not.toContain("solicitation");
+  });
+  it("does not read 'on the spot' as the heat of passion", () => {
+    expect(expanded("the clerk refused on the spot")).not.toContain("passion");
+    expect(expanded("he snapped and hit him in the heat of the moment")).toContain("heat of passion");
+  });
+  it("reads a paper that printed a story about someone as a publication", () => {
+    expect(expanded("the Courier printed a story that the mayor took bribes")).toContain("defamation");
+  });
+});

@@ -191,6 +191,14 @@ describe("composed answers", () => {
     expect((await ask("what is conspiracy")).done.citations[0].id).toBe("crim-conspiracy");
   });
 
+  it("does not let a long story's everyday words rank a doctrine by its title (stop 29)", async () => {
+    // "Standing at the bus stop … careless": the ordinance decides it, whatever "standing" names elsewhere.
+    const { done } = await ask(
+      "Standing at the bus stop, Ivy was hit by a cyclist who was riding on the sidewalk in violation of a city ordinance. Ivy broke her wrist and missed work. Can Ivy use the ordinance to show the cyclist was careless?",
+    );
+    expect(done.citations[0].id).toBe("torts-negligence-per-se");
+  });
+
   it("outlines a topic for a rapid summary", async () => {
     const { done } = await ask("give me a quick rundown of adverse possession");
     expect(done.kind).toBe("summary");

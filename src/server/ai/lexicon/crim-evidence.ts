@@ -23,10 +23,15 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     "$& brady exculpatory evidence prosecution disclose",
   ],
   [
-    /\bin bed with\b|\bcaught (?:her|his|my) (?:husband|wife|spouse|partner)\b|\b(?:on the spot|in a (?:rage|fit of)|in the heat of the moment|snapped and)\b/g,
+    /\bin bed with\b|\bcaught (?:her|his|my) (?:husband|wife|spouse|partner)\b|\b(?:in a (?:rage|fit of)|in the heat of the moment|snapped and)\b/g,
     "$& heat of passion provocation",
   ],
   [/\b(?:getaway (?:car|driver)|lookout|kept watch|waited (?:outside|in the car))\b/g, "$& accomplice aid abet"],
+  // Asking, paying or urging someone else to commit a crime ("offered his cousin $5,000 to burn it down").
+  [
+    /\b(?:offer(?:ed|s)?|pa(?:id|ys?)|promis(?:ed|es?)|ask(?:ed|s)?|begg(?:ed)?|beg|urg(?:ed|es?)|tr(?:ied|ies|y) to (?:get|hire|convince|talk)|hir(?:ed|es?)) (?:his|her|their|a|an|the|my|some|another) [\w-]+(?: [\w-]+)?(?: \$?[\d,]+(?: dollars| bucks)?| money| cash)? to (?:kill|murder|burn|set fire|torch|smash|beat (?:up)?|hurt|steal|rob|break into|vandali[sz]e|damage|slash|shoot|poison|destroy|blow up|sell drugs)\b/g,
+    "$& solicitation asks another person to commit a crime",
+  ],
   [
     // An agreement to sell is a contract unless what is sold is contraband (decision 073: "agreed to sell my house").
     /\b(?:agreed|planned|plotted|teamed up|conspired)\b[^.?!]{0,30}\bto (?:rob|kill|steal|burn|break into|murder|sell (?:drugs|meth|cocaine|heroin|fentanyl|pills|guns|stolen))\b/g,

@@ -33,7 +33,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     "$& defamation publication false statement",
   ],
   [
-    /\bfalsely (?:said|says|reported|reports|claimed|claims|stated|states|wrote|writes|posted|posts|accused|accuses|told|tells|announced|printed|published|broadcast)\b|\b(?:lied|lies|lying|made (?:stuff|things) up) about (?:me|him|her|them|us|my|his|her)\b/g,
+    /\b(?:printed|published|ran|aired|broadcast|posted) (?:a |an |the )?(?:story|report|article|piece|column|item|segment) (?:that|saying|claiming|about)\b|\bfalsely (?:said|says|reported|reports|claimed|claims|stated|states|wrote|writes|posted|posts|accused|accuses|told|tells|announced|printed|published|broadcast)\b|\b(?:lied|lies|lying|made (?:stuff|things) up) about (?:me|him|her|them|us|my|his|her)\b/g,
     "$& defamation publication false statement",
   ],
   [
