@@ -80,3 +80,20 @@ describe("crimes and publications in a story's words (stop 29)", () => {
     expect(expanded("the Courier printed a story that the mayor took bribes")).toContain("defamation");
   });
 });
+
+describe("jurisdiction, market participants and a witness's lies in students' words (stop 29)", () => {
+  const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
+  it("reads 'can the court hear the case?' as a jurisdiction question", () => {
+    expect(expanded("She sues in Maine. Can the Maine court hear the case?")).toContain("personal jurisdiction");
+    expect(expanded("The court will hear arguments on Monday")).not.toContain("jurisdiction");
+  });
+  it("reads selling into a state through a website as contacts with it", () => {
+    expect(expanded("it sold 30 lamps through its own website to buyers in Ohio")).toContain("minimum contacts");
+  });
+  it("reads a state-run business as the state acting as a market participant", () => {
+    expect(expanded("what if the city opened a city-owned landfill instead?")).toContain("market participant");
+  });
+  it("reads a lie on an application as untruthful conduct (FRE 608(b))", () => {
+    expect(expanded("can they ask him about the time he lied on a job application?")).toContain("untruthful conduct");
+  });
+});

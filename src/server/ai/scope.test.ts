@@ -57,6 +57,21 @@ describe("notLegal", () => {
   });
 
   it.each([
+    "What if the state instead opened its own egg farm and its own grocery stores only stock those eggs?",
+    "and if he takes the stand can they ask about the time he lied on a car loan application?",
+  ])("a follow-up's fact with a money word is a fact of the story, not a finance request (stop 29): %s", (q) => {
+    expect(notLegal(q, { inLegalThread: true })).toBeNull();
+  });
+
+  it.each([
+    "Which stocks should I buy this year?",
+    "should I buy some stock in a car company",
+    "what are car loan rates like right now",
+  ])("an investment or loan request is still not a legal question: %s", (q) => {
+    expect(notLegal(q)).toBe("not_legal");
+  });
+
+  it.each([
     [
       "How do I make an S corporation election for my small business, and will it lower my self-employment tax?",
       "tax law",

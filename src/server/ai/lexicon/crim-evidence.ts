@@ -27,6 +27,11 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     "$& heat of passion provocation",
   ],
   [/\b(?:getaway (?:car|driver)|lookout|kept watch|waited (?:outside|in the car))\b/g, "$& accomplice aid abet"],
+  // A witness's own lie on a form or to an official (FRE 608(b)), not a conviction.
+  [
+    /\b(?:lied|lying|lies|fibbed) (?:on|in|about) (?:a|an|his|her|their|my|the) (?:[\w-]+ )?(?:application|form|resume|résumé|tax return|affidavit|insurance claim|expense report|timesheet)\b|\bfalsified (?:a|an|his|her|their|my|the) (?:[\w-]+ )?(?:application|form|resume|records?|report)\b/g,
+    "$& specific instances of untruthful conduct character for truthfulness cross-examination",
+  ],
   // Asking, paying or urging someone else to commit a crime ("offered his cousin $5,000 to burn it down").
   [
     /\b(?:offer(?:ed|s)?|pa(?:id|ys?)|promis(?:ed|es?)|ask(?:ed|s)?|begg(?:ed)?|beg|urg(?:ed|es?)|tr(?:ied|ies|y) to (?:get|hire|convince|talk)|hir(?:ed|es?)) (?:his|her|their|a|an|the|my|some|another) [\w-]+(?: [\w-]+)?(?: \$?[\d,]+(?: dollars| bucks)?| money| cash)? to (?:kill|murder|burn|set fire|torch|smash|beat (?:up)?|hurt|steal|rob|break into|vandali[sz]e|damage|slash|shoot|poison|destroy|blow up|sell drugs)\b/g,

@@ -10,6 +10,21 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\bsued (?:me |him |her |us |them )?(?:in|over in) (?:a |another |some )?(?:state|court) (?:i'?ve|i have|he'?s|he has|she'?s|she has|they'?ve|they have|we'?ve|it'?s|it has) never (?:been|visited|gone|done business)\b|\b(?:have to|must|need to) (?:go (?:all the way )?(?:there|out there) (?:to )?)?(?:defend|fight (?:it|the (?:case|suit))) (?:there|in (?:that|their|another) state)\b/g,
     "$& personal jurisdiction minimum contacts",
   ],
+  // Whether a court may take the case at all: "can the court hear the case against Quill?".
+  [
+    /\b(?:can|could|may|does|will|would) (?:the|a|this|that) (?:\w+ )?(?:\w+ )?court (?:even |properly |actually )?(?:hear|decide|take|handle|entertain|rule on) (?:the|this|that|her|his|their|a) (?:case|suit|lawsuit|claim)\b/g,
+    "$& jurisdiction personal jurisdiction subject matter jurisdiction",
+  ],
+  // Selling into a state from outside it: the contacts specific jurisdiction rests on.
+  [
+    /\b(?:sold|sells|shipped|ships|marketed|markets|advertised|advertises|delivered)\b[^.?!]{0,60}\b(?:to|into) (?:\d+ )?(?:buyers|customers|people|residents|consumers|stores|retailers)\b|\b(?:through|on|via) (?:its|their|his|her) (?:own )?(?:website|web ?site|online store)\b/g,
+    "$& minimum contacts purposeful availment specific jurisdiction",
+  ],
+  // A government that buys, sells or runs a business itself (the market participant exception).
+  [
+    /\b(?:state|city|county|town|government|municipal)[- ](?:run|owned|operated)\b|\b(?:run|owned|operated) by the (?:state|city|county|town|government)\b|\b(?:its|their) own (?:state|city|county)?[- ]?(?:run )?(?:farm|plant|factory|dump|landfill|cement plant|stores?|business)\b/g,
+    "$& market participant exception state as market participant",
+  ],
   // Real property.
   [
     /\b(?:cut(?:ting)? down|clear-?cut(?:ting)?|sell(?:ing)? the timber|timber|tear(?:ing)? down|let (?:it|the (?:house|place|building)) (?:fall apart|rot|decay)|stop(?:ped)? paying (?:the )?(?:property )?taxes)\b/g,

@@ -50,7 +50,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     "$& no duty to rescue affirmative duty",
   ],
   [
-    /\b(?:on (?:a |the )?(?:delivery|job|clock|shift)|while (?:working|on duty|making a delivery)|delivery driver|company (?:truck|car|van)|working for (?:a |the )?\w+)\b/g,
+    /\b(?:on (?:a |the )?(?:delivery|job|clock|shift)(?! (?:application|interview|offer|listing|search|hunt|board))|while (?:working|on duty|making a delivery)|delivery driver|company (?:truck|car|van)|working for (?:a |the )?\w+)\b/g,
     "$& employee scope of employment respondeat superior",
   ],
   [
