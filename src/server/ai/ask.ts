@@ -25,7 +25,7 @@ const LAWYER_ACTS =
   /\b(?:(?:i|we) (?:represent|am representing|'m representing|are representing)(?! (?:myself|ourselves)\b)|(?:lawyer|attorney|counsel)(?: [a-z]+)? (?:represents|represented|is representing|was hired|agreed to represent)|(?:came|comes|come) (?:in|to (?:me|my office)) for a (?:free |quick |first |initial )?consult\w*|(?:wants?|wanted|asked) to (?:hire|retain) me|(?:hired|retained) me|(?:i'm|i am|she is|he is|she's|he's) (?:the |a |an |their |her |his )?(?:only |new |young )?(?:in-house |outside |defense |plaintiff's )?(?:lawyer|attorney|counsel)|as (?:her|his|their|its) (?:lawyer|attorney|counsel))\b/;
 /** …and a call about that lawyer's conduct ("Is that proper?", "What am I allowed, or required, to do?", "Can I take the case?"). */
 const CONDUCT_ASK =
-  /\b(?:proper|improper|ethical|unethical|allowed|permitted|required|discipline\w*|violat\w*|model rules?|okay for|ok for|(?:can|may|should) i (?:take|accept|handle) (?:it|this|that|the (?:case|matter|job|new client))|(?:can|may) i represent|(?:any|a) problems? (?:with|here|there)?|is (?:that|this|it) (?:ok|okay|fine|a problem)|conflicts?)\b/;
+  /\b(?:proper|improper|ethical|unethical|allowed|permitted|required|discipline\w*|violat\w*|model rules?|okay for|ok for|(?:can|may|should) i (?:take|accept|handle) (?:it|this|that|the (?:case|matter|job|new client))|(?:can|may) i represent|(?:any|a) problems?|is (?:that|this|it) (?:ok|okay|fine|a problem)|conflicts?)\b/;
 /** Subjects a lawyer-conduct story is not about, whatever its setting (an eviction, a loan, a will). */
 const NOT_CONDUCT = ["real-property", "contracts", "torts", "business-associations"];
 

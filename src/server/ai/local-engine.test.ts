@@ -175,6 +175,13 @@ describe("composed answers", () => {
     expect(own.done.citations.slice(0, 3).map((c) => c.id)).toContain("pr-former-client-conflicts");
   });
 
+  it("reads 'I represent a landlord … any problem?' as the lawyer asking about her own conduct (stop 29)", async () => {
+    const { done } = await ask(
+      "I represent a landlord whose tenant stopped paying rent. The tenant has a lawyer, but I called the tenant directly to work out a payment plan. Any problem?",
+    );
+    expect(done.citations[0].id).toBe("pr-communication-with-represented-and-unrepresented-persons");
+  });
+
   it("applies a confinement told in everyday words to false imprisonment's confinement element (decision 089)", async () => {
     const { done } = await ask(
       "Ava was stopped by a store detective who suspected her of hiding a scarf. He kept her in a back office for two hours and refused to let her call anyone. No scarf was found. Does she have a claim against the store?",
