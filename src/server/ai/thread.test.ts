@@ -189,15 +189,6 @@ describe("a turn that goes on with the story (stop 29)", () => {
     expect(continuesStory(index, fresh, parseQuery(index, fresh), thread)).toBe(false);
   });
 
-  it("leads with the neighbouring doctrine a follow-up's new fact raises", async () => {
-    // The thread's words are all about confidentiality; the new fact (perjury at trial) is candor.
-    const ids = await converse(
-      "My client told me in confidence that he cheated on his taxes last year. Can I tell anyone?",
-      "and what if he plans to lie on the stand at his trial tomorrow?",
-    );
-    expect(ids[0]).toBe("pr-candor-to-the-tribunal");
-  });
-
   it("answers 'can she deduct the cost of redoing it?' after a short-built wall with the measure of damages", async () => {
     const ids = await converse(
       "Thea's landscaper built a wall two feet short of what the contract said; fixing it would mean tearing out the garden. Must Thea pay the last installment?",

@@ -13,7 +13,7 @@
  *   before it, so a third turn ("what if the owner put up a fence?") inherits the first turn's
  *   doctrine through a second one ("does it cover a teenager?").
  * - `readWithThread`: a follow-up retrieved together with the resolved earlier question, the
- *   follow-up's own words weighing three times the thread's and the thread's subject (or a subject the follow-up
+ *   follow-up's own words weighing double and the thread's subject (or a subject the follow-up
  *   names: "is it different in criminal law?") lifted.
  */
 import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search, spreadRelevance } from "./retrieve";
@@ -219,17 +219,15 @@ export function readWithThread(
   if (!leans) return null;
   // Read the follow-up with the earlier question (issue 13 §4): "What is hearsay?" then "what about
   // when the declarant is unavailable?" is retrieved as both together, so the doctrine holding the
-  // new words and the old subject (FRE 804) wins. The follow-up's own words weigh three times the
-  // thread's: a new fact often moves the conversation to a neighbouring doctrine ("and if she only
-  // lied to the judge?" after a confidentiality question is candor to the tribunal), and the
-  // thread's many words would otherwise keep the first doctrine on top.
+  // new words and the old subject (FRE 804) wins. The follow-up's own words weigh double (three
+  // times was measured at stop 29 and rejected: followups-dev4 fell below its floor; decision 090).
   // A changed fact replaces an old one: "if it were race instead of sex" is about race, so the
   // replaced words ("instead of sex", "rather than underage") leave the follow-up's own words.
   const changed = withoutReplaced(question);
   const ownQuery = changed === question ? own.query : parseQuery(index, changed);
   const both = `${thread.question}\n${changed}`;
   const query = parseQuery(index, both);
-  for (const [t, w] of ownQuery.weights) query.weights.set(t, Math.max(query.weights.get(t) ?? 0, 3 * w));
+  for (const [t, w] of ownQuery.weights) query.weights.set(t, Math.max(query.weights.get(t) ?? 0, 2 * w));
   const hits = search(index, query);
   // The thread keeps its subject ("Can I sue him?" then "what if he says I swung first?" is
   // self-defense in Torts), unless the follow-up names another ("is it different in criminal law?").
