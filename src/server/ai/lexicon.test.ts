@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { expandShorthand } from "./lexicon";
 
+/** The lexicon's rewrite of a message as parseQuery applies it (lower case, with the original for capitals). */
+const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
+
 describe("expandShorthand", () => {
   it("expands bar-prep shorthand", () => {
     expect(expandShorthand("is there pj over him?", "is there pj over him?")).toContain("personal jurisdiction");
@@ -19,8 +22,6 @@ describe("expandShorthand", () => {
 });
 
 describe("everyday situations the lexicon names (stop 29)", () => {
-  const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
-
   it("reads a false report about someone as defamation", () => {
     expect(expanded("The Hillside Gazette falsely reported that Ana ran a scam")).toContain("defamation");
     expect(expanded("my ex keeps lying about me to my coworkers")).toContain("defamation");
@@ -57,7 +58,6 @@ describe("everyday situations the lexicon names (stop 29)", () => {
 });
 
 describe("a lawyer who does not answer (stop 29)", () => {
-  const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
   it("is about unanswered calls, not whatever else was never returned", () => {
     expect(expanded("my lawyer never returned my calls for a month")).toContain("diligence");
     expect(expanded("he hasn't called me back since March")).toContain("diligence");
@@ -66,7 +66,6 @@ describe("a lawyer who does not answer (stop 29)", () => {
 });
 
 describe("crimes and publications in a story's words (stop 29)", () => {
-  const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
   it("reads asking or paying someone else to commit a crime as solicitation", () => {
     expect(expanded("Reuben promised a neighbor $500 to slash the tires")).toContain("solicitation");
     expect(expanded("she asked her brother to beat up her ex")).toContain("solicitation");
@@ -82,7 +81,6 @@ describe("crimes and publications in a story's words (stop 29)", () => {
 });
 
 describe("jurisdiction, market participants and a witness's lies in students' words (stop 29)", () => {
-  const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
   it("reads 'can the court hear the case?' as a jurisdiction question", () => {
     expect(expanded("She sues in Maine. Can the Maine court hear the case?")).toContain("personal jurisdiction");
     expect(expanded("The court will hear arguments on Monday")).not.toContain("jurisdiction");

@@ -84,8 +84,8 @@ function repairSpelling(index: SearchIndex, stem: string): string | null {
   return best;
 }
 
-/** Words written with a capital letter: names of parties, places, products. */
-function capitalized(question: string): Set<string> {
+/** Words written with a capital letter (lower-cased): names of parties, places, products. */
+export function capitalized(question: string): Set<string> {
   const out = new Set<string>();
   for (const m of question.matchAll(/\b([A-Z][a-z]+)\b/g)) out.add(m[1].toLowerCase());
   return out;
@@ -346,13 +346,6 @@ const MASS_FOR_FULL_RELEVANCE = 13;
 const TITLE_NOISE = /^(\d+[a-z]?|fre|frcp|ucc|mpc|amend|const|rule|law)$/;
 
 /**
- * Ranked hits for a parsed query, best first, at most `limit`. Ranking mixes coverage, BM25
- * (normalised by the best score), how much of the query the title names and how much of the title
- * the query names (the most specific title wins: "What is hearsay?" → "The Definition of
- * Hearsay", not "Hearsay Within Hearsay"). A named case lifts its brief; a named provision lifts its
- * page and, when it governs only a few topics, those topics.
- */
-/**
  * In a story of at least LONG_STORY_TERMS content words, the title terms weigh LONG_STORY_TITLE_WEIGHT
  * of their weight in a question: a story's everyday words meet titles by chance ("his business
  * dropped by half" is not Business Records, "the paper reported" not Public Reports), while a
@@ -367,6 +360,13 @@ const DEFINES_MAX_TERMS = 3;
 /** Ranking-score bonus for the topic that defines what such a question names (SearchIndex.defines). */
 const DEFINES_BONUS = 0.2;
 
+/**
+ * Ranked hits for a parsed query, best first, at most `limit`. Ranking mixes coverage, BM25
+ * (normalised by the best score), how much of the query the title names and how much of the title
+ * the query names (the most specific title wins: "What is hearsay?" → "The Definition of
+ * Hearsay", not "Hearsay Within Hearsay"). A named case lifts its brief; a named provision lifts its
+ * page and, when it governs only a few topics, those topics.
+ */
 export function search(index: SearchIndex, q: ParsedQuery, limit = 12): Hit[] {
   const top = index.bm25.search(q.weights).slice(0, 60);
   const maxBm25 = top[0]?.score ?? 1;

@@ -16,7 +16,15 @@
  *   follow-up's own words weighing double and the thread's subject (or a subject the follow-up
  *   names: "is it different in criminal law?") lifted.
  */
-import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search, spreadRelevance } from "./retrieve";
+import {
+  capitalized,
+  DECLINE_BELOW,
+  type Hit,
+  type ParsedQuery,
+  parseQuery,
+  search,
+  spreadRelevance,
+} from "./retrieve";
 import type { SearchIndex } from "./search-index";
 import { isFramingTerm, terms } from "./text";
 
@@ -169,7 +177,7 @@ const bestTopic = (hits: Hit[]) => {
 
 /** Words shared with the thread that tie a question to its story: this many distinctive ones... */
 const SHARED_STORY_WORDS = 2;
-/** ... each at least this specific (idf; "driver" 2.6 and "passenger" 3.4 are, "court" 1.0 is not). */
+/** ... each at least this specific (idf; "driver" 1.9 and "passenger" 2.7 are, "court" 1.0 is not). */
 const SHARED_WORD_MIN_IDF = 1.5;
 
 /**
@@ -178,11 +186,9 @@ const SHARED_WORD_MIN_IDF = 1.5;
  * what about the passenger?"). A name is a capitalised word the library never uses as a word.
  */
 export function continuesStory(index: SearchIndex, question: string, query: ParsedQuery, thread: Thread): boolean {
-  const threadNames = new Set([...thread.question.matchAll(/\b[A-Z][a-z]+\b/g)].map((m) => m[0].toLowerCase()));
-  for (const m of question.matchAll(/\b[A-Z][a-z]+\b/g)) {
-    const w = m[0].toLowerCase();
+  const threadNames = capitalized(thread.question);
+  for (const w of capitalized(question))
     if (threadNames.has(w) && !index.plainWords.has(w) && terms(w).length) return true;
-  }
   const threadTerms = new Set(terms(thread.question));
   const shared = query.terms.filter(
     (t) =>
