@@ -95,3 +95,42 @@ describe("jurisdiction, market participants and a witness's lies in students' wo
     expect(expanded("can they ask him about the time he lied on a job application?")).toContain("untruthful conduct");
   });
 });
+
+describe("situations of stop 30 and the entries narrowed to their context (decision 091)", () => {
+  it("adds a doctrine only where the story's context makes it one", () => {
+    // A shareholder refused the books as "private company info" raises no state action; a mall does.
+    expect(expanded("they wrote back saying no, thats private company info")).not.toContain("state action");
+    expect(expanded("the guards of a private shopping mall stopped our protest")).toContain("state action");
+    // A reply is a counteroffer only in a bargain.
+    expect(expanded("I asked to see the books and they wrote back saying no")).not.toContain("counteroffer");
+    expect(expanded("he offered $900 for the bike and I wrote back saying $1,000")).toContain("counteroffer");
+    // Cutting down a tree is waste only when someone holds the land for life or under a lease.
+    expect(expanded("now he is suing me about a tree I cut down on that strip")).not.toContain("waste");
+    expect(expanded("she holds the farm for her life and cut down the old orchard")).toContain("waste");
+  });
+  it("names the doctrine of common fact patterns", () => {
+    expect(expanded("he told my new boss I stole from the register, which is completely false")).toContain(
+      "defamation",
+    );
+    expect(expanded("the family's terrier had bitten a jogger the summer before")).toContain("dangerous propensity");
+    expect(expanded("the cyclist died two days later and his widow and kids sue the driver")).toContain(
+      "wrongful death",
+    );
+    expect(expanded("the buyer was to pay the last $8,000 directly to my lender")).toContain("third-party beneficiary");
+    expect(expanded("my uncle promised the bank he would pay my loan if I fail to pay")).toContain("suretyship");
+    expect(expanded("the state statute requires a certificate of merit, but he sued in federal court")).toContain(
+      "erie",
+    );
+    expect(expanded("the state licenses only contractors who reside in the state")).toContain(
+      "privileges and immunities",
+    );
+    expect(expanded("I was served with a complaint and never responded")).toContain("default judgment");
+    expect(expanded("I never responded to his offer")).not.toContain("default judgment");
+    expect(
+      expanded("after a full trial the jury found he was not the driver, and now they want to argue it again"),
+    ).toContain("issue preclusion");
+    expect(expanded("she had no authority to sign, but the owner kept using the new software")).toContain(
+      "ratification",
+    );
+  });
+});

@@ -198,6 +198,13 @@ describe("composed answers", () => {
     expect((await ask("what is conspiracy")).done.citations[0].id).toBe("crim-conspiracy");
   });
 
+  it("reads a framing word that opens a term of art as the doctrine's word (decision 091)", async () => {
+    // "summary" alone asks for a summary; "summary judgment" names the motion.
+    const { done } = await ask("What does the moving party have to show to win summary judgment?");
+    expect(done.declined).toBe(false);
+    expect(done.citations[0].id).toBe("civpro-summary-judgment");
+  });
+
   it("does not let a long story's everyday words rank a doctrine by its title (stop 29)", async () => {
     // "Standing at the bus stop … careless": the ordinance decides it, whatever "standing" names elsewhere.
     const { done } = await ask(

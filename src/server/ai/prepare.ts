@@ -97,12 +97,21 @@ export async function prepare(opts: {
   }
 
   // Not a law-school question at all (a cover letter, the weather, a headache): no law is offered.
+  const relevant = relevance >= DECLINE_BELOW;
   let offTopic =
-    query.caseMentions.length || query.provisionIds.length ? null : notLegal(question, { legalArea: !!area });
+    query.caseMentions.length || query.provisionIds.length
+      ? null
+      : notLegal(question, { legalArea: !!area, relevant: relevant && !area });
   // A follow-up read with a legal thread varies its story (decision 073, a fourth dev split): "what
   // if my cousin had sold pills before?" after an entrapment question is a fact, not a health
   // question. Danger, symptoms and explicit non-legal requests ("a poem", "the weather") still decline.
-  if (offTopic && reading) offTopic = notLegal(question, { legalArea: !!area, inLegalThread: true });
+  if (offTopic && reading)
+    offTopic = notLegal(question, {
+      legalArea: !!area,
+      inLegalThread: true,
+      relevant,
+      changedFact: CHANGED_FACT.test(question),
+    });
   // Nothing in the library answers it and nothing in it is about the law ("recommend some music to
   // study to"): a kind decline with no law topics, not "I don't know" with absurd nearest topics.
   if (!offTopic && !area && relevance < DECLINE_BELOW && !hasLegalCue(question) && !query.story) offTopic = "not_legal";

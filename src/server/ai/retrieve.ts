@@ -118,8 +118,12 @@ export function parseQuery(index: SearchIndex, question: string): ParsedQuery {
     stems.push(s);
   }
   const seen = new Map<string, QueryTerm>();
-  for (const s of stems) {
-    if (isFramingTerm(s) || isPlaceTerm(s)) {
+  // "summary judgment", "standard of care": a framing word the student wrote that opens a title's
+  // term of art is content (a word the lexicon added, "comparative", stays framing).
+  const said = new Set(terms(normalize(question)));
+  const termOfArt = (j: number) => said.has(stems[j]) && index.titleBigrams.has(`${stems[j]}_${stems[j + 1]}`);
+  for (const [j, s] of stems.entries()) {
+    if ((isFramingTerm(s) && !termOfArt(j)) || isPlaceTerm(s)) {
       setWeight(s, 0.3);
       continue;
     }

@@ -127,6 +127,33 @@ describe("decision 073 scope classes", () => {
       "health_safety",
     );
   });
+  it("reads a non-legal thing in the facts of a story the library answers as a fact, never in its ask (decision 091)", () => {
+    const story =
+      "My brother delivers flowers for a shop. Between deliveries he drove across town to drop off a birthday present for his niece and backed into a parked car on the way. The owner wants the flower shop to pay. Can she make them?";
+    // The library answers it (vicarious liability): the birthday present is a fact.
+    expect(notLegal(story, { relevant: true })).toBeNull();
+    // Nothing in the library answers it: the old reading stands.
+    expect(notLegal(story)).toBe("not_legal");
+    // The ask itself is the non-legal request.
+    expect(
+      notLegal("My niece turns ten next week and she loves horses. What birthday present should I get her?", {
+        relevant: true,
+      }),
+    ).toBe("not_legal");
+    // A laptop that drops the wifi is the request, wherever the story puts it.
+    expect(
+      notLegal(
+        "My laptop (windows 11) keeps dropping the campus wifi every ten minutes but my phone is fine. Any fixes I can try?",
+        { relevant: true },
+      ),
+    ).toBe("not_legal");
+    // A changed fact in a legal thread is all facts.
+    const changed = { inLegalThread: true, relevant: true, changedFact: true };
+    expect(notLegal("what if he got the ring as a birthday gift instead of buying it?", changed)).toBeNull();
+    expect(notLegal("what if he got the ring as a birthday gift instead of buying it?", { inLegalThread: true })).toBe(
+      "not_legal",
+    );
+  });
   it("no longer declines professional responsibility: the library covers the Model Rules (issue 18 §1)", () => {
     for (const q of [
       "What does the MPRE test about conflicts of interest for a lawyer?",

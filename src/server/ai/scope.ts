@@ -237,6 +237,14 @@ const NOT_LEGAL_ASK =
   /\b(python|javascript|typescript|keyerror|typeerror|syntaxerror|traceback|stack trace|json file|pip install|npm install|(?:my|the) (?:code|script|app|program) (?:throws|crashes|keeps crashing|won'?t (?:run|compile|load))|(?:come up with|design|create|make|suggest|brainstorm|think of|give me|needs?|wants?) (?:me |us )?(?:\w+ ){0,3}(?:logos?|slogans?|taglines?|mottos?|mascots?|(?:team|group|club|band|podcast) names?|name ideas|hoodie designs?|t-?shirt designs?|merch(?:andise)? designs?)|(?:cheapest|fastest|best|easiest|safest) way to get (?:from|to) (?:the )?(?:\w+ ){0,2}(?:airport|station|city|downtown|hotel|center|centre)|index funds?|(?:put|invest|park) (?:it|my (?:money|savings)|the money) in (?:an? )?(?:\w+ )?(?:fund|etf|stocks?|bonds?|crypto|savings account|hysa)|(?:throw|put) (?:it|the money|my savings) (?:at|toward|towards) (?:my )?(?:\w+ )?(?:loans?|debt)|pay (?:off|down) (?:my |the )?(?:[\w.%]+ ){0,3}(?:loans?|debts?|credit cards?)(?: \w+)? (?:first|faster|early|sooner)|(?:roth|ira|401 ?\(?k\)?)\b[^.?!]{0,40}\bor (?:pay|put|save|invest)|itinerar(?:y|ies)|(?:good|best) (?:places|things) to (?:eat|see|do|visit)|(?:where|what) (?:should i|to) (?:eat|visit|see|stay) in|tourist traps?|sightseeing)\b/;
 const NOT_LEGAL =
   /\b(cover letter|resume|résumé|\bcv\b|poems?|haiku|sonnet|song lyrics|lyrics|limerick|short story|bedtime story|riddle|weather|forecast|temperature (?:today|tomorrow|outside)|will it rain|recipes?|marinade|tri[- ]tip|logo (?:idea|design)|slogan|cookies|cook(?:ing)?|bake|baking|sourdough|curry|dinner ideas|workout|exercise routine|lose weight|diet plan|calories|python|javascript|typescript|\bcss\b|\bhtml\b|sql query|linked list|regex|excel formula|spreadsheet|center a div|windows (?:10|11|update)|cpu|ram usage|task manager|(?:laptop|computer|pc|macbook|mac|phone|iphone|printer|router|wi-?fi|bluetooth)\b[^.?!]{0,40}\b(?:runs? (?:slow|loud|hot)|won'?t (?:turn on|connect|charge|boot|print|pair)|keeps? (?:crashing|freezing|restarting|disconnecting|dropping)|fan|overheat\w*|battery (?:drains?|life)|frozen)|compile|debug (?:my|this) code|(?:bug|error) in my (?:code|script|program|loop)|stocks\b|(?:buy|sell|pick)\w* (?:a |some )?stock\b|stock (?:market|tips?|picks?|portfolio)|index funds?|mutual funds?|invest(?:ing|ment)?s?|crypto\w*|bitcoin|retirement savings|(?:my |our )?savings|pay off (?:my |the )?(?:car|credit|loan)|car loan (?:rates?|payments?|refinanc\w*|interest)|(?:get|take out|apply for) a car loan|(?<!'s |the |its |their )budget(?:ing)?|credit score|world series|super bowl|nba|nfl|movies?|netflix|tv shows?|video games?|music|playlist|songs?|vacation|travel|flights?|hotel|airport|layover|city cent(?:er|re)|plan (?:a |my |our )?(?:trip|vacation|party|wedding)|trip to|learn spanish|learn french|translate|capital of|tallest|planet|horoscope|dating advice|ask (?:her|him|them|a girl|a guy|someone) out|ask (?:\w+ )?out (?:a|the|my|this|that|someone|somebody|him|her) ?\w*|(?:book|reserve) (?:me |us )?(?:a |the )?(?:\w+ ){0,3}(?:room|table)|birthday (?:gift|present)|gift ideas|car (?:repair|maintenance)|oil change|fix my (?:car|laptop|phone|wifi)|e-?mail to (?:my )?(?:professor|teacher|boss|landlord|friend|mom|dad))\b/;
+/**
+ * Things of NOT_LEGAL that a story of what happened often holds as facts: a birthday present carried
+ * on a delivery run, a car driven to a music festival, a budget, a trip. Outside the ask of a story
+ * the library answers they are not the request (decision 091); a laptop that drops the wifi still is.
+ */
+const STORY_FACT =
+  /\b(?:birthday (?:gift|present)|music(?: festival)?|songs?|movies?|netflix|tv shows?|video games?|vacation|travel|flights?|hotel|airport|layover|trip to|budget(?:ing)?|(?:my |our )?savings|invest(?:ing|ment)?s?|world series|super bowl|nba|nfl|playlist|cook(?:ing)?|bake|baking|workout)\b/g;
+
 /** Words that make a request non-legal only when it is not a story of what happened (a "joke" or a "boyfriend" can be a fact). */
 // "the school board's budget" (an institution's) is a fact of a story (decision 073); "a monthly budget" stays a finance request above.
 const NOT_LEGAL_WEAK =
@@ -260,7 +268,7 @@ const LEGAL_CUES =
  */
 export function notLegal(
   question: string,
-  opts: { legalArea?: boolean; inLegalThread?: boolean } = {},
+  opts: { legalArea?: boolean; inLegalThread?: boolean; relevant?: boolean; changedFact?: boolean } = {},
 ): NotLegalKind | null {
   const q = question.toLowerCase().replace(/[’]/g, "'");
   // Danger first: a student who mentions the bar exam and self-harm in one breath needs 988, not a rule.
@@ -282,14 +290,33 @@ export function notLegal(
   // bar exam or law school as the occasion ("plan a trip after the bar exam") does not make it legal.
   if (opts.legalArea || LEGAL_CUES.test(q.replace(STUDY_OCCASION, " "))) return null;
   if (HEALTH_SAFETY.test(q)) return "health_safety";
-  if (NOT_LEGAL.test(q)) return "not_legal";
   // "She sold him pills", "her boyfriend inherited": in a story these are facts, not the request.
   // A follow-up in a legal thread varies that story's facts (decision 073): its weak words are facts too.
   const story = opts.inLegalThread || isStory(question);
+  // In a story the library answers, a word of the list in the facts is a fact ("on the way to drop off
+  // a birthday present he rear-ended her"; "drove it to a music festival"): only the ask decides. A
+  // changed fact in a legal thread ("what if it was a birthday gift?") is all facts (decision 091).
+  if (
+    NOT_LEGAL.test(q) &&
+    !(
+      story &&
+      opts.relevant &&
+      !NOT_LEGAL.test(q.replace(STORY_FACT, " ")) &&
+      !NOT_LEGAL.test(opts.changedFact ? "" : askOf(q))
+    )
+  )
+    return "not_legal";
   // …but a request for help with one ("she's bleeding, what should I do?") is a health matter even told as a story.
   if (HEALTH_WEAK.test(q) && (!story || HELP_REQUEST.test(q))) return "health_safety";
   if (!story && NOT_LEGAL_WEAK.test(q)) return "not_legal";
   return null;
+}
+
+/** The request of a story: its sentences that ask (with a question mark), else its last sentence. */
+function askOf(q: string): string {
+  const sentences = q.split(/(?<=[.?!])\s+/);
+  const asks = sentences.filter((x) => x.includes("?"));
+  return (asks.length ? asks : sentences.slice(-1)).join(" ");
 }
 
 /** Whether the question shows any sign of being about the law (a legal cue word). */

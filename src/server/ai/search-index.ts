@@ -91,6 +91,11 @@ export interface SearchIndex {
   titleTerms: Map<string, Set<string>>;
   /** Every term of every topic title: the doctrinal vocabulary a question's title match is measured on. */
   titleVocab: Set<string>;
+  /**
+   * Adjacent stem pairs of topic titles ("summari_judgment", "standard_care"): a framing word such
+   * as "summary" or "standard" that opens one is a term of art, not the question's framing.
+   */
+  titleBigrams: Set<string>;
   /** P(subject | term) over topics and briefs, for terms in at least three documents. */
   subjectOfTerm: Map<string, Map<string, number>>;
   /** Spelling repair: every vocabulary stem and each one-letter deletion of it → the stems. */
@@ -264,6 +269,9 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     triggerTerms,
     titleTerms,
     titleVocab: new Set([...corpus.topics.values()].flatMap((t) => terms(t.title))),
+    titleBigrams: new Set(
+      [...corpus.topics.values()].flatMap((t) => terms(t.title).flatMap((x, i, a) => (i ? [`${a[i - 1]}_${x}`] : []))),
+    ),
     subjectOfTerm: subjectDistributions(corpus, docTerms),
     deletions,
     caseAliases: buildCaseAliases(corpus, lowercaseWords, everydayWords),

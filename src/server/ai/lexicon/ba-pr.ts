@@ -85,4 +85,9 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     /\b(?:tell|telling|told|report|reporting|reported|notify|inform|turn in|rat (?:him|her|them) out|snitch on)\b[^.?!]{0,50}\b(?:state bar|the bar|bar association|bar counsel|disciplinary (?:board|authority|committee|counsel)|grievance committee)\b|\breport (?:him|her|them|the (?:partner|lawyer|attorney|judge|associate))\b/g,
     "$& report professional misconduct disciplinary authority",
   ],
+  // Stop 30 (decision 091): a principal who kept the benefit of a deal made without authority.
+  [
+    /\b(?:kept|keeps|keep|continued|went on)\b (?:using|selling|taking|accepting|cashing|the)\b(?:(?<=\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b[\s\S]*)|(?=[\s\S]*\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b))/g,
+    "$& ratification affirmed unauthorized act accepting benefits",
+  ],
 ];
