@@ -134,3 +134,38 @@ describe("situations of stop 30 and the entries narrowed to their context (decis
     );
   });
 });
+
+describe("follow-ups that move to the neighbouring doctrine, in students' words (stop 30)", () => {
+  it("names the doctrine the changed fact raises", () => {
+    expect(expanded("what if the cop asked 'mind if we take a look' and he popped the trunk")).toContain(
+      "consent search",
+    );
+    expect(expanded("and the gun they found because of what he said?")).toContain("fruit of the poisonous tree");
+    expect(expanded("once he says he wants a lawyer, can they come back later and try again?")).toContain(
+      "invocation of the right to counsel",
+    );
+    expect(expanded("what if he only asked his buddy to do it and the buddy said no")).toContain("solicitation");
+    expect(expanded("what if she knew about the danger and did it anyway?")).toContain("assumption of risk");
+    expect(expanded("he reached over the fence right under the beware of dog sign")).toContain("assumption of risk");
+    expect(
+      expanded("what if the owner could have hired another builder right away but just waited 6 months"),
+    ).toContain("mitigation");
+    expect(expanded("what if he kept dynamite in his barn?")).toContain("abnormally dangerous");
+    expect(expanded("what if he caused the accident himself?")).toContain("created the peril");
+    expect(expanded("and if her injury heals while the case is on appeal?")).toContain("mootness");
+    expect(expanded("suppose a state that refuses loses 5% of its federal highway money")).toContain("spending power");
+    expect(expanded("does it matter that the rule applies the same to the state's own trucking companies?")).toContain(
+      "nondiscriminatory burden",
+    );
+    expect(expanded("can the lawyer just pay the filing fees for her?")).toContain("financial assistance");
+    expect(expanded("Rafe is done and wants out of the business")).toContain("dissociation");
+  });
+  it("leaves the same words alone where they are not that doctrine", () => {
+    // Losing money is not a federal grant; going over anyway to help is not assuming a risk.
+    expect(expanded("prices were normal so he didn't actually lose money")).not.toContain("spending power");
+    expect(expanded("after the contract ended I went over anyway and rebuilt his server")).not.toContain(
+      "assumption of risk",
+    );
+    expect(expanded("he just asked his friend to help and she said no problem")).not.toContain("solicitation");
+  });
+});

@@ -87,7 +87,16 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   ],
   // Stop 30 (decision 091): a principal who kept the benefit of a deal made without authority.
   [
-    /\b(?:kept|keeps|keep|continued|went on)\b (?:using|selling|taking|accepting|cashing|the)\b(?:(?<=\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b[\s\S]*)|(?=[\s\S]*\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b))/g,
+    /\b(?:kept|keeps|keep|continued|went on|start(?:ed|s)?|began)\b (?:using|selling|taking|accepting|cashing|the)\b(?:(?<=\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b[\s\S]*)|(?=[\s\S]*\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b))/g,
     "$& ratification affirmed unauthorized act accepting benefits",
+  ],
+  // Stop 30 (decision 091): a lawyer paying a client's costs, a partner who wants out.
+  [
+    /\b(?:lawyer|attorney|firm)\b[^?]{0,60}\b(?:pay|pays|cover|covers|lend|lends|loan|advance|advances|front)\w* (?:them|it|her|him|the (?:\w+ )?(?:fees|costs|expenses|rent|bills))\b|\b(?:pay|cover|advance|front)\w* (?:the |her |his |my )?(?:court costs|filing fees?|litigation (?:costs|expenses)|medical bills|rent) for (?:her|him|the client|a client|me)\b/g,
+    "$& financial assistance to a client court costs and expenses of litigation",
+  ],
+  [
+    /\bwants? out\b[^?]{0,80}\b(?:partnership|business|firm|venture|company)\b/g,
+    "$& dissociation dissolution winding up buyout",
   ],
 ];

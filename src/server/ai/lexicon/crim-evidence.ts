@@ -104,4 +104,25 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:always|every (?:single )?(?:night|morning|evening|day|time)|without fail|like clockwork|never (?:once )?(?:forgets|fails|misses|forgot|failed|missed))\b[^?]{0,120}\b(?:prove|show|evidence|use (?:that|it|this)|testify)\b/g,
     "$& habit routine practice",
   ],
+  // Stop 30 (decision 091): what students say when a follow-up moves to the neighbouring doctrine.
+  // Police who ask "mind if we look?" and a shrug or an opened trunk: consent to a search.
+  [
+    /\b(?:mind if (?:we|i) (?:take a )?(?:look|search|check)\w*|(?:can|could|may) (?:we|i) (?:take a look|look|search|check)\b[^?]{0,30}\b(?:car|trunk|bag|house|backpack|phone)|(?:shrugged|nodded|said sure|said ok(?:ay)?|popped the trunk|opened the (?:trunk|door|bag))\b(?:(?<=\b(?:cops?|police|officers?|deputy|agents?|search\w*)\b[\s\S]*)|(?=[\s\S]*\b(?:cops?|police|officers?|deputy|agents?|search\w*)\b)))/g,
+    "$& consent search voluntary consent",
+  ],
+  // Evidence found because of what a suspect said or an illegal search turned up: the fruit.
+  [
+    /\bbecause of what (?:he|she|they) (?:said|told (?:them|the police|the cops))\b|\b(?:his|her|their) (?:statement|confession|answers?) led (?:them|the police|the cops|officers|detectives)\b|\bled (?:the )?(?:police|cops|officers|detectives) (?:right )?to\b/g,
+    "$& fruit of the poisonous tree exclusionary rule derivative evidence",
+  ],
+  // A suspect who asked for a lawyer, questioned again later.
+  [
+    /\b(?:says|said|asks|asked|tells them|told them) (?:that )?(?:he|she|they)? ?(?:wants?|for) (?:a |his |her )?(?:lawyer|attorney)\b[^?]{0,120}\b(?:again|come back|later|another (?:try|round)|re-?question|keep (?:asking|questioning))\b|\bcome back (?:\w+ ){0,4}(?:and )?(?:try|question|ask)\w* (?:him |her )?again\b/g,
+    "$& invocation of the right to counsel Miranda Edwards reinitiate interrogation",
+  ],
+  // One person only asked another to do it, and the other refused.
+  [
+    /\b(?:only|just) asked (?:his|her|their|a) (?:\w+ )?(?:buddy|friend|brother|sister|cousin|partner|coworker|roommate|neighbou?r|guy)\b[^?]{0,60}\b(?:said no(?! problem)|refused|declined|never did|didn'?t (?:do|go through))\b/g,
+    "$& solicitation asked another to commit a crime",
+  ],
 ];

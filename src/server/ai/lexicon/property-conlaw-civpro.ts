@@ -177,4 +177,20 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\b(?:argue|argued|arguing|fight|fighting|litigate|relitigate|dispute|contest|prove|decide|try|raise)\b (?:\w+ ){0,5}(?:all over again|over again|again)\b(?:(?<=\b(?:court|trial|judge|jury|lawsuit|case)\b[\s\S]*)|(?=[\s\S]*\b(?:court|trial|judge|jury|lawsuit|case)\b))/g,
     "$& issue preclusion collateral estoppel actually litigated",
   ],
+  // Stop 30 (decision 091): follow-ups that move to the neighbouring doctrine.
+  // The plaintiff's injury ends while the case goes on.
+  [
+    /\b(?:goes away|went away|ends|ended|is over|was over|heals|healed|is resolved|was resolved|graduat\w*|moves? away|moved away|is released|was released)\b[^?]{0,60}\b(?:while|during|before|pending)\b[^?]{0,40}\b(?:appeal|case|lawsuit|suit|litigation|trial)\b/g,
+    "$& mootness moot live controversy capable of repetition",
+  ],
+  // Federal money with strings attached.
+  [
+    /\b(?:conditions? (?:on|to|attached to) (?:federal )?(?:grants?|funds|funding|money)|(?:federal )?(?:highway|education|medicaid|grant) (?:money|funds|funding|dollars)|(?:lose|loses|losing|lost|withhold\w*|cut\w*) (?:(?:\d+ ?%|all|part|some) of )?(?:its |their |the )?federal (?:\w+ )?(?:funds|funding|money|grants?)\b|(?:lose|loses|losing|lost|withhold\w*|cut\w*) \d+ ?% of (?:its |their |the )?(?:\w+ ){0,2}(?:funds|funding|money|grants?)\b|\battach\w* (?:conditions|strings) to\b)/g,
+    "$& spending power conditional federal grants",
+  ],
+  // A state rule that treats its own businesses exactly like out-of-state ones.
+  [
+    /\b(?:applies|apply|applied) (?:exactly |just )?(?:the same|equally|evenly) to (?:the state'?s own|in-?state|local|its own)\b|\b(?:in-?state|local) (?:and|&) out-?of-?state (?:\w+ )?(?:alike|the same|equally)\b/g,
+    "$& nondiscriminatory burden on interstate commerce Pike balancing",
+  ],
 ];

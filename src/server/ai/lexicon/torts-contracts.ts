@@ -156,4 +156,25 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:promise\w*|agree\w*|offer\w*|guarantee\w*|vouch\w*)\b[^.?!]{0,40}\b(?:pay|cover|answer for) (?:someone else's|somebody else's|another(?: person)?'s|the debts? of another|(?:his|her|their|my) (?:\w+'s)) (?:debts?|loans?|bills?|rent)\b|\bco-?sign\w*\b|\bif (?:i|he|she|they|we|that person|the (?:buyer|borrower|tenant|debtor)) (?:fails?|doesn't|don't|does not|do not|can't|cannot|won't|didn't|did not|defaults?)(?: to| on)?(?: pay)?\b/g,
     "$& suretyship debt of another statute of frauds",
   ],
+  // Stop 30 (decision 091): follow-ups that move to the neighbouring doctrine.
+  // Someone who knew the danger or ignored a warning and went ahead.
+  [
+    /\bknew (?:about )?(?:the |how )?(?:danger|risk|risky|dangerous|shallow|icy)\w*\b[^?]{0,60}\b(?:anyway|still|regardless|went ahead)\b|\b(?:right )?(?:under|despite|past|ignor\w*) (?:the |a |their )?(?:\w+ ){0,2}(?:beware of (?:the )?dog|warning|danger|keep out|no trespassing) signs?\b|\bbeware of (?:the )?dog\b/g,
+    "$& assumption of risk voluntarily encountered a known risk",
+  ],
+  // An owner who could have hired someone else at once and waited instead.
+  [
+    /\b(?:could(?:'ve| have)|might have) (?:hired|found|gotten|got|bought|rented|relet|re-?rented) (?:another|someone|somebody|a (?:new|replacement|different))\b[^?]{0,80}\b(?:waited|sat on|did nothing|instead)\b|\bjust waited\b[^?]{0,40}\b(?:months?|weeks?|years?)\b/g,
+    "$& mitigation avoidable consequences duty to mitigate",
+  ],
+  // Storing or using explosives, poisons and the like.
+  [
+    /\b(?:dynamite|explosives?|blasting|fireworks (?:factory|warehouse|storage)|toxic (?:chemicals?|waste)|poison gas|crop[- ]dusting|fumigat\w*)\b/g,
+    "$& abnormally dangerous activity strict liability",
+  ],
+  // The one who caused the accident or the danger: a duty to help arises.
+  [
+    /\b(?:caused|created|started|set) (?:the )?(?:accident|danger|fire|peril|crash|situation|wreck)(?: \w+)? (?:himself|herself|themselves|itself)\b|\bhimself caused\b|\bwas his fault in the first place\b/g,
+    "$& affirmative duty to rescue created the peril",
+  ],
 ];
