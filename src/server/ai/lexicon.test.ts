@@ -169,3 +169,40 @@ describe("follow-ups that move to the neighbouring doctrine, in students' words 
     expect(expanded("he just asked his friend to help and she said no problem")).not.toContain("solicitation");
   });
 });
+
+describe("fact patterns of the seen sets' remaining misses, by class (stop 30)", () => {
+  it("names the doctrine", () => {
+    expect(
+      expanded("a state jury acquitted him, then a federal grand jury indicted him for the same robbery"),
+    ).toContain("double jeopardy");
+    expect(expanded("she texted him: I'll give you a grand to beat up my landlord")).toContain("solicitation");
+    expect(expanded("his cousin told the witness she would regret it if she testified")).toContain(
+      "forfeiture by wrongdoing",
+    );
+    expect(expanded("they drove the victim over and she looked at me and said that's him")).toContain("show-up");
+    expect(expanded("can you appeal a ruling in the middle of a case?")).toContain("final judgment rule");
+    expect(expanded("she sued only one of the two buyers")).toContain("required joinder");
+    expect(expanded("does the court use the state's deadline or a federal one?")).toContain("erie");
+    expect(expanded("the dealer sold the dryer 'as is'")).toContain("disclaimer of implied warranties");
+    expect(expanded("my mom hired a contractor to redo the roof at my house")).toContain("third-party beneficiary");
+    expect(expanded("two of its checks bounced last month")).toContain("adequate assurance");
+    expect(expanded("can my lawyer just quit the case because I'm behind on his bill?")).toContain("withdrawal");
+    expect(expanded("I was going to lend her $2,000 for rent, she's my client")).toContain("financial assistance");
+    expect(expanded("the landlord has hired a lawyer, but she called him anyway")).toContain("no-contact rule");
+    expect(expanded("the lawyer drafted her will and she left him her beach house")).toContain("substantial gift");
+    expect(expanded("an attorney handed out business cards in the hospital lobby")).toContain("solicitation");
+    expect(expanded("I'm licensed only in Ohio but I've been advising clients in Arizona")).toContain(
+      "multijurisdictional practice",
+    );
+    expect(expanded("we split whatever was left down the middle")).toContain("partnership formation");
+    expect(expanded("we paid our groceries out of the llc account")).toContain("commingling");
+    expect(expanded("my roommate mentioned a merger at dinner and I bought 500 shares the next day")).toContain(
+      "insider trading",
+    );
+  });
+  it("keeps a zoning story out of restrictive covenants and a quoted note out of warranties", () => {
+    expect(expanded("the town rezoned my street residential only")).not.toContain("restrictive covenant");
+    expect(expanded("the deed says residential use only")).toContain("restrictive covenant");
+    expect(expanded("he wants to tell the jury what the note said: 'as is'")).not.toContain("disclaimer");
+  });
+});

@@ -99,4 +99,50 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     /\bwants? out\b[^?]{0,80}\b(?:partnership|business|firm|venture|company)\b/g,
     "$& dissociation dissolution winding up buyout",
   ],
+  // Stop 30 (decision 091): fact patterns of the seen sets' remaining misses, each for its class.
+  // A lawyer who quits or drops a client midway.
+  [
+    /\b(?:lawyer|attorney|counsel)\b[^?]{0,40}\b(?:quit|quits|drop|drops|dropped|withdraw|withdraws|withdrew|stop representing|walk away from)\b[^?]{0,60}\b(?:case|client|representation|matter)\b/g,
+    "$& withdrawal terminating representation",
+  ],
+  // A lawyer lending or advancing money to a client.
+  [
+    /\b(?:lend|loan|advance|give) (?:her|him|them|my client|the client) \$?[\d,]+\b(?:(?<=\bclients?\b[\s\S]*)|(?=[\s\S]*\bclients?\b))/g,
+    "$& financial assistance to a client court costs and expenses of litigation",
+  ],
+  // The other side has a lawyer, and the lawyer talks to it directly.
+  [
+    /\b(?:has|had|have) (?:hired|retained|got(?:ten)?) (?:a |his own |her own |their own |its own |outside )?(?:lawyer|attorney|counsel)\b|\bretained outside counsel\b/g,
+    "$& represented person no-contact rule",
+  ],
+  // A client's will or gift leaving something to the lawyer who drafts it.
+  [
+    /\b(?:leave|leaves|left|give|gives|gave)\b[^.?!]{0,20}\b(?:l|the lawyer|the attorney|him|her)\b[^.?!]{0,20}\b(?:house|beach house|car|money|gift|\$[\d,]+|estate)\b(?:(?<=\b(?:will|drafts?|drafted)\b[\s\S]*)|(?=[\s\S]*\b(?:will|drafts?|drafted)\b))(?:(?<=\b(?:lawyer|attorney)\b[\s\S]*)|(?=[\s\S]*\b(?:lawyer|attorney)\b))/g,
+    "$& substantial gift from a client instrument Rule 1.8(c)",
+  ],
+  // A lawyer who shows up where injured people are to hand out cards.
+  [
+    /\b(?:hand\w*|pass\w*|giv\w*) out (?:his |her |their )?business cards?\b|\bshow\w* up at (?:the )?(?:er|emergency room|hospital|scene|funeral|crash site)\b(?:(?<=\b(?:lawyer|attorney)\b[\s\S]*)|(?=[\s\S]*\b(?:lawyer|attorney)\b))/g,
+    "$& solicitation live person-to-person contact",
+  ],
+  // A lawyer licensed in one state practising in another.
+  [
+    /\blicensed (?:only )?in (?:\w+)\b[^?]{0,250}\b(?:advis\w*|practic\w*|clients?|office|consultant)\b/g,
+    "$& unauthorized practice multijurisdictional practice",
+  ],
+  // Co-owners splitting what a business makes: a partnership, whatever they called it.
+  [
+    /\bsplit (?:\w+ ){0,3}(?:down the middle|50\/50|evenly|equally|three ways|two ways)\b|\bsplit (?:the |whatever |what )?(?:profits?|was left|is left|earnings|take)\b/g,
+    "$& partnership formation sharing profits co-owners",
+  ],
+  // Personal bills paid from the company's account: commingling.
+  [
+    /\b(?:out of|from|with) the (?:llc|company|corporation|business)(?:'s)? (?:account|funds|money|card)\b|\bnever kept separate (?:books|accounts|records)\b|\bcommingl\w*/g,
+    "$& piercing the veil commingling undercapitalization",
+  ],
+  // Trading on a tip about a coming deal.
+  [
+    /\b(?:mentioned|told|tipped|let slip|said)\b[^?]{0,100}\b(?:about to (?:get bought|be (?:bought|acquired)|announce)|merger|acquisition|takeover|buyout)\b[^?]{0,150}\b(?:bought|sold|buy|sell)\b[^?]{0,20}\bshares?\b/g,
+    "$& insider trading tippee misappropriation Rule 10b-5",
+  ],
 ];

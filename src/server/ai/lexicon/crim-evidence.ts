@@ -125,4 +125,35 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:only|just) asked (?:his|her|their|a) (?:\w+ )?(?:buddy|friend|brother|sister|cousin|partner|coworker|roommate|neighbou?r|guy)\b[^?]{0,60}\b(?:said no(?! problem)|refused|declined|never did|didn'?t (?:do|go through))\b/g,
     "$& solicitation asked another to commit a crime",
   ],
+  // Stop 30 (decision 091): fact patterns of the seen sets' remaining misses, each for its class.
+  // Tried again for the same act after an acquittal or a conviction.
+  [
+    /\btried twice\b|\b(?:acquitted|convicted)\b[^?]{0,200}\b(?:indicted|charged|tried|prosecuted)\b[^?]{0,60}\b(?:again|same|very same)\b|\b(?:twice|again) for the (?:very )?same (?:crime|offense|act|robbery|thing)\b/g,
+    "$& double jeopardy same offence dual sovereignty",
+  ],
+  // Paying or offering someone money to hurt another.
+  [
+    /\b(?:i'?ll|will|would) (?:give|pay) (?:you|him|her|them) (?:\$?[\d,]+|two grand|a grand|\w+ grand|\w+ hundred|money|cash)\b[^.?!]{0,30}\bto (?:mess up|beat|hurt|kill|burn|rob|break|trash|jump|shoot|steal)\b/g,
+    "$& solicitation asked another to commit a crime",
+  ],
+  // A witness kept from court by the defendant's threats or doing.
+  [
+    /\b(?:threaten\w*|intimidat\w*|(?:would|will|gonna) regret it|scared (?:her|him|them) off|paid (?:her|him|the witness) to (?:leave|disappear|stay away))\b[^?]{0,200}\b(?:witness\w*|testif\w*|trial)\b|\b(?:witness\w*|testif\w*)\b[^?]{0,200}\b(?:threaten\w*|(?:would|will|gonna) regret it)\b/g,
+    "$& forfeiture by wrongdoing unavailable declarant",
+  ],
+  // What a writing said, told from memory while the writing exists.
+  [
+    /\b(?:exactly |just )?what the (?:note|letter|contract|email|text|document|receipt|memo|sign|label) said\b|\bwhat (?:the|his|her) (?:note|letter|contract|document) says\b/g,
+    "$& original writing content best evidence rule",
+  ],
+  // A one-person show-up: a victim brought to see a suspect alone, often in handcuffs.
+  [
+    /\b(?:drove|brought|took|walked) (?:her|him|them|the (?:victim|witness|lady|woman|man)) (?:over|back|to (?:see|look at))\b[^?]{0,120}\b(?:that'?s him|thats him|that'?s her|identif\w*|pointed|looked at me)\b|\bthe only (?:guy|man|person|woman|one|suspect) (?:there|in handcuffs|in cuffs)\b/g,
+    "$& show-up identification unnecessarily suggestive",
+  ],
+  // Someone else confessed to a friend that he did it, and is gone.
+  [
+    /\b(?:i'?m|i am) the one who\b|\b(?:confessed|admitted) (?:to (?:his|her|a) (?:\w+ )?)?(?:that )?(?:he|she) (?:was the one|did it|took|stole)\b/g,
+    "$& statement against interest unavailable declarant",
+  ],
 ];

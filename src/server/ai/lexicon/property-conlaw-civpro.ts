@@ -45,7 +45,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     "$& abandonment mitigate relet",
   ],
   [
-    /\b(?:residential (?:use )?only|houses? only|single[- ]family (?:homes )?only|no (?:businesses|commercial use|stores))\b/g,
+    /\b(?:residential (?:use )?only|houses? only|single[- ]family (?:homes )?only|no (?:businesses|commercial use|stores))\b(?<!\b(?:rezon\w*|zon(?:ed|ing)|ordinance)\b[\s\S]*)(?![\s\S]*\b(?:rezon\w*|zon(?:ed|ing)|ordinance)\b)/g,
     "$& restrictive covenant equitable servitude common scheme",
   ],
   [/\bbefore (?:the )?closing\b/g, "$& equitable conversion risk of loss"],
@@ -192,5 +192,21 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   [
     /\b(?:applies|apply|applied) (?:exactly |just )?(?:the same|equally|evenly) to (?:the state'?s own|in-?state|local|its own)\b|\b(?:in-?state|local) (?:and|&) out-?of-?state (?:\w+ )?(?:alike|the same|equally)\b/g,
     "$& nondiscriminatory burden on interstate commerce Pike balancing",
+  ],
+  // Stop 30 (decision 091): fact patterns of the seen sets' remaining misses, each for its class.
+  // A state deadline against a federal one in a federal case.
+  [
+    /\b(?:state'?s?|federal) (?:deadline|time limit|filing deadline)\b[^?]{0,60}\bor (?:a |the )?(?:federal|state)\b/g,
+    "$& erie substantive procedural statute of limitations",
+  ],
+  // An appeal before the case is over.
+  [
+    /\bappeal\w*\b[^?]{0,60}\b(?:in the middle of|partway|mid-?case|mid-?trial|before (?:the )?(?:case|trial|whole thing) (?:is )?(?:over|ends?|finished))\b|\bwait until (?:the )?(?:whole thing|case|trial|end) is over\b/g,
+    "$& final judgment rule interlocutory appeal",
+  ],
+  // A co-owner or co-buyer left out of the suit.
+  [
+    /\b(?:sued|sues|suing) only\b|\bwithout (?:joining|adding|including|suing) (?:her|his|their|the other)\b|\bjointly (?:own|owned|hold|held|bought)\b[^?]{0,250}\b(?:sued|sues)\b/g,
+    "$& required joinder rule 19 required party",
   ],
 ];

@@ -177,4 +177,20 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:caused|created|started|set) (?:the )?(?:accident|danger|fire|peril|crash|situation|wreck)(?: \w+)? (?:himself|herself|themselves|itself)\b|\bhimself caused\b|\bwas his fault in the first place\b/g,
     "$& affirmative duty to rescue created the peril",
   ],
+  // Stop 30 (decision 091): fact patterns of the seen sets' remaining misses, each for its class.
+  // Sold "as is": the implied warranties disclaimed.
+  [
+    /\bas[- ]is\b(?<!\b(?:note|letter|said|testif\w*|jury)\b[\s\S]*)(?![\s\S]*\b(?:note|letter|said|testif\w*|jury)\b)/g,
+    "$& disclaimer of implied warranties as is",
+  ],
+  // A parent or friend paid a contractor for work on the student's home: the student is the beneficiary.
+  [
+    /\b(?:dad|mom|father|mother|parents?|uncle|aunt|grand(?:ma|pa|mother|father)|friend|brother|sister)\b[^?]{0,40}\b(?:hired|paid|contracted with) (?:a |the )?(?:contractor|builder|company|painter|plumber|roofer|landscaper)\b[^?]{0,100}\b(?:(?:at|to|for) my (?:house|home|place|apartment)|for me|as a (?:\w+ )?(?:gift|present))\b/g,
+    "$& third-party beneficiary intended beneficiary",
+  ],
+  // A buyer whose checks bounce or who says it may not survive: insecurity before the time to perform.
+  [
+    /\bchecks? (?:\w+ )?bounced\b|\b(?:may|might|won'?t|will not) (?:not )?survive (?:the )?(?:quarter|year|month)\b|\b(?:insolvent|going under|about to go under|going out of business)\b/g,
+    "$& anticipatory repudiation adequate assurance of performance reasonable grounds for insecurity",
+  ],
 ];
