@@ -10,7 +10,7 @@ import type { UserHit } from "./compose/shared";
 import type { IndexCache } from "./index-cache";
 import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search, topicsRelevance } from "./retrieve";
 import type { SearchIndex } from "./search-index";
-import { hasLegalCue, type NotLegalKind, notLegal, outsideArea } from "./scope";
+import { areaOnlyInFacts, hasLegalCue, type NotLegalKind, notLegal, outsideArea } from "./scope";
 import { terms } from "./text";
 import { CHANGED_FACT, readWithThread, resolveThread, type Thread } from "./thread";
 import type { AnswerInput } from "./types";
@@ -73,7 +73,8 @@ export async function prepare(opts: {
   // A question about an area of law we do not cover is declined unless it also names something of ours.
   let outside: string | null = null;
   let nearestToo = true;
-  const area = outsideArea(question);
+  const found = outsideArea(question);
+  const area = found && relevance >= DECLINE_BELOW && areaOnlyInFacts(question, found) ? null : found;
   if (area && !query.caseMentions.length && !query.provisionIds.length) {
     const title = hits[0] ? index.titleTerms.get(hits[0].key) : undefined;
     // Only the student's own words anchor: a word the lexicon added ("private company" → "state

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { followUpStrength } from "./prepare";
-import { notLegal, outsideArea } from "./scope";
+import { areaOnlyInFacts, notLegal, outsideArea } from "./scope";
 
 describe("notLegal", () => {
   it.each([
@@ -374,6 +374,25 @@ describe("outsideArea: an area outside the library, named", () => {
  * A covered doctrine asked in an uncovered setting, a lawyer's conduct in any practice area
  * (professional responsibility), and a forum or constitutional question stay in the library.
  */
+describe("areaOnlyInFacts: an uncovered area among the facts of a covered story (decision 091)", () => {
+  const area = (q: string) => {
+    const a = outsideArea(q);
+    if (!a) throw new Error(`no area found in: ${q}`);
+    return a;
+  };
+  it("reads the area's words as facts when the story is told in a covered subject and the ask is elsewhere", () => {
+    const freezeOut =
+      "My sister and I each own half of a small corporation. After a fight she used her seat on the board to fire me from my salaried job and stopped paying dividends. What can I do?";
+    expect(areaOnlyInFacts(freezeOut, area(freezeOut))).toBe(true);
+  });
+  it("leaves the area when the ask names it or the story holds no covered subject", () => {
+    const wages = "I worked 55 hours a week on salary and my boss never paid me overtime. Is that legal?";
+    expect(areaOnlyInFacts(wages, area(wages))).toBe(false);
+    const askNamesIt = "My employer's contract says I'm salaried. I worked 60 hours last week. Do I get overtime pay?";
+    expect(areaOnlyInFacts(askNamesIt, area(askNamesIt))).toBe(false);
+  });
+});
+
 describe("outsideArea: a covered doctrine in an uncovered setting", () => {
   it.each([
     "In a probate will contest, is the testator's statement 'I left the farm to Ruth' hearsay?",

@@ -13,6 +13,8 @@ import { terms } from "./text";
 
 export interface OutsideArea {
   area: string;
+  /** The words that placed it there, as written (lower case). */
+  match: string;
   /** Stems of the words that placed the question in the area. */
   stems: Set<string>;
 }
@@ -146,7 +148,7 @@ export function outsideArea(question: string): OutsideArea | null {
   if (LAWYER.test(q) && LAWYER_CONDUCT.test(q)) return null;
   for (const { area, re, words } of AREAS) {
     const m = re.exec(q);
-    if (m) return { area, stems: new Set(terms(`${m[0]} ${words ?? ""}`)) };
+    if (m) return { area, match: m[0], stems: new Set(terms(`${m[0]} ${words ?? ""}`)) };
   }
   return null;
 }
@@ -317,6 +319,22 @@ function askOf(q: string): string {
   const sentences = q.split(/(?<=[.?!])\s+/);
   const asks = sentences.filter((x) => x.includes("?"));
   return (asks.length ? asks : sentences.slice(-1)).join(" ");
+}
+
+/** Words of the library's own subjects that a story of an uncovered area seldom holds. */
+const COVERED_CUES =
+  /\b(?:contracts?|corporations?|shareholders?|the board|board of directors|dividends?|partnerships?|llcs?|witness(?:es)?|testif\w*|hearsay|negligen\w*|lease|landlord|tenant|deed|easement|police|cops|arrest\w*|crimes?|criminal|prosecut\w*)\b/;
+
+/**
+ * An uncovered area named only among the facts of a story told in the library's own subjects: "they
+ * fired me from my salaried job" in a shareholder freeze-out, "a bystander died… the witness" in a car
+ * crash (decision 091). The area's words are not in the ask, and the story holds a word of a covered
+ * subject (a contract, the board, a witness). The caller also needs the library to answer it.
+ */
+export function areaOnlyInFacts(question: string, area: OutsideArea): boolean {
+  const q = question.toLowerCase().replace(/[’]/g, "'");
+  const ask = askOf(q);
+  return isStory(question) && !ask.includes(area.match) && outsideArea(ask)?.area !== area.area && COVERED_CUES.test(q);
 }
 
 /** Whether the question shows any sign of being about the law (a legal cue word). */
