@@ -195,6 +195,10 @@ describe("fact patterns of the seen sets' remaining misses, by class (stop 30)",
       "multijurisdictional practice",
     );
     expect(expanded("we split whatever was left down the middle")).toContain("partnership formation");
+    expect(expanded("between deliveries he drove the other way to drop off a present")).toContain("frolic");
+    expect(
+      expanded("the state jury acquitted him, and then a federal grand jury indicted him for the same robbery"),
+    ).toContain("separate sovereigns");
     expect(expanded("we paid our groceries out of the llc account")).toContain("commingling");
     expect(expanded("my roommate mentioned a merger at dinner and I bought 500 shares the next day")).toContain(
       "insider trading",

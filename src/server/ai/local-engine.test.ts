@@ -198,6 +198,16 @@ describe("composed answers", () => {
     expect((await ask("what is conspiracy")).done.citations[0].id).toBe("crim-conspiracy");
   });
 
+  it("does not read a party's contention as a fact that meets or denies an element (decision 091)", async () => {
+    const { done } = await ask(
+      "A state-court jury acquitted Rowan of robbing a credit union. A month later a federal grand jury indicted him for the very same robbery. His lawyer says he can't be tried twice for one act. Is she right?",
+    );
+    expect(done.citations[0].id).toBe("crim-double-jeopardy");
+    // The lawyer's argument is what is in dispute: it neither supplies an element nor cuts against one.
+    expect(done.content).not.toContain("*Your facts:* “His lawyer says");
+    expect(done.content).not.toMatch(/Likely Double Jeopardy applies/);
+  });
+
   it("reads a framing word that opens a term of art as the doctrine's word (decision 091)", async () => {
     // "summary" alone asks for a summary; "summary judgment" names the motion.
     const { done } = await ask("What does the moving party have to show to win summary judgment?");

@@ -113,6 +113,12 @@ const quote = (s: string) => `“${plain(s.length > 180 ? `${s.slice(0, 177).rep
 
 /** Words that deny a fact ("never asked", "didn't sign", "without a warrant"). */
 const NEGATION = /\b(?:not|never|no|nothing|none|without|neither|nor)\b|n't\b/i;
+/**
+ * A clause that reports what a party argues rather than what happened: "his lawyer says he can't be
+ * tried twice", "the store argues she consented". "The lease says no pets" reports a fact.
+ */
+const CONTENTION =
+  /\b(?:argues?|argued|contends?|contended|insists?|insisted|maintains?)\b|\b(?:says?|said|claims?|claimed)(?: that)? (?:he|she|they|it|i|we|you)(?:'s|'re)? (?:can'?t|cannot|can|could(?:n'?t)?|is(?:n'?t)?|was(?:n'?t)?|did(?:n'?t)?|does(?:n'?t)?|had(?:n'?t)?|has(?:n'?t)?|owes?|never|not|should(?:n'?t)?|must|will|won'?t)\b/i;
 
 /** An element or exception as a short clause for a sentence: "the defendant intended the contact". */
 function clause(text: string, max = 110): string {
@@ -130,7 +136,8 @@ function apply(ctx: ComposeContext, facts: Fact[], t: TopicDoc) {
     const fact = best?.text ?? null;
     // A fact that denies what the element requires cuts against it ("he never asked" for consent
     // is met, so only when the element itself asks for no negation).
-    return { element: e, fact, score: best?.score ?? 0, against: !!fact && NEGATION.test(fact) && !NEGATION.test(e) };
+    const against = !!fact && NEGATION.test(fact) && !NEGATION.test(e);
+    return { element: e, fact, score: best?.score ?? 0, against };
   });
   // Named alternatives ("But-for test: …", "Alternative liability: …") are not all required: the
   // one the facts fit best decides.
@@ -263,7 +270,11 @@ export function composeFactPattern(ctx: ComposeContext, issues: TopicDoc[]): str
     return set;
   };
   // The lay lexicon's doctrine words count for elements too ("no fence … pool" → attractive nuisance).
-  const facts: Fact[] = factClauses(ctx.question).map((text) => ({
+  // A party's contention ("his lawyer says he can't be tried twice", "the store argues…") is what is
+  // in dispute, not a fact an element is met or denied by; it stays only when the story is all contention.
+  const clauses = factClauses(ctx.question);
+  const happened = clauses.filter((c) => !CONTENTION.test(c));
+  const facts: Fact[] = (happened.length ? happened : clauses).map((text) => ({
     text,
     set: withSynonyms(expandShorthand(normalize(text), text)),
     raw: withSynonyms(text),

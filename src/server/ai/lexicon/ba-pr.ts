@@ -145,4 +145,9 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     /\b(?:mentioned|told|tipped|let slip|said)\b[^?]{0,100}\b(?:about to (?:get bought|be (?:bought|acquired)|announce)|merger|acquisition|takeover|buyout)\b[^?]{0,150}\b(?:bought|sold|buy|sell)\b[^?]{0,20}\bshares?\b/g,
     "$& insider trading tippee misappropriation Rule 10b-5",
   ],
+  // An employee who leaves the route for an errand of his own: a detour or a frolic.
+  [
+    /\b(?:drove|drives|went|goes|took|takes|headed|swung)\b[^.?!]{0,40}\b(?:the other way|the opposite (?:way|direction)|out of (?:his|her|their|the) way|a detour|across town|off (?:his|her|their|the) route)\b|\b(?:personal|own) errands?\b|\bbetween (?:orders|deliveries|jobs|stops|calls)\b[^.?!]{0,60}\b(?:to (?:drop off|pick up|see|visit|get|grab)|for (?:himself|herself|his own|her own))\b/g,
+    "$& detour frolic scope of employment",
+  ],
 ];

@@ -129,7 +129,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // Tried again for the same act after an acquittal or a conviction.
   [
     /\btried twice\b|\b(?:acquitted|convicted)\b[^?]{0,200}\b(?:indicted|charged|tried|prosecuted)\b[^?]{0,60}\b(?:again|same|very same)\b|\b(?:twice|again) for the (?:very )?same (?:crime|offense|act|robbery|thing)\b/g,
-    "$& double jeopardy same offence dual sovereignty",
+    "$& double jeopardy same offense separate sovereigns",
   ],
   // Paying or offering someone money to hurt another.
   [
