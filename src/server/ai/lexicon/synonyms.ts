@@ -8,6 +8,8 @@ export const SYNONYM_LIST: [string[], string[]][] = [
     ["steal", "stole", "stolen", "stealing", "theft", "shoplift", "shoplifting", "swipe", "swiped"],
     ["larceny", "embezzlement", "theft"],
   ],
+  // Porter stems "acquitted" to "acquit" and "acquittal" to "acquitt": one word for the student.
+  [["acquit", "acquits", "acquitted", "acquitting"], ["acquittal"]],
   [
     ["kill", "killed", "killing", "kills"],
     ["homicide", "murder", "manslaughter"],
