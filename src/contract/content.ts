@@ -110,7 +110,7 @@ export const topicSchema = z.object({
    * comes up on an exam ("the store detective held her in the back room for two hours"). Used by
    * the companion to get from a student's facts to the doctrine; never shown as law.
    */
-  triggers: z.array(text.max(300, "a trigger fact has at most 300 characters")).max(20).default([]),
+  triggers: z.array(text.max(300, "a trigger fact has at most 300 characters")).max(40).default([]),
 });
 
 export const briefSchema = z.object({

@@ -210,3 +210,23 @@ describe("fact patterns of the seen sets' remaining misses, by class (stop 30)",
     expect(expanded("he wants to tell the jury what the note said: 'as is'")).not.toContain("disclaimer");
   });
 });
+
+describe("a false post, the whole agreement, and whose fault is asked (decision 092)", () => {
+  it("reads a post accusing someone of a crime that the student calls false as defamation", () => {
+    expect(expanded("a classmate posted on instagram that i cheat on every exam. it's completely false")).toContain(
+      "defamation",
+    );
+    expect(expanded("he posted on facebook that the game starts at noon")).not.toContain("defamation");
+  });
+  it("reads a whole-agreement clause or an earlier oral deal as the parol evidence rule", () => {
+    expect(expanded("the lease says it's the entire agreement between us")).toContain("parol evidence");
+    expect(expanded("we agreed out loud beforehand that she'd throw in the piano")).toContain("parol evidence");
+    expect(expanded("can an earlier oral agreement add a term to the signed contract?")).toContain("parol evidence");
+  });
+  it("reads 'show the cyclist was careless' as the defendant's fault, 'the cyclist was careless' as the plaintiff's", () => {
+    expect(expanded("can I use the ordinance to show the cyclist was careless?")).not.toContain(
+      "comparative negligence",
+    );
+    expect(expanded("the driver hit me, but the cyclist was careless too")).toContain("comparative negligence");
+  });
+});

@@ -62,6 +62,13 @@ export interface SearchIndex {
   bm25: Bm25fIndex<Field>;
   docs: Map<string, CorpusDoc>;
   df: Map<string, number>;
+  /**
+   * Document frequency over the doctrine's own text only (a topic without its trigger facts; a brief):
+   * how specific a word is to the law, not to the situations students tell (decision 092). Thirty
+   * trigger facts a topic put "gun", "farmhouse" and "trespasser" in dozens of documents, so a story's
+   * clause no longer reached the share of an element's words it needs to be quoted (factIdf).
+   */
+  doctrineDf: Map<string, number>;
   /** Number of topics and briefs (the documents idf is computed over). */
   n: number;
   /** Each document's unigram stems over every field (ranking coverage, document frequency). */
@@ -182,6 +189,7 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
   const doctrineTerms = new Map<string, Set<string>>();
   const titleTerms = new Map<string, Set<string>>();
   const df = new Map<string, number>();
+  const doctrineDf = new Map<string, number>();
   const lowercaseWords = new Set<string>();
   const plainWords = new Set<string>();
   const add = (d: CorpusDoc, f: Record<Field, string>) => {
@@ -203,6 +211,8 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     if (d.kind === "topic") doctrineTerms.set(key, doctrine);
     titleTerms.set(key, new Set([...terms(f.title), ...terms(f.alias)]));
     if (d.kind !== "provision") for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
+    if (d.kind !== "provision")
+      for (const t of d.kind === "topic" ? doctrine : set) doctrineDf.set(t, (doctrineDf.get(t) ?? 0) + 1);
     for (const field of ["summary", "rule", "body"] as const)
       for (const m of f[field].matchAll(/\b[a-z][a-z]+\b/g)) lowercaseWords.add(m[0]);
     for (const field of ["title", "alias", "summary", "rule", "body", "cases", "provisions"] as const)
@@ -262,6 +272,7 @@ export function buildSearchIndex(corpus: Corpus): SearchIndex {
     bm25,
     docs,
     df,
+    doctrineDf,
     n: corpus.topics.size + corpus.briefs.size,
     docTerms,
     doctrineTerms,
@@ -331,6 +342,15 @@ function subjectDistributions(corpus: Corpus, docTerms: Map<string, Set<string>>
     out.set(t, new Map(subjects.map((s) => [s, ((m.get(s) ?? 0) + 1) / (total + subjects.length)])));
   }
   return out;
+}
+
+/**
+ * idf of a stem over the doctrine's own text (SearchIndex.doctrineDf): what a story's clause is
+ * matched to an element, exception or trap with (compose/fact-pattern.ts), not the ranking.
+ */
+export function factIdf(index: SearchIndex, stem: string): number {
+  const n = index.doctrineDf.get(stem) ?? 0;
+  return Math.log(1 + (index.n - n + 0.5) / (n + 0.5));
 }
 
 /** BM25 idf of a stem (unknown stems get the highest idf). */

@@ -9,12 +9,14 @@
  */
 import type { BriefDoc, TopicDoc } from "../corpus";
 import { expandShorthand, SYNONYMS } from "../lexicon";
-import { idf } from "../search-index";
+import { factIdf } from "../search-index";
 import { isFramingTerm, normalize, sentences, terms } from "../text";
 import { bullets, caseLines, type ComposeContext, mark, plain, short, topicCases } from "./shared";
 
 /** Minimum relevance of a topic to be raised as an issue (a story's words are spread over its issues). */
 const ISSUE_MIN = 0.2;
+/** …and of the best-ranked hit. */
+const TOP_ISSUE_MIN = 0.1;
 
 /** Two topics of different subjects that list each other (either one the other) as related: one doctrine taught twice. */
 function isTwin(a: TopicDoc, b: TopicDoc): boolean {
@@ -25,8 +27,10 @@ function isTwin(a: TopicDoc, b: TopicDoc): boolean {
 export function issueTopics(ctx: ComposeContext, max = 3): TopicDoc[] {
   const topScore = ctx.hits[0]?.score ?? 0;
   const out: TopicDoc[] = [];
-  for (const h of ctx.hits) {
-    if (out.length >= max || h.score < 0.6 * topScore || h.relevance < ISSUE_MIN) continue;
+  for (const [i, h] of ctx.hits.entries()) {
+    // The best-ranked hit leads even on thin words of its own: its rank already weighed the
+    // situations it matches (a client's lie on the stand → candour, decision 092).
+    if (out.length >= max || h.score < 0.6 * topScore || h.relevance < (i === 0 ? TOP_ISSUE_MIN : ISSUE_MIN)) continue;
     const candidates =
       h.doc.kind === "topic"
         ? [h.doc]
@@ -49,7 +53,10 @@ export function issueTopics(ctx: ComposeContext, max = 3): TopicDoc[] {
 }
 
 function weightedTerms(ctx: ComposeContext, text: string) {
-  return [...new Set(terms(text).filter((t) => !isFramingTerm(t)))].map((t) => ({ stem: t, idf: idf(ctx.index, t) }));
+  return [...new Set(terms(text).filter((t) => !isFramingTerm(t)))].map((t) => ({
+    stem: t,
+    idf: factIdf(ctx.index, t),
+  }));
 }
 
 interface Fact {
