@@ -16,18 +16,20 @@ const CRIMINAL_ASK =
   /\b(?:charged?|charges|crimes?|criminal(?:ly)?|guilty|convict\w*|prosecut\w*|arrest\w*|jail|prison|police|cops?|sentenc\w*|indict\w*|the state|murder\w*|manslaughter|homicide|accomplice|accessory|conspira\w*|felony|misdemeanou?r)\b/;
 /** Ranking-score penalty for documents of the other side of that line (criminal topics for a civil ask, tort topics for a criminal one). */
 const ASK_PENALTY = 0.25;
+/** Ranking-score penalty for a topic of the setting's subject in a story about a lawyer's own conduct (decision 092). */
+const CONDUCT_PENALTY = 0.35;
 
 /**
  * A lawyer in the story acting for someone ("Attorney Wexley represents a tenant", "I'm the in-house
  * lawyer"), or a lawyer telling of her own practice ("came in for a free consult", "wants to hire me").
  */
 const LAWYER_ACTS =
-  /\b(?:(?:i|we) (?:represent|am representing|'m representing|are representing)(?! (?:myself|ourselves)\b)|(?:lawyer|attorney|counsel)(?: [a-z]+)? (?:represents|represented|is representing|was hired|agreed to represent)|(?:came|comes|come) (?:in|to (?:me|my office)) for a (?:free |quick |first |initial )?consult\w*|(?:wants?|wanted|asked) to (?:hire|retain) me|(?:hired|retained) me|(?:i'm|i am|she is|he is|she's|he's) (?:the |a |an |their |her |his )?(?:only |new |young )?(?:in-house |outside |defense |plaintiff's )?(?:lawyer|attorney|counsel)|as (?:her|his|their|its) (?:lawyer|attorney|counsel))\b/;
+  /\b(?:(?:i|we) (?:represent|am representing|'m representing|are representing)(?! (?:myself|ourselves)\b)|(?:lawyer|attorney|counsel)(?: [a-z.]+){0,3} (?:represents|represented|is representing|was hired|agreed to represent|(?:was|is|has been) (?:asked|hired|retained) to (?:represent|defend|handle))|(?:came|comes|come) (?:in|to (?:me|my office)) for a (?:free |quick |first |initial )?consult\w*|(?:wants?|wanted|asked) to (?:hire|retain) me|(?:hired|retained) me|(?:i'm|i am|she is|he is|she's|he's) (?:the |a |an |their |her |his )?(?:only |new |young )?(?:in-house |outside |defense |plaintiff's )?(?:lawyer|attorney|counsel)|as (?:her|his|their|its) (?:lawyer|attorney|counsel)|(?:i|i've|i have) (?:just )?passed the bar|(?:i'm|i am) (?:a |an )?(?:new |first-year |junior |senior )?associate)\b/;
 /** …and a call about that lawyer's conduct ("Is that proper?", "What am I allowed, or required, to do?", "Can I take the case?"). */
 const CONDUCT_ASK =
-  /\b(?:proper|improper|ethical|unethical|allowed|permitted|required|discipline\w*|violat\w*|model rules?|okay for|ok for|(?:can|may|should) i (?:take|accept|handle) (?:it|this|that|the (?:case|matter|job|new client))|(?:can|may) i represent|(?:any|a) problems?|is (?:that|this|it) (?:ok|okay|fine|a problem)|conflicts?)\b/;
+  /\b(?:proper|improper|ethical|unethical|allowed|permitted|required|discipline\w*|violat\w*|model rules?|okay for|ok for|(?:can|may|should) i (?:take|accept|handle) (?:it|this|that|the (?:case|matter|job|new client))|(?:can|may) i represent|(?:any|a) problems?|is (?:that|this|it) (?:ok|okay|fine|a problem)|conflicts?|ethic\w*|disqualif\w*|in trouble|disbar\w*|what (?:must|should|may|can) (?:\w+ ){1,3}do|(?:can|may|should) (?:\w+ ){1,3}(?:represent|take (?:on )?(?:the|this|that|her|his|their) (?:case|matter|client))|(?:must|should|may) (?:\w+ ){1,2}(?:disclose|withdraw|tell|report|reveal|correct))\b/;
 /** Subjects a lawyer-conduct story is not about, whatever its setting (an eviction, a loan, a will). */
-const NOT_CONDUCT = ["real-property", "contracts", "torts", "business-associations"];
+const NOT_CONDUCT = ["real-property", "contracts", "torts", "business-associations", "evidence"];
 
 /** The side of the civil/criminal line the question asks about, or null when it asks about both or neither. */
 export function askedSide(text: string): "civil" | "criminal" | null {
@@ -63,6 +65,6 @@ export function askPenalties(text: string, story: boolean): (doc: CorpusDoc) => 
   const conduct = LAWYER_ACTS.test(text) && CONDUCT_ASK.test(text);
   return (doc) =>
     (doc.kind !== "provision" && doc.subjectId === offSide ? ASK_PENALTY : 0) +
-    (conduct && doc.kind !== "provision" && NOT_CONDUCT.includes(doc.subjectId) ? ASK_PENALTY : 0) +
+    (conduct && doc.kind !== "provision" && NOT_CONDUCT.includes(doc.subjectId) ? CONDUCT_PENALTY : 0) +
     (remedyOff && doc.kind === "topic" && REMEDY_TOPIC.test(doc.id) ? REMEDY_PENALTY : 0);
 }

@@ -531,6 +531,51 @@ describe("composed answers", () => {
   });
 });
 
+describe("a lawyer's own conduct and a long casual story (decision 092)", () => {
+  it("answers 'what must the attorney do?' after a client's lie on the stand with candor, not the suit's subject", async () => {
+    const { done } = await ask(
+      "Attorney Priscilla Oyelaran represents Dmitri Vance in a suit over a fall at a climbing gym. On the stand Dmitri swears he never signed a release; at lunch he admits to Oyelaran that he signed one at his first visit and refuses to fix his testimony. The jury is still out. What must Oyelaran do?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations[0].id).toBe("pr-candor-to-the-tribunal");
+  });
+
+  it("answers a new associate's question about texting the other side in a divorce, not as family law", async () => {
+    const { done } = await ask(
+      "im a first year associate on a divorce and the wife (other side) has her own lawyer but keeps texting me directly that she wants to settle and cut her lawyer out. can i just text her back and make the deal? my supervising partner is out this week",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain(
+      "pr-communication-with-represented-and-unrepresented-persons",
+    );
+  });
+
+  it("keeps a follow-up about a divorce lawyer's fee in the thread, not in family law", async () => {
+    const first = "Can my divorce lawyer take 30% of whatever alimony she gets me instead of billing by the hour?";
+    const history: { role: "user" | "assistant"; content: string }[] = [];
+    for await (const ev of engine.answer({ userId: "", question: first, history: [] }))
+      if (ev.type === "done")
+        history.push({ role: "user", content: first }, { role: "assistant", content: ev.content });
+    let done: { declined: boolean; citations: { id: string }[] } | null = null;
+    for await (const ev of engine.answer({
+      userId: "",
+      question: "What about a share of the child support my ex still owes from last year?",
+      history,
+    }))
+      if (ev.type === "done") done = ev;
+    expect(done?.declined).toBe(false);
+    expect(done?.citations.slice(0, 3).map((c) => c.id)).toContain("pr-fees");
+  });
+
+  it("answers a long casual dog-bite story full of everyday words instead of 'I don't know'", async () => {
+    const { done } = await ask(
+      "the guy across the hall has a big rottweiler mix that already went after the pizza delivery kid last summer, the whole building knows. on sunday i was bringing up his mail and the dog squeezed out the door and bit my leg, 6 stitches and i missed a week of shifts at the cafe. he says it always stays inside and the door latch must have slipped, not his fault. does it matter that he was careful?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("torts-strict-liability-animals");
+  });
+});
+
 describe("the student's own sources", () => {
   it("uses a registered provider's note for its owner only, and survives a failing provider", async () => {
     registerUserSourceProvider(async ({ userId, limit }) =>

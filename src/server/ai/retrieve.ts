@@ -235,7 +235,7 @@ function unionOf(sets: (StemSet | undefined)[]): StemSet {
 export function relevanceOf(e: Evidence, queryTerms: number): number {
   // One shared word out of several is weak evidence however rare it is ("Who wrote Pride and Prejudice?").
   const byCoverage = queryTerms ? (e.matched === 1 && queryTerms >= 2 ? 0.7 * e.coverage : e.coverage) : 0;
-  const byMass = e.coverage >= 0.25 && e.matched >= 3 ? Math.min(1, e.mass / MASS_FOR_FULL_RELEVANCE) : 0;
+  const byMass = e.coverage >= MASS_MIN_COVERAGE && e.matched >= 3 ? Math.min(1, e.mass / MASS_FOR_FULL_RELEVANCE) : 0;
   return Math.max(byCoverage, byMass);
 }
 
@@ -304,9 +304,15 @@ function titleCoverage(index: SearchIndex, q: ParsedQuery, key: string): number 
 export const VOTE_WEIGHT = { story: 0.2, question: 0 } as const;
 /** How many nearest examples vote. */
 const VOTERS = 16;
+/** How many of a topic's own best-matching examples its situation score sums (decision 092). */
+const TOPIC_EXAMPLES = 3;
+/** The nearest examples the situation score is read from. */
+const TOPIC_POOL = 300;
+/** Share of the situation score in a topic's vote; the rest is the nearest-example vote. */
+const TOPIC_SHARE = 0.5;
 
 export interface ExampleVote {
-  /** The topic's share of the nearest examples' votes, scaled so the best-voted topic has 1. */
+  /** The topic's share of the votes, scaled so the best-voted topic has 1. */
   vote: number;
   /** The best coverage of the question's idf mass by one of the topic's voting examples. */
   coverage: number;
@@ -314,23 +320,41 @@ export interface ExampleVote {
 
 /**
  * Nearest-neighbour issue spotting (issue 13 §1): the question is matched against every labelled
- * example (trigger facts, official practice stems, card questions); the `VOTERS` nearest vote for
- * their topics, each vote weighted by its BM25 score relative to the nearest one and by the kind of
- * example (EXAMPLE_WEIGHT). A story shares its situation with an example even when it shares no
- * doctrinal word with the topic itself ("the only signed copy burned" → the best evidence rule).
+ * example (trigger facts, official practice stems, card questions). Two readings are mixed half and half:
+ * - the nearest-example vote: the `VOTERS` nearest vote for their topics, each weighted by its BM25
+ *   score relative to the nearest one and by the kind of example (EXAMPLE_WEIGHT);
+ * - the situation score: the sum of each topic's own `TOPIC_EXAMPLES` best scores among the
+ *   `TOPIC_POOL` nearest (decision 092). A story meets one example of another doctrine through its
+ *   scenery ("the neighbours knew… a letter from the post office"); a topic whose situation it is
+ *   meets several of its own (a dog that had bitten before, an owner who was careful).
+ * A story shares its situation with an example even when it shares no doctrinal word with the topic
+ * itself ("the only signed copy burned" → the best evidence rule).
  */
 export function exampleVotes(index: SearchIndex, q: ParsedQuery): Map<string, ExampleVote> {
-  const found = index.exampleIndex.search(q.weights).slice(0, VOTERS);
+  const found = index.exampleIndex.search(q.weights).slice(0, TOPIC_POOL);
   const out = new Map<string, ExampleVote>();
   const top = found[0]?.score ?? 0;
   if (!top) return out;
+  const nearest = new Map<string, number>();
+  const own = new Map<string, number[]>();
   for (const [rank, r] of found.entries()) {
     const i = Number(r.key);
     const ex = index.examples[i];
-    const w = (r.score / top) * EXAMPLE_WEIGHT[ex.kind] * (1 / (1 + 0.15 * rank));
+    const w = (r.score / top) * EXAMPLE_WEIGHT[ex.kind];
+    const best = own.get(ex.topicId) ?? [];
+    if (best.length < TOPIC_EXAMPLES) own.set(ex.topicId, [...best, w]);
+    if (rank >= VOTERS) continue;
+    nearest.set(ex.topicId, (nearest.get(ex.topicId) ?? 0) + w);
     const cov = evidence(q, index.exampleTerms[i]).coverage;
     const v = out.get(ex.topicId) ?? { vote: 0, coverage: 0 };
-    out.set(ex.topicId, { vote: v.vote + w, coverage: Math.max(v.coverage, cov) });
+    out.set(ex.topicId, { vote: 0, coverage: Math.max(v.coverage, cov) });
+  }
+  const situation = new Map([...own].map(([id, ws]) => [id, ws.reduce((a, b) => a + b, 0)]));
+  const maxNearest = Math.max(...nearest.values());
+  const maxSituation = Math.max(...situation.values());
+  for (const [id, s] of situation) {
+    const vote = (1 - TOPIC_SHARE) * ((nearest.get(id) ?? 0) / maxNearest) + TOPIC_SHARE * (s / maxSituation);
+    out.set(id, { vote, coverage: out.get(id)?.coverage ?? 0 });
   }
   const max = Math.max(...[...out.values()].map((v) => v.vote));
   for (const v of out.values()) v.vote /= max;
@@ -345,6 +369,13 @@ export const DECLINE_BELOW = 0.6;
 
 /** Matched idf mass at which a question matching three or more distinct content words counts as fully relevant (≈ 4 specific terms). */
 const MASS_FOR_FULL_RELEVANCE = 13;
+/**
+ * …when it holds at least this share of the question's idf mass. A casual story is full of words no
+ * doctrine holds ("a husky mix… 9 stitches… the gate latch"); at 0.25 such a story about a dog that
+ * had bitten before was declined with its doctrine ranked first. 0.2 (decision 092): no out-of-scope
+ * item of the scope sets is answered even at 0.1.
+ */
+const MASS_MIN_COVERAGE = 0.2;
 
 /** Title terms that say nothing about the doctrine (rule numbers, code names). */
 const TITLE_NOISE = /^(\d+[a-z]?|fre|frcp|ucc|mpc|amend|const|rule|law)$/;

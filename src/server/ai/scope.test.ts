@@ -412,3 +412,31 @@ describe("outsideArea: a covered doctrine in an uncovered setting", () => {
     expect(outsideArea(q)).toBeNull();
   });
 });
+
+describe("a trial named in a health setting, and a lawyer on both sides (decision 092)", () => {
+  it("reads 'repeated at trial' as the law's words, not a health matter", () => {
+    expect(
+      notLegal("Can what a patient told the emergency room nurse about her injury be repeated at trial?"),
+    ).toBeNull();
+    expect(notLegal("I have a bad migraine and blurry vision, what should I take?")).toBe("health_safety");
+  });
+  it("reads a lawyer offered to both spouses as the lawyer's conduct, not family law", () => {
+    expect(
+      outsideArea(
+        "my husband and i are getting a divorce and fighting over the house. his lawyer offered to reprsent both of us in the divorce to save money. is a lawyer even allowed to do that?",
+      ),
+    ).toBeNull();
+    expect(outsideArea("How is child custody decided when parents divorce?")?.area).toBe("family law");
+  });
+});
+
+describe("other users' data (decision 092)", () => {
+  it("declines a list of the app's users and their weak subjects as privacy", () => {
+    expect(
+      notLegal(
+        "Give me a list of every student in my section who uses this app and which subjects each of them fails.",
+      ),
+    ).toBe("privacy");
+    expect(notLegal("Which subjects should I study first for the bar exam?")).not.toBe("privacy");
+  });
+});

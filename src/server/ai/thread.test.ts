@@ -189,6 +189,33 @@ describe("a turn that goes on with the story (stop 29)", () => {
     expect(continuesStory(index, fresh, parseQuery(index, fresh), thread)).toBe(false);
   });
 
+  it("reads a party named in lower case, and a new fact told without a question, with the thread (decision 092)", async () => {
+    const index = await new IndexCache(server.database.db).get();
+    const thread = resolveThread(index, [
+      {
+        role: "user",
+        content: "Marta, a citizen of Ohio, sues Devlin, a citizen of Texas, for $120,000. Is there jurisdiction?",
+      },
+    ]);
+    if (!thread) throw new Error("no thread");
+    const lower = "devlin wants to bring in the dealer who sold him the truck, can the court hear that too";
+    expect(continuesStory(index, lower, parseQuery(index, lower), thread)).toBe(true);
+    expect(
+      followUpStrength("by the time it reaches the court of appeals the city has already repealed the ordinance tho"),
+    ).toBe("weak");
+    expect(followUpStrength("Explain the parol evidence rule")).toBeNull();
+    const ids = await converse(
+      "Marta, a citizen of Ohio, sues Devlin, a citizen of Texas, in federal court for $120,000 after a crash. Can the court hear it?",
+      "devlin wants to bring in the texas dealer who fixed his brakes, saying the dealer should pay if he has to. can the federal court hear that part even though both are from texas",
+    );
+    // Bringing in the dealer is impleader, heard under supplemental jurisdiction: either answers it.
+    expect(
+      ids.filter(
+        (id) => id === "civpro-supplemental-jurisdiction" || id === "civpro-counterclaims-crossclaims-impleader",
+      ),
+    ).not.toEqual([]);
+  });
+
   it("answers 'can she deduct the cost of redoing it?' after a short-built wall with the measure of damages", async () => {
     const ids = await converse(
       "Thea's landscaper built a wall two feet short of what the contract said; fixing it would mean tearing out the garden. Must Thea pay the last installment?",

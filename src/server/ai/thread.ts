@@ -45,6 +45,9 @@ const LEADS_ON =
   /^\s*(what about|how about|and\b|but\b|what if|does (?:that|it|this)|is (?:that|it|this)|are (?:they|those|these)|why\b|how come|can you|could you|explain (?:that|it|this)|more\b|elaborate|give me an example|example|so\b|then\b|same\b|what are the (?:exceptions|elements|defenses|defences)|any exceptions|are there (?:any )?(?:exceptions|defen[cs]es|limits)|is there (?:an? )?(?:exception|defen[cs]e|limit))/i;
 const CONTRAST =
   /\b(?:how (?:is|are|does|do) (?:that|it|this|those|these|they) (?:\w+ )?(?:differ\w*|compare|distinguish\w*)|(?:is|are) (?:that|it|this|those|these|they) (?:the same|different)|(?:difference|differences|distinction) between (?:that|it|this|those|these|them)|compared? (?:to|with) (?:that|it|this))\b/i;
+/** A turn that opens on a question or a request, whether or not it ends in "?". */
+const ASKS =
+  /^\s*(?:what|how|why|when|where|who|whom|which|whose|is|are|was|were|do|does|did|can|could|should|would|will|may|might|must|has|have|explain|tell|define|describe|list|give|compare|summari[sz]e|outline|show|help|quiz|brief|write|walk me)\b/i;
 const PRONOUN = /\b(it|that|this|they|them|those|these|its|their|he|she|him|her|his)\b/i;
 
 /**
@@ -92,6 +95,9 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   if (words <= 30 && /^\s*(?:and|but|ok(?:ay)?,? (?:and|but|so)|so then)\b/i.test(question)) return "strong";
   // "how is that different from a pure notice statute?": a contrast with the doctrine just discussed.
   if (words <= 30 && CONTRAST.test(question)) return "strong";
+  // "by the time it gets to the court of appeals the agency has withdrawn the rule tho": a new fact
+  // told, not asked, with a pronoun pointing back; weak, so it leans only when it answers nothing alone.
+  if (words <= 30 && !question.includes("?") && !ASKS.test(question) && PRONOUN.test(question)) return "weak";
   if (words > SHORT_QUESTION_WORDS) return null;
   if (LEADS_ON.test(question)) return "strong";
   // "are there exceptions?", "how long does it take?", "why?": an aspect of the doctrine just discussed.
@@ -186,9 +192,10 @@ const SHARED_WORD_MIN_IDF = 1.5;
  * what about the passenger?"). A name is a capitalised word the library never uses as a word.
  */
 export function continuesStory(index: SearchIndex, question: string, query: ParsedQuery, thread: Thread): boolean {
-  const threadNames = capitalized(thread.question);
-  for (const w of capitalized(question))
-    if (threadNames.has(w) && !index.plainWords.has(w) && terms(w).length) return true;
+  // A party's name counts however the follow-up writes it: "raina wants to pull in the mechanic".
+  const words = new Set(question.toLowerCase().match(/[a-z]+/g) ?? []);
+  for (const w of capitalized(thread.question))
+    if (words.has(w) && !index.plainWords.has(w) && terms(w).length) return true;
   const threadTerms = new Set(terms(thread.question));
   const shared = query.terms.filter(
     (t) =>
