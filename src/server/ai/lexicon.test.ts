@@ -230,3 +230,30 @@ describe("a false post, the whole agreement, and whose fault is asked (decision 
     expect(expanded("the driver hit me, but the cyclist was careless too")).toContain("comparative negligence");
   });
 });
+
+describe("follow-ups that move to the next doctrine (decision 092)", () => {
+  it("reads a plaintiff on her phone as her own fault", () => {
+    expect(expanded("what if she was looking at her phone and walked right into it")).toContain(
+      "comparative negligence",
+    );
+  });
+  it("reads telling a manager a false accusation as defamation", () => {
+    expect(expanded("Mo tells his boss that his coworker Lea took money from the till. It's a lie")).toContain(
+      "defamation",
+    );
+  });
+  it("reads a principal who watched the unauthorized order arrive and used it as ratification", () => {
+    expect(expanded("the owner saw the delivery come in and started using the chairs without a word")).toContain(
+      "ratification",
+    );
+    expect(expanded("the owner saw the delivery come in late")).not.toContain("ratification");
+  });
+  it("reads a client's lie under oath as candour only when a lawyer is in the story", () => {
+    expect(
+      expanded(
+        "attorney Ruiz represents Kim; what if Kim then swears at her deposition that she has no other bank accounts?",
+      ),
+    ).toContain("candor toward the tribunal");
+    expect(expanded("the store clerk lied on the stand about the robbery")).not.toContain("candor");
+  });
+});

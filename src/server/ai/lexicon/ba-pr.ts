@@ -85,6 +85,17 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     /\b(?:tell|telling|told|report|reporting|reported|notify|inform|turn in|rat (?:him|her|them) out|snitch on)\b[^.?!]{0,50}\b(?:state bar|the bar|bar association|bar counsel|disciplinary (?:board|authority|committee|counsel)|grievance committee)\b|\breport (?:him|her|them|the (?:partner|lawyer|attorney|judge|associate))\b/g,
     "$& report professional misconduct disciplinary authority",
   ],
+  // Stop 31 (decision 092): a client who lies under oath while a lawyer acts for her (candour to the
+  // tribunal), only where a lawyer is in the message; a witness who lied at trial is otherwise evidence.
+  [
+    /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b)(?:(?<=\b(?:attorney|lawyer|counsel|represents?|my client)\b[\s\S]*)|(?=[\s\S]*\b(?:attorney|lawyer|counsel|represents?|my client)\b))/g,
+    "$& false evidence perjury candor toward the tribunal remedial measures",
+  ],
+  // Stop 31 (decision 092): a principal who watched the goods of an unauthorized order arrive and used them.
+  [
+    /\b(?:watched|watches|saw|sees|noticed|notices)\b[^.?!]{0,40}\b(?:shipment|delivery|order|goods|stock|supplies)\b[^.?!]{0,40}\b(?:come in|comes in|arriv\w*|delivered|unloaded)\b[^.?!]{0,120}\b(?:sold|sells|selling|used|uses|using|shelved|stocked|put (?:them|it|the \w+) (?:out|on)|without (?:saying|a word|objecting|complaining|protest))/g,
+    "$& ratification affirmed unauthorized act accepting benefits",
+  ],
   // Stop 30 (decision 091): a principal who kept the benefit of a deal made without authority.
   [
     /\b(?:kept|keeps|keep|continued|went on|start(?:ed|s)?|began)\b (?:using|selling|taking|accepting|cashing|the)\b(?:(?<=\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b[\s\S]*)|(?=[\s\S]*\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b))/g,

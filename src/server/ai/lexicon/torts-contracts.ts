@@ -38,7 +38,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   ],
   // "A coworker posted on Facebook that I steal from the register. It's totally false." (decision 092)
   [
-    /\b(?:posted|posts|wrote|writes|tweeted|texted|emailed|told (?:everyone|people|my \w+|the \w+)|is telling (?:everyone|people))\b[^.?!]{0,60}\bthat (?:i|he|she|they|my \w+)\b[^?!]{0,120}\b(?:totally |completely |100% |absolutely )?(?:false|untrue|not true|a lie)\b/g,
+    /\b(?:posted|posts|wrote|writes|tweeted|texted|emailed|(?:tells?|told|is telling|keeps telling) (?:everyone|people|(?:my|his|her|their|the|our) \w+))\b[^.?!]{0,60}\bthat (?:i|he|she|they|(?:my|his|her|their) \w+)\b[^?!]{0,120}\b(?:totally |completely |100% |absolutely )?(?:false|untrue|not true|a lie)\b/g,
     "$& defamation publication false statement",
   ],
   [
@@ -119,7 +119,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // Torts: the plaintiff's own fault; using another's thing without asking.
   [
     // "…use the ordinance to show the cyclist was careless?" asks about the defendant's fault (decision 092).
-    /(?<!\b(?:show|shows|showing|prove|proves|proving|establish|argue|argues)(?: that)? )\b(?:she|he|i|they|the (?:plaintiff|pedestrian|victim|other driver|cyclist)) (?:was|were) (?:also |partly |partially )?(?:jaywalking|texting|speeding|drunk|not (?:paying attention|looking|wearing (?:a |his |her |my )?(?:seat ?belt|helmet))|at fault|careless)\b|\b(?:partly|partially|also|half) (?:at fault|to blame)\b|\bstill recover\b/g,
+    /(?<!\b(?:show|shows|showing|prove|proves|proving|establish|argue|argues)(?: that)? )\b(?:she|he|i|they|the (?:plaintiff|pedestrian|victim|other driver|cyclist)) (?:was|were) (?:also |partly |partially )?(?:jaywalking|texting|speeding|drunk|(?:looking at|staring at|scrolling (?:through |on )?|on) (?:her|his|my|their) phone|not (?:paying attention|looking|wearing (?:a |his |her |my )?(?:seat ?belt|helmet))|at fault|careless)\b|\b(?:partly|partially|also|half) (?:at fault|to blame)\b|\bstill recover\b/g,
     "$& plaintiff's own negligence comparative negligence contributory",
   ],
   [
