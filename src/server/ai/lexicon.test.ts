@@ -232,6 +232,10 @@ describe("a false post, the whole agreement, and whose fault is asked (decision 
 });
 
 describe("follow-ups that move to the next doctrine (decision 092)", () => {
+  it("reads an oral deal already paid for and moved into as part performance", () => {
+    expect(expanded("we only had a verbal deal; what if he already paid and moved in?")).toContain("part performance");
+    expect(expanded("she paid and moved in last May")).not.toContain("part performance");
+  });
   it("reads a plaintiff on her phone as her own fault", () => {
     expect(expanded("what if she was looking at her phone and walked right into it")).toContain(
       "comparative negligence",

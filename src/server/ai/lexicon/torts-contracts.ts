@@ -36,6 +36,12 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:printed|published|ran|aired|broadcast|posted) (?:a |an |the )?(?:story|report|article|piece|column|item|segment) (?:that|saying|claiming|about)\b|\bfalsely (?:said|says|reported|reports|claimed|claims|stated|states|wrote|writes|posted|posts|accused|accuses|told|tells|announced|printed|published|broadcast)\b|\b(?:lied|lies|lying|made (?:stuff|things) up) about (?:me|him|her|them|us|my|his|her)\b/g,
     "$& defamation publication false statement",
   ],
+  // An oral deal partly carried out: "the buyer already paid and moved in", "paid me and drove it away"
+  // (part performance, or goods paid for and accepted: exceptions to the statute of frauds; decision 092).
+  [
+    /\b(?:already )?(?:paid|pays|paying)\b[^.?!]{0,40}\b(?:and|then) (?:already )?(?:moved in|moves in|took possession|drove (?:it|the \w+) (?:away|off|home)|took (?:it|the \w+) home|built|started building|made improvements)\b(?:(?<=\b(?:oral\w*|verbal\w*|handshake|in writing|written|writing)\b[\s\S]*)|(?=[\s\S]*\b(?:oral\w*|verbal\w*|handshake|in writing|written|writing)\b))/g,
+    "$& part performance statute of frauds exception",
+  ],
   // "A coworker posted on Facebook that I steal from the register. It's totally false." (decision 092)
   [
     /\b(?:posted|posts|wrote|writes|tweeted|texted|emailed|(?:tells?|told|is telling|keeps telling) (?:everyone|people|(?:my|his|her|their|the|our) \w+))\b[^.?!]{0,60}\bthat (?:i|he|she|they|(?:my|his|her|their) \w+)\b[^?!]{0,120}\b(?:totally |completely |100% |absolutely )?(?:false|untrue|not true|a lie)\b/g,
