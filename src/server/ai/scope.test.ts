@@ -440,3 +440,17 @@ describe("other users' data (decision 092)", () => {
     expect(notLegal("Which subjects should I study first for the bar exam?")).not.toBe("privacy");
   });
 });
+
+describe("areaOnlyInFacts: a court's handling of an uncovered area's case (decision 092)", () => {
+  it("answers the pleading question of an antitrust suit, not the antitrust question", () => {
+    const q =
+      "The judge dismissed my antitrust complaint because my claim that the companies 'agreed to fix prices' was conclusory. What's the standard?";
+    const a = outsideArea(q);
+    expect(a?.area).toBe("antitrust law");
+    if (a) expect(areaOnlyInFacts(q, a)).toBe(true);
+    const own = "Is it illegal for two competitors to agree to fix prices under antitrust law?";
+    const b = outsideArea(own);
+    expect(b?.area).toBe("antitrust law");
+    if (b) expect(areaOnlyInFacts(own, b)).toBe(false);
+  });
+});

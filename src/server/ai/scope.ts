@@ -324,7 +324,7 @@ function askOf(q: string): string {
 
 /** Words of the library's own subjects that a story of an uncovered area seldom holds. */
 const COVERED_CUES =
-  /\b(?:contracts?|corporations?|shareholders?|the board|board of directors|dividends?|partnerships?|llcs?|witness(?:es)?|testif\w*|hearsay|negligen\w*|lease|landlord|tenant|deed|easement|police|cops|arrest\w*|crimes?|criminal|prosecut\w*)\b/;
+  /\b(?:contracts?|corporations?|shareholders?|the board|board of directors|dividends?|partnerships?|llcs?|witness(?:es)?|testif\w*|hearsay|negligen\w*|lease|landlord|tenant|deed|easement|police|cops|arrest\w*|crimes?|criminal|prosecut\w*|judge|complaint|pleading|motion to dismiss|dismiss(?:ed|al)|discovery|jury)\b/;
 
 /**
  * An uncovered area named only among the facts of a story told in the library's own subjects: "they
