@@ -567,6 +567,25 @@ describe("a lawyer's own conduct and a long casual story (decision 092)", () => 
     expect(done?.citations.slice(0, 3).map((c) => c.id)).toContain("pr-fees");
   });
 
+  it("applies a follow-up's changed fact to the element it meets, read in the thread's story", async () => {
+    const first =
+      "Officers stopped my car for a cracked windshield and searched the trunk without asking. Was that legal?";
+    const history: { role: "user" | "assistant"; content: string }[] = [];
+    for await (const ev of engine.answer({ userId: "", question: first, history: [] }))
+      if (ev.type === "done")
+        history.push({ role: "user", content: first }, { role: "assistant", content: ev.content });
+    let done: { content: string; citations: { id: string }[] } | null = null;
+    for await (const ev of engine.answer({
+      userId: "",
+      question: "what if they asked and i said sure, go ahead?",
+      history,
+    }))
+      if (ev.type === "done") done = ev;
+    expect(done?.citations[0].id).toBe("crim-consent-plain-view");
+    // "said sure" is consent only where the police are: they are in the turn before.
+    expect(done?.content).toContain("Likely decided under consent");
+  });
+
   it("answers a long casual dog-bite story full of everyday words instead of 'I don't know'", async () => {
     const { done } = await ask(
       "the guy across the hall has a big rottweiler mix that already went after the pizza delivery kid last summer, the whole building knows. on sunday i was bringing up his mail and the dog squeezed out the door and bit my leg, 6 stitches and i missed a week of shifts at the cafe. he says it always stays inside and the door latch must have slipped, not his fault. does it matter that he was careful?",

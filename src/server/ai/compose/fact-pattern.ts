@@ -139,7 +139,20 @@ type Standing = { element: string; fact: string | null; score: number; against: 
 /** Applies one issue's elements (and exceptions, traps, triggers) to the facts. */
 function apply(ctx: ComposeContext, facts: Fact[], t: TopicDoc) {
   const elements: Standing[] = t.elements.map((e) => {
-    const best = bestFact(ctx, facts, e);
+    // A named element ("Consent: voluntary…") is met by a fact that holds its name and one more of
+    // its words, however long its description (decision 092).
+    const body = bestFact(ctx, facts, e);
+    const label = LABELLED.exec(e)?.[1];
+    const nameStems = label ? weightedTerms(ctx, label).map((x) => x.stem) : [];
+    const bodyStems = label ? weightedTerms(ctx, e.slice(label.length + 1)).map((x) => x.stem) : [];
+    const named =
+      !body && nameStems.length
+        ? facts.find(
+            (f) =>
+              nameStems.every((x) => f.set.has(x)) && bodyStems.some((x) => !nameStems.includes(x) && f.set.has(x)),
+          )
+        : undefined;
+    const best = named ? { text: named.text, score: 0.2 } : body;
     const fact = best?.text ?? null;
     // A fact that denies what the element requires cuts against it ("he never asked" for consent
     // is met, so only when the element itself asks for no negation).
@@ -269,6 +282,20 @@ function counter(t: TopicDoc, a: Applied, n: number): string | null {
   return defense ? mark(`The other side's best answer is an exception or defense: ${clause(defense, 200)}.`, n) : null;
 }
 
+/**
+ * The stems the lay lexicon adds for `clause` when it is read inside `story`: an entry guarded by its
+ * context ("said sure" is consent only where police are in the message) fires on the clause when the
+ * context is elsewhere in the story. Stems the rest of the story yields on its own are left out, so a
+ * clause gains only what it contributes (decision 092).
+ */
+export function lexiconWordsInStory(clause: string, story: string): string[] {
+  const rest = story.includes(clause) ? story.replace(clause, " ") : story;
+  if (!rest.trim()) return [];
+  const both = `${rest}\n${clause}`;
+  const restOnly = new Set(terms(expandShorthand(normalize(rest), rest)));
+  return [...new Set(terms(expandShorthand(normalize(both), both)))].filter((t) => !restOnly.has(t));
+}
+
 export function composeFactPattern(ctx: ComposeContext, issues: TopicDoc[]): string {
   // A fact sentence also holds the doctrinal words its plain words stand for ("grabbed" → taking).
   const withSynonyms = (text: string) => {
@@ -281,11 +308,14 @@ export function composeFactPattern(ctx: ComposeContext, issues: TopicDoc[]): str
   // in dispute, not a fact an element is met or denied by; it stays only when the story is all contention.
   const clauses = factClauses(ctx.question);
   const happened = clauses.filter((c) => !CONTENTION.test(c));
-  const facts: Fact[] = (happened.length ? happened : clauses).map((text) => ({
-    text,
-    set: withSynonyms(expandShorthand(normalize(text), text)),
-    raw: withSynonyms(text),
-  }));
+  // A follow-up's clauses are read in the thread's story: "i said sure go ahead" is consent to a
+  // search when the police are in the turn before (decision 092).
+  const story = ctx.thread ? `${ctx.thread.question}\n${ctx.question}` : ctx.question;
+  const facts: Fact[] = (happened.length ? happened : clauses).map((text) => {
+    const set = withSynonyms(expandShorthand(normalize(text), text));
+    for (const t of lexiconWordsInStory(text, story)) set.add(t);
+    return { text, set, raw: withSynonyms(text) };
+  });
   // The issues first, as a list: the student sees the shape of the answer before the detail.
   const list = issues.map((t) => `**${plain(t.title)}** [${ctx.sources.cite(t)}]`);
   const parts = [
