@@ -197,7 +197,7 @@ export function coverage(index: SearchIndex, q: ParsedQuery, key: string, sets =
 /**
  * The stems a document's decline relevance is measured on (decision 089): a topic's own text (rule,
  * elements, cards, practice stems…) and the one trigger fact that holds most of the question's idf
- * mass. Each trigger fact is a situation in everyday words; a topic's seventeen of them together hold
+ * mass. Each trigger fact is a situation in everyday words; a topic's thirty of them together hold
  * so many everyday words that a request for an essay on the First World War or a beach novel would
  * find most of its words among them, while no single situation holds them. Ranking still uses every
  * field (docTerms); briefs and provisions, which have no trigger facts, use docTerms here too.
