@@ -6,6 +6,8 @@
  * none tied to one question; the doctrine words are those of the Restatement (Third) of Agency,
  * RUPA, the MBCA / Delaware law and the ABA Model Rules as the topics name them.
  */
+import { inContext } from "./context";
+
 const LAWYER = String.raw`(?:lawyer|attorney|counsel|law firm)s?`;
 
 export const BA_PR_SITUATIONS: [RegExp, string][] = [
@@ -88,7 +90,10 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   // Stop 31 (decision 092): a client who lies under oath while a lawyer acts for her (candour to the
   // tribunal), only where a lawyer is in the message; a witness who lied at trial is otherwise evidence.
   [
-    /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b)(?:(?<=\b(?:attorney|lawyer|counsel|represents?|my client)\b[\s\S]*)|(?=[\s\S]*\b(?:attorney|lawyer|counsel|represents?|my client)\b))/g,
+    inContext(
+      /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b)/g,
+      String.raw`attorney|lawyer|counsel|represents?|my client`,
+    ),
     "$& false evidence perjury candor toward the tribunal remedial measures",
   ],
   // Stop 31 (decision 092): a principal who watched the goods of an unauthorized order arrive and used them.
@@ -98,7 +103,10 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   ],
   // Stop 30 (decision 091): a principal who kept the benefit of a deal made without authority.
   [
-    /\b(?:kept|keeps|keep|continued|went on|start(?:ed|s)?|began)\b (?:using|selling|taking|accepting|cashing|the)\b(?:(?<=\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b[\s\S]*)|(?=[\s\S]*\b(?:told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority)\b))/g,
+    inContext(
+      /\b(?:kept|keeps|keep|continued|went on|start(?:ed|s)?|began)\b (?:using|selling|taking|accepting|cashing|the)\b/g,
+      String.raw`told (?:her|him|them) (?:never|not)|without (?:permission|authority|asking)|had no (?:authority|right)|not (?:allowed|authorized)|no right to|no authority`,
+    ),
     "$& ratification affirmed unauthorized act accepting benefits",
   ],
   // Stop 30 (decision 091): a lawyer paying a client's costs, a partner who wants out.
@@ -118,7 +126,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   ],
   // A lawyer lending or advancing money to a client.
   [
-    /\b(?:lend|loan|advance|give) (?:her|him|them|my client|the client) \$?[\d,]+\b(?:(?<=\bclients?\b[\s\S]*)|(?=[\s\S]*\bclients?\b))/g,
+    inContext(/\b(?:lend|loan|advance|give) (?:her|him|them|my client|the client) \$?[\d,]+\b/g, String.raw`clients?`),
     "$& financial assistance to a client court costs and expenses of litigation",
   ],
   // The other side has a lawyer, and the lawyer talks to it directly.
@@ -128,12 +136,21 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   ],
   // A client's will or gift leaving something to the lawyer who drafts it.
   [
-    /\b(?:leave|leaves|left|give|gives|gave)\b[^.?!]{0,20}\b(?:l|the lawyer|the attorney|him|her)\b[^.?!]{0,20}\b(?:house|beach house|car|money|gift|\$[\d,]+|estate)\b(?:(?<=\b(?:will|drafts?|drafted)\b[\s\S]*)|(?=[\s\S]*\b(?:will|drafts?|drafted)\b))(?:(?<=\b(?:lawyer|attorney)\b[\s\S]*)|(?=[\s\S]*\b(?:lawyer|attorney)\b))/g,
+    inContext(
+      inContext(
+        /\b(?:leave|leaves|left|give|gives|gave)\b[^.?!]{0,20}\b(?:l|the lawyer|the attorney|him|her)\b[^.?!]{0,20}\b(?:house|beach house|car|money|gift|\$[\d,]+|estate)\b/g,
+        String.raw`will|drafts?|drafted`,
+      ),
+      String.raw`lawyer|attorney`,
+    ),
     "$& substantial gift from a client instrument Rule 1.8(c)",
   ],
   // A lawyer who shows up where injured people are to hand out cards.
   [
-    /\b(?:hand\w*|pass\w*|giv\w*) out (?:his |her |their )?business cards?\b|\bshow\w* up at (?:the )?(?:er|emergency room|hospital|scene|funeral|crash site)\b(?:(?<=\b(?:lawyer|attorney)\b[\s\S]*)|(?=[\s\S]*\b(?:lawyer|attorney)\b))/g,
+    inContext(
+      /\b(?:hand\w*|pass\w*|giv\w*) out (?:his |her |their )?business cards?\b|\bshow\w* up at (?:the )?(?:er|emergency room|hospital|scene|funeral|crash site)\b/g,
+      String.raw`lawyer|attorney`,
+    ),
     "$& solicitation live person-to-person contact",
   ],
   // A lawyer licensed in one state practising in another.

@@ -4,6 +4,8 @@
  * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
+import { contextGuard } from "./context";
+
 export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // Criminal law.
   [
@@ -107,7 +109,12 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // Stop 30 (decision 091): what students say when a follow-up moves to the neighbouring doctrine.
   // Police who ask "mind if we look?" and a shrug or an opened trunk: consent to a search.
   [
-    /\b(?:mind if (?:we|i) (?:take a )?(?:look|search|check)\w*|(?:can|could|may) (?:we|i) (?:take a look|look|search|check)\b[^?]{0,30}\b(?:car|trunk|bag|house|backpack|phone)|(?:shrugged|nodded|said sure|said ok(?:ay)?|popped the trunk|opened the (?:trunk|door|bag))\b(?:(?<=\b(?:cops?|police|officers?|deputy|agents?|search\w*)\b[\s\S]*)|(?=[\s\S]*\b(?:cops?|police|officers?|deputy|agents?|search\w*)\b)))/g,
+    new RegExp(
+      String.raw`\b(?:mind if (?:we|i) (?:take a )?(?:look|search|check)\w*|(?:can|could|may) (?:we|i) (?:take a look|look|search|check)\b[^?]{0,30}\b(?:car|trunk|bag|house|backpack|phone)|(?:shrugged|nodded|said sure|said ok(?:ay)?|popped the trunk|opened the (?:trunk|door|bag))\b` +
+        contextGuard(String.raw`cops?|police|officers?|deputy|agents?|search\w*`) +
+        String.raw`)`,
+      "g",
+    ),
     "$& consent search voluntary consent",
   ],
   // Evidence found because of what a suspect said or an illegal search turned up: the fruit.

@@ -4,6 +4,8 @@
  * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
+import { contextGuard, inContext } from "./context";
+
 export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // Sued far from home: "sued in a state I've never been to", "do I have to go defend there?".
   [
@@ -29,7 +31,10 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   [
     // Only where someone holds the land for a time or for another (a life estate, a lease, a mortgage,
     // co-owners): cutting down a tree on a disputed strip is a boundary or trespass story.
-    /\b(?:cut(?:ting)? down|clear-?cut(?:ting)?|sell(?:ing)? the timber|timber|tear(?:ing)? down|let (?:it|the (?:house|place|building)) (?:fall apart|rot|decay)|stop(?:ped)? paying (?:the )?(?:property )?taxes)\b(?:(?<=\b(?:for (?:her|his|their) life|life estate|life tenant|until (?:she|he|they) dies?|remainder\w*|tenants?|leased?|leasing|renting|rents?|landlord|mortgage\w*|co-?owners?|inherit\w*|will)\b[\s\S]*)|(?=[\s\S]*\b(?:for (?:her|his|their) life|life estate|life tenant|until (?:she|he|they) dies?|remainder\w*|tenants?|leased?|leasing|renting|rents?|landlord|mortgage\w*|co-?owners?|inherit\w*|will)\b))/g,
+    inContext(
+      /\b(?:cut(?:ting)? down|clear-?cut(?:ting)?|sell(?:ing)? the timber|timber|tear(?:ing)? down|let (?:it|the (?:house|place|building)) (?:fall apart|rot|decay)|stop(?:ped)? paying (?:the )?(?:property )?taxes)\b/g,
+      String.raw`for (?:her|his|their) life|life estate|life tenant|until (?:she|he|they) dies?|remainder\w*|tenants?|leased?|leasing|renting|rents?|landlord|mortgage\w*|co-?owners?|inherit\w*|will`,
+    ),
     "$& waste life tenant",
   ],
   [
@@ -86,7 +91,10 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   [
     // Only where constitutional rights are in play (speech, a search, a hearing, discrimination):
     // "they said no, that's private company info" is a shareholder's inspection story.
-    /\b(?:private (?:mall|shopping (?:mall|center|centre)|company|business|store|club|school|university|employer|hospital)|shopping (?:mall|center|centre))\b(?:(?<=\b(?:protest\w*|speech|leaflet\w*|petition\w*|rights?|constitution\w*|amendment|discriminat\w*|due process|hearing|pray\w*|religio\w*|search\w*|signs?|picket\w*)\b[\s\S]*)|(?=[\s\S]*\b(?:protest\w*|speech|leaflet\w*|petition\w*|rights?|constitution\w*|amendment|discriminat\w*|due process|hearing|pray\w*|religio\w*|search\w*|signs?|picket\w*)\b))/g,
+    inContext(
+      /\b(?:private (?:mall|shopping (?:mall|center|centre)|company|business|store|club|school|university|employer|hospital)|shopping (?:mall|center|centre))\b/g,
+      String.raw`protest\w*|speech|leaflet\w*|petition\w*|rights?|constitution\w*|amendment|discriminat\w*|due process|hearing|pray\w*|religio\w*|search\w*|signs?|picket\w*`,
+    ),
     "$& private actor state action",
   ],
   [
@@ -159,22 +167,39 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // Stop 30 (decision 091): situations of the facts-blind7 misses, each written for its class.
   // A state rule against a federal rule in one federal case: which law governs.
   [
-    /\b(?:state|\w+) (?:law|statute|rule) (?:requires|provides|says|mandates|demands)\b[^?]{0,250}\bfederal (?:rules?|court)\b|\bwhich law (?:governs|applies|controls)\b(?:(?<=\b(?:federal)\b[\s\S]*)|(?=[\s\S]*\b(?:federal)\b))/g,
+    inContext(
+      /\b(?:state|\w+) (?:law|statute|rule) (?:requires|provides|says|mandates|demands)\b[^?]{0,250}\bfederal (?:rules?|court)\b|\bwhich law (?:governs|applies|controls)\b/g,
+      String.raw`federal`,
+    ),
     "$& erie substantive procedural",
   ],
   // A state benefit or licence only for its own residents.
   [
-    /\bonly (?:\w+ ){0,3}(?:who|that) (?:reside|live|are residents)\b(?:(?<=\b(?:state|states)\b[\s\S]*)|(?=[\s\S]*\b(?:state|states)\b))|\badmits? only (?:\w+ ){0,2}residents\b|\bnon-?residents?\b|\bresidency (?:rule|requirement)\b|\bunless (?:she|he|they) (?:first )?(?:moves?|lives?|resides?) (?:to|in|into) (?:the )?state\b/g,
+    new RegExp(
+      String.raw`\bonly (?:\w+ ){0,3}(?:who|that) (?:reside|live|are residents)\b` +
+        contextGuard(String.raw`state|states`) +
+        String.raw`|\badmits? only (?:\w+ ){0,2}residents\b|\bnon-?residents?\b|\bresidency (?:rule|requirement)\b|\bunless (?:she|he|they) (?:first )?(?:moves?|lives?|resides?) (?:to|in|into) (?:the )?state\b`,
+      "g",
+    ),
     "$& privileges and immunities nonresident citizens of other states",
   ],
   // A defendant served with a suit who never answered it.
   [
-    /\b(?:never|didn't|did not|haven't|have not|failed to|forgot to) (?:respond\w*|answer\w*|file (?:an|my|a) answer|show(?:ed)? up)\b(?:(?<=\b(?:served|summons|court papers|complaint|lawsuit papers)\b[\s\S]*)|(?=[\s\S]*\b(?:served|summons|court papers|complaint|lawsuit papers)\b))|\b(?:did nothing|ignored (?:it|them|the (?:papers|summons|complaint|lawsuit)))\b(?:(?<=\b(?:served|summons|court papers|complaint)\b[\s\S]*)|(?=[\s\S]*\b(?:served|summons|court papers|complaint)\b))/g,
+    new RegExp(
+      String.raw`\b(?:never|didn't|did not|haven't|have not|failed to|forgot to) (?:respond\w*|answer\w*|file (?:an|my|a) answer|show(?:ed)? up)\b` +
+        contextGuard(String.raw`served|summons|court papers|complaint|lawsuit papers`) +
+        String.raw`|\b(?:did nothing|ignored (?:it|them|the (?:papers|summons|complaint|lawsuit)))\b` +
+        contextGuard(String.raw`served|summons|court papers|complaint`),
+      "g",
+    ),
     "$& default judgment failure to plead or defend",
   ],
   // A party who lost an issue after a full trial wants to argue it again in a new suit.
   [
-    /\b(?:argue|argued|arguing|fight|fighting|litigate|relitigate|dispute|contest|prove|decide|try|raise)\b (?:\w+ ){0,5}(?:all over again|over again|again)\b(?:(?<=\b(?:court|trial|judge|jury|lawsuit|case)\b[\s\S]*)|(?=[\s\S]*\b(?:court|trial|judge|jury|lawsuit|case)\b))/g,
+    inContext(
+      /\b(?:argue|argued|arguing|fight|fighting|litigate|relitigate|dispute|contest|prove|decide|try|raise)\b (?:\w+ ){0,5}(?:all over again|over again|again)\b/g,
+      String.raw`court|trial|judge|jury|lawsuit|case`,
+    ),
     "$& issue preclusion collateral estoppel actually litigated",
   ],
   // Stop 30 (decision 091): follow-ups that move to the neighbouring doctrine.

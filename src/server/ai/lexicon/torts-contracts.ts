@@ -4,6 +4,8 @@
  * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
+import { contextGuard, inContext } from "./context";
+
 export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // Decision 057: a broader lay lexicon, subject by subject — the situations bar students describe
   // in their own words, mapped to the words the doctrine is written in (all general, none tied to one question).
@@ -39,7 +41,10 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // An oral deal partly carried out: "the buyer already paid and moved in", "paid me and drove it away"
   // (part performance, or goods paid for and accepted: exceptions to the statute of frauds; decision 092).
   [
-    /\b(?:already )?(?:paid|pays|paying)\b[^.?!]{0,40}\b(?:and|then) (?:already )?(?:moved in|moves in|took possession|drove (?:it|the \w+) (?:away|off|home)|took (?:it|the \w+) home|built|started building|made improvements)\b(?:(?<=\b(?:oral\w*|verbal\w*|handshake|in writing|written|writing)\b[\s\S]*)|(?=[\s\S]*\b(?:oral\w*|verbal\w*|handshake|in writing|written|writing)\b))/g,
+    inContext(
+      /\b(?:already )?(?:paid|pays|paying)\b[^.?!]{0,40}\b(?:and|then) (?:already )?(?:moved in|moves in|took possession|drove (?:it|the \w+) (?:away|off|home)|took (?:it|the \w+) home|built|started building|made improvements)\b/g,
+      String.raw`oral\w*|verbal\w*|handshake|in writing|written|writing`,
+    ),
     "$& part performance statute of frauds exception",
   ],
   // "A coworker posted on Facebook that I steal from the register. It's totally false." (decision 092)
@@ -76,7 +81,12 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   [
     // A reply is a counteroffer only in a bargain (an offer, a price, a sale): "they wrote back saying
     // no" to a shareholder's demand is not one.
-    /\b(?:(?:wrote|replied|texted|emailed|said|answered) back|(?:ok|okay|yes|sure|deal),? but)\b(?:(?<=\b(?:offer\w*|quote\w*|bids?|price\w*|sell\w*|sold|buy\w*|bought|purchase\w*|order\w*)\b[\s\S]*)|(?=[\s\S]*\b(?:offer\w*|quote\w*|bids?|price\w*|sell\w*|sold|buy\w*|bought|purchase\w*|order\w*)\b))|\b(?:countered|counter-?offer(?:ed)?)\b/g,
+    new RegExp(
+      String.raw`\b(?:(?:wrote|replied|texted|emailed|said|answered) back|(?:ok|okay|yes|sure|deal),? but)\b` +
+        contextGuard(String.raw`offer\w*|quote\w*|bids?|price\w*|sell\w*|sold|buy\w*|bought|purchase\w*|order\w*`) +
+        String.raw`|\b(?:countered|counter-?offer(?:ed)?)\b`,
+      "g",
+    ),
     "$& counteroffer rejection mirror image",
   ],
   [
@@ -149,7 +159,10 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   ],
   // An animal that had bitten or attacked before: the keeper knew its dangerous propensity.
   [
-    /\b(?:had (?:already )?(?:bitten|bit|attacked|mauled)|(?:has|have) (?:already )?(?:bitten|attacked|mauled)|(?:bit|bitten|attacked) (?:\w+ ){0,4}(?:before|the (?:year|summer|month|week) before|last (?:year|summer|month)|twice))\b(?:(?<=\b(?:dogs?|pupp(?:y|ies)|terriers?|pit ?bulls?|rottweilers?|shepherds?|retrievers?|husk(?:y|ies)|poodles?|animals?|pets?|cats?|horses?|bulls?|cattle|cows?|goats?|snakes?|monkeys?|tigers?|bears?|wol(?:f|ves))\b[\s\S]*)|(?=[\s\S]*\b(?:dogs?|pupp(?:y|ies)|terriers?|pit ?bulls?|rottweilers?|shepherds?|retrievers?|husk(?:y|ies)|poodles?|animals?|pets?|cats?|horses?|bulls?|cattle|cows?|goats?|snakes?|monkeys?|tigers?|bears?|wol(?:f|ves))\b))/g,
+    inContext(
+      /\b(?:had (?:already )?(?:bitten|bit|attacked|mauled)|(?:has|have) (?:already )?(?:bitten|attacked|mauled)|(?:bit|bitten|attacked) (?:\w+ ){0,4}(?:before|the (?:year|summer|month|week) before|last (?:year|summer|month)|twice))\b/g,
+      String.raw`dogs?|pupp(?:y|ies)|terriers?|pit ?bulls?|rottweilers?|shepherds?|retrievers?|husk(?:y|ies)|poodles?|animals?|pets?|cats?|horses?|bulls?|cattle|cows?|goats?|snakes?|monkeys?|tigers?|bears?|wol(?:f|ves)`,
+    ),
     "$& domestic animal known dangerous propensity strict liability",
   ],
 
