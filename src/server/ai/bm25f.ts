@@ -91,7 +91,7 @@ export class Bm25fIndex<F extends string> {
       const from = this.starts[s];
       const to = this.starts[s + 1];
       const df = to - from;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const idf = bm25Idf(n, df);
       for (let j = from; j < to; j++) {
         const tf = this.tfs[j];
         const score = (w * idf * tf * (this.k1 + 1)) / (tf + this.k1);
@@ -100,4 +100,9 @@ export class Bm25fIndex<F extends string> {
     }
     return [...scores].map(([i, score]) => ({ key: this.keys[i], score })).sort((a, b) => b.score - a.score);
   }
+}
+
+/** BM25's idf (Robertson–Spärck Jones, with the +1 that keeps it positive) of a term found in `df` of `n` documents. */
+export function bm25Idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }

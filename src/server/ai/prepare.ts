@@ -75,7 +75,8 @@ export async function prepare(opts: {
   let nearestToo = true;
   // A follow-up read with a covered thread is asked in that thread: "what about a cut of the back
   // alimony?" after a question about a divorce lawyer's fee is still about the fee (decision 092).
-  const found = reading && !outsideArea(reading.effectiveQuestion) ? null : outsideArea(question);
+  const named = outsideArea(question);
+  const found = named && reading && !outsideArea(reading.effectiveQuestion) ? null : named;
   const area = found && relevance >= DECLINE_BELOW && areaOnlyInFacts(question, found) ? null : found;
   if (area && !query.caseMentions.length && !query.provisionIds.length) {
     const title = hits[0] ? index.titleTerms.get(hits[0].key) : undefined;

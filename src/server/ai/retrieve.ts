@@ -336,27 +336,28 @@ export function exampleVotes(index: SearchIndex, q: ParsedQuery): Map<string, Ex
   const top = found[0]?.score ?? 0;
   if (!top) return out;
   const nearest = new Map<string, number>();
+  const coverage = new Map<string, number>();
   const own = new Map<string, number[]>();
   for (const [rank, r] of found.entries()) {
     const i = Number(r.key);
-    const ex = index.examples[i];
-    const w = (r.score / top) * EXAMPLE_WEIGHT[ex.kind];
-    const best = own.get(ex.topicId) ?? [];
-    if (best.length < TOPIC_EXAMPLES) own.set(ex.topicId, [...best, w]);
+    const { topicId, kind } = index.examples[i];
+    const w = (r.score / top) * EXAMPLE_WEIGHT[kind];
+    const best = own.get(topicId) ?? [];
+    if (best.length < TOPIC_EXAMPLES) own.set(topicId, [...best, w]);
     if (rank >= VOTERS) continue;
-    nearest.set(ex.topicId, (nearest.get(ex.topicId) ?? 0) + w);
-    const cov = evidence(q, index.exampleTerms[i]).coverage;
-    const v = out.get(ex.topicId) ?? { vote: 0, coverage: 0 };
-    out.set(ex.topicId, { vote: 0, coverage: Math.max(v.coverage, cov) });
+    nearest.set(topicId, (nearest.get(topicId) ?? 0) + w);
+    coverage.set(topicId, Math.max(coverage.get(topicId) ?? 0, evidence(q, index.exampleTerms[i]).coverage));
   }
+  // Every topic of the nearest examples is in the pool too, so the pool's topics are all the voters.
   const situation = new Map([...own].map(([id, ws]) => [id, ws.reduce((a, b) => a + b, 0)]));
   const maxNearest = Math.max(...nearest.values());
   const maxSituation = Math.max(...situation.values());
+  let max = 0;
   for (const [id, s] of situation) {
     const vote = (1 - TOPIC_SHARE) * ((nearest.get(id) ?? 0) / maxNearest) + TOPIC_SHARE * (s / maxSituation);
-    out.set(id, { vote, coverage: out.get(id)?.coverage ?? 0 });
+    out.set(id, { vote, coverage: coverage.get(id) ?? 0 });
+    max = Math.max(max, vote);
   }
-  const max = Math.max(...[...out.values()].map((v) => v.vote));
   for (const v of out.values()) v.vote /= max;
   return out;
 }

@@ -7,7 +7,7 @@
  */
 import { parseProvision } from "../../domain/provisions";
 import type { BriefDoc, Corpus, CorpusDoc, ProvisionDoc, TopicDoc } from "./corpus";
-import { Bm25fIndex } from "./bm25f";
+import { Bm25fIndex, bm25Idf } from "./bm25f";
 import { buildCaseAliases, type CaseAlias, caseShortNames } from "./case-names";
 import { isFramingTerm, terms } from "./text";
 
@@ -349,12 +349,10 @@ function subjectDistributions(corpus: Corpus, docTerms: Map<string, Set<string>>
  * matched to an element, exception or trap with (compose/fact-pattern.ts), not the ranking.
  */
 export function factIdf(index: SearchIndex, stem: string): number {
-  const n = index.doctrineDf.get(stem) ?? 0;
-  return Math.log(1 + (index.n - n + 0.5) / (n + 0.5));
+  return bm25Idf(index.n, index.doctrineDf.get(stem) ?? 0);
 }
 
 /** BM25 idf of a stem (unknown stems get the highest idf). */
 export function idf(index: SearchIndex, stem: string): number {
-  const n = index.df.get(stem) ?? 0;
-  return Math.log(1 + (index.n - n + 0.5) / (n + 0.5));
+  return bm25Idf(index.n, index.df.get(stem) ?? 0);
 }

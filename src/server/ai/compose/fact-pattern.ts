@@ -89,9 +89,11 @@ function bestFact(
   if (!best) return null;
   // An exception or trap is named only on a clear match: it changes the conclusion.
   if (strict) return best.score >= 0.3 && best.n >= 2 ? best : null;
-  return best.score >= 0.2 || (best.n >= 2 && best.mass >= FACT_MASS) ? best : null;
+  return best.score >= FACT_SHARE || (best.n >= 2 && best.mass >= FACT_MASS) ? best : null;
 }
 
+/** Share of an element's idf mass a fact must hold to speak to it. */
+const FACT_SHARE = 0.2;
 /** Matched idf mass at which a fact speaks to a long element (about two specific words). */
 const FACT_MASS = 6;
 
@@ -136,23 +138,26 @@ function clause(text: string, max = 110): string {
 /** How one element stands on the facts. */
 type Standing = { element: string; fact: string | null; score: number; against: boolean };
 
+/**
+ * A named element ("Consent: voluntary…") is met by a fact that holds its name and one more of its
+ * words, however long its description (decision 092), scored at the lowest passing share.
+ */
+function namedElementFact(ctx: ComposeContext, facts: Fact[], element: string): { text: string; score: number } | null {
+  const label = LABELLED.exec(element)?.[1];
+  if (!label) return null;
+  const name = weightedTerms(ctx, label).map((x) => x.stem);
+  if (!name.length) return null;
+  const rest = weightedTerms(ctx, element.slice(label.length + 1))
+    .map((x) => x.stem)
+    .filter((x) => !name.includes(x));
+  const fact = facts.find((f) => name.every((x) => f.set.has(x)) && rest.some((x) => f.set.has(x)));
+  return fact ? { text: fact.text, score: FACT_SHARE } : null;
+}
+
 /** Applies one issue's elements (and exceptions, traps, triggers) to the facts. */
 function apply(ctx: ComposeContext, facts: Fact[], t: TopicDoc) {
   const elements: Standing[] = t.elements.map((e) => {
-    // A named element ("Consent: voluntary…") is met by a fact that holds its name and one more of
-    // its words, however long its description (decision 092).
-    const body = bestFact(ctx, facts, e);
-    const label = LABELLED.exec(e)?.[1];
-    const nameStems = label ? weightedTerms(ctx, label).map((x) => x.stem) : [];
-    const bodyStems = label ? weightedTerms(ctx, e.slice(label.length + 1)).map((x) => x.stem) : [];
-    const named =
-      !body && nameStems.length
-        ? facts.find(
-            (f) =>
-              nameStems.every((x) => f.set.has(x)) && bodyStems.some((x) => !nameStems.includes(x) && f.set.has(x)),
-          )
-        : undefined;
-    const best = named ? { text: named.text, score: 0.2 } : body;
+    const best = bestFact(ctx, facts, e) ?? namedElementFact(ctx, facts, e);
     const fact = best?.text ?? null;
     // A fact that denies what the element requires cuts against it ("he never asked" for consent
     // is met, so only when the element itself asks for no negation).
