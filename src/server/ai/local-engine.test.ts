@@ -35,6 +35,18 @@ async function ask(
   return { events, done, deltas: events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text) };
 }
 
+/** Asks each turn in order, with the earlier turns and their answers as history; the last answer. */
+async function converse(...turns: string[]): Promise<Done> {
+  const history: { role: "user" | "assistant"; content: string }[] = [];
+  let done: Done | null = null;
+  for (const question of turns) {
+    done = (await ask(question, { history: [...history] })).done;
+    history.push({ role: "user", content: question }, { role: "assistant", content: done.content });
+  }
+  if (!done) throw new Error("no turns");
+  return done;
+}
+
 /** Every [n] points at a citation, every citation is cited, numbering is 1..k. */
 function expectConsistent(content: string, citations: Citation[]) {
   const used = new Set([...content.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
@@ -551,39 +563,22 @@ describe("a lawyer's own conduct and a long casual story (decision 092)", () => 
   });
 
   it("keeps a follow-up about a divorce lawyer's fee in the thread, not in family law", async () => {
-    const first = "Can my divorce lawyer take 30% of whatever alimony she gets me instead of billing by the hour?";
-    const history: { role: "user" | "assistant"; content: string }[] = [];
-    for await (const ev of engine.answer({ userId: "", question: first, history: [] }))
-      if (ev.type === "done")
-        history.push({ role: "user", content: first }, { role: "assistant", content: ev.content });
-    let done: { declined: boolean; citations: { id: string }[] } | null = null;
-    for await (const ev of engine.answer({
-      userId: "",
-      question: "What about a share of the child support my ex still owes from last year?",
-      history,
-    }))
-      if (ev.type === "done") done = ev;
-    expect(done?.declined).toBe(false);
-    expect(done?.citations.slice(0, 3).map((c) => c.id)).toContain("pr-fees");
+    const done = await converse(
+      "Can my divorce lawyer take 30% of whatever alimony she gets me instead of billing by the hour?",
+      "What about a share of the child support my ex still owes from last year?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("pr-fees");
   });
 
   it("applies a follow-up's changed fact to the element it meets, read in the thread's story", async () => {
-    const first =
-      "Officers stopped my car for a cracked windshield and searched the trunk without asking. Was that legal?";
-    const history: { role: "user" | "assistant"; content: string }[] = [];
-    for await (const ev of engine.answer({ userId: "", question: first, history: [] }))
-      if (ev.type === "done")
-        history.push({ role: "user", content: first }, { role: "assistant", content: ev.content });
-    let done: { content: string; citations: { id: string }[] } | null = null;
-    for await (const ev of engine.answer({
-      userId: "",
-      question: "what if they asked and i said sure, go ahead?",
-      history,
-    }))
-      if (ev.type === "done") done = ev;
-    expect(done?.citations[0].id).toBe("crim-consent-plain-view");
+    const done = await converse(
+      "Officers stopped my car for a cracked windshield and searched the trunk without asking. Was that legal?",
+      "what if they asked and i said sure, go ahead?",
+    );
+    expect(done.citations[0].id).toBe("crim-consent-plain-view");
     // "said sure" is consent only where the police are: they are in the turn before.
-    expect(done?.content).toContain("Likely decided under consent");
+    expect(done.content).toContain("Likely decided under consent");
   });
 
   it("answers a long casual dog-bite story full of everyday words instead of 'I don't know'", async () => {

@@ -31,6 +31,14 @@ async function converse(...turns: string[]): Promise<string[]> {
   return (await last(...turns)).citations.slice(0, 3).map((c) => c.id);
 }
 
+/** Whether `question` continues the story of the single earlier turn `earlier` (continuesStory). */
+async function continuesAfter(earlier: string, question: string): Promise<boolean> {
+  const index = await new IndexCache(server.database.db).get();
+  const thread = resolveThread(index, [{ role: "user", content: earlier }]);
+  if (!thread) throw new Error("no thread");
+  return continuesStory(index, question, parseQuery(index, question), thread);
+}
+
 /** The last answer of a conversation (asked turn by turn). */
 async function last(...turns: string[]): Promise<Done> {
   const history: { role: "user" | "assistant"; content: string }[] = [];
@@ -175,31 +183,28 @@ describe("a turn that goes on with the story (stop 29)", () => {
   });
 
   it("tells a party named in the thread from the same word as an everyday word", async () => {
-    const index = await new IndexCache(server.database.db).get();
-    const thread = resolveThread(index, [
-      {
-        role: "user",
-        content: "Associate Priya backdated a filing because partner Dunmore told her to. Is that misconduct?",
-      },
-    ]);
-    if (!thread) throw new Error("no thread");
-    const named = "Later on, after thinking it over for a week, should Priya go and say something to somebody?";
-    expect(continuesStory(index, named, parseQuery(index, named), thread)).toBe(true);
-    const fresh = "Separately, when may a lawyer share fees with a lawyer who is not in the same firm?";
-    expect(continuesStory(index, fresh, parseQuery(index, fresh), thread)).toBe(false);
+    const earlier = "Associate Priya backdated a filing because partner Dunmore told her to. Is that misconduct?";
+    expect(
+      await continuesAfter(
+        earlier,
+        "Later on, after thinking it over for a week, should Priya go and say something to somebody?",
+      ),
+    ).toBe(true);
+    expect(
+      await continuesAfter(
+        earlier,
+        "Separately, when may a lawyer share fees with a lawyer who is not in the same firm?",
+      ),
+    ).toBe(false);
   });
 
   it("reads a party named in lower case, and a new fact told without a question, with the thread (decision 092)", async () => {
-    const index = await new IndexCache(server.database.db).get();
-    const thread = resolveThread(index, [
-      {
-        role: "user",
-        content: "Marta, a citizen of Ohio, sues Devlin, a citizen of Texas, for $120,000. Is there jurisdiction?",
-      },
-    ]);
-    if (!thread) throw new Error("no thread");
-    const lower = "devlin wants to bring in the dealer who sold him the truck, can the court hear that too";
-    expect(continuesStory(index, lower, parseQuery(index, lower), thread)).toBe(true);
+    expect(
+      await continuesAfter(
+        "Marta, a citizen of Ohio, sues Devlin, a citizen of Texas, for $120,000. Is there jurisdiction?",
+        "devlin wants to bring in the dealer who sold him the truck, can the court hear that too",
+      ),
+    ).toBe(true);
     expect(
       followUpStrength("by the time it reaches the court of appeals the city has already repealed the ordinance tho"),
     ).toBe("weak");
