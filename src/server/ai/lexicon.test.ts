@@ -261,3 +261,50 @@ describe("follow-ups that move to the next doctrine (decision 092)", () => {
     expect(expanded("the store clerk lied on the stand about the robbery")).not.toContain("candor");
   });
 });
+
+describe("situations of follow-ups that move to the next doctrine (stop 32, decision 093)", () => {
+  it("reads the plaintiff's phone as her own fault, and 'bar it or only cut it' as comparative negligence", () => {
+    expect(expanded("He was scrolling on his phone and never saw the wet floor.")).toContain("comparative negligence");
+    expect(expanded("does that kill his whole claim or just reduce it?")).toContain("comparative negligence");
+    // Showing the other side careless is the defendant's fault, not the plaintiff's.
+    expect(expanded("can we show the driver was on his phone?")).not.toContain("comparative negligence");
+  });
+
+  it("reads buying a thing known to be stolen as receiving stolen property", () => {
+    expect(expanded("his roommate bought the laptop for $50 knowing it was swiped")).toContain(
+      "receiving stolen property",
+    );
+    expect(expanded("she bought a laptop from a store she knew well")).not.toContain("receiving stolen property");
+  });
+
+  it("reads a warrant already on its way as inevitable discovery", () => {
+    expect(expanded("a detective was already on her way with a warrant for the house")).toContain(
+      "inevitable discovery",
+    );
+    expect(expanded("they would have found it anyway during the inventory")).toContain("inevitable discovery");
+  });
+
+  it("reads another lawyer of the same firm taking the other side as imputation", () => {
+    expect(expanded("can his law partner represent the other driver instead?")).toContain("imputation");
+    expect(expanded("my business partner wants to represent himself")).not.toContain("imputation");
+  });
+
+  it("reads a shareholder suing for the company, or asking the board first, as a derivative suit", () => {
+    expect(expanded("can a stockholder sue the CEO herself, or go to the board first?")).toContain("derivative suit");
+  });
+
+  it("reads an event that ends the dispute before the judge rules as mootness", () => {
+    expect(expanded("he graduates in june, before the judge ever rules")).toContain("mootness");
+    expect(expanded("she moves away next month and the lawsuit won't be done by then")).toContain("mootness");
+  });
+
+  it("reads shifting a state case over to federal court as removal", () => {
+    expect(expanded("can the company shift it over to federal court?")).toContain("removal");
+  });
+
+  it("reads a promise made in thanks for help given long ago as past consideration", () => {
+    expect(expanded("my aunt promised me $5,000 because i had taken care of her dog two years ago")).toContain(
+      "past consideration",
+    );
+  });
+});

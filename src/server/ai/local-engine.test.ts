@@ -590,6 +590,30 @@ describe("a lawyer's own conduct and a long casual story (decision 092)", () => 
   });
 });
 
+describe("issues across subjects and questions that ask what the law requires (stop 32, decision 093)", () => {
+  it("raises a close second issue of another subject: a sale of land agreed over the phone and never signed", async () => {
+    const { done } = await ask(
+      "My neighbor agreed over the phone to sell me the vacant lot behind his house, and we never signed anything. Can I make him go through with the deal?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("contracts-statute-of-frauds");
+  });
+
+  it("answers 'am I legally obligated to help?' at a hotel pool instead of reading it as travel", async () => {
+    const { done } = await ask("Am I legally obligated to help a stranger who is drowning at the hotel pool?");
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("torts-affirmative-duties-and-duty-to-rescue");
+  });
+
+  it("moves a follow-up about asking the board first to derivative suits", async () => {
+    const done = await converse(
+      "Okafor, a director of Lantern Foods, Inc., learned through the company that a rival bakery was for sale cheaply, bought it himself, and never told the board. Did he breach a duty to Lantern?",
+      "Can a stockholder sue him for it on her own, or must she go to the board first?",
+    );
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("ba-derivative-suits");
+  });
+});
+
 describe("the student's own sources", () => {
   it("uses a registered provider's note for its owner only, and survives a failing provider", async () => {
     registerUserSourceProvider(async ({ userId, limit }) =>

@@ -18,6 +18,9 @@ const ISSUE_MIN = 0.2;
 /** …and of the best-ranked hit. */
 const TOP_ISSUE_MIN = 0.1;
 
+/** A topic of another subject scoring at least this share of the best hit's score is raised as an issue too (decision 093). */
+const CLOSE_CONTEST = 0.85;
+
 /** Two topics of different subjects that list each other (either one the other) as related: one doctrine taught twice. */
 function isTwin(a: TopicDoc, b: TopicDoc): boolean {
   return a.subjectId !== b.subjectId && (a.related.includes(b.id) || b.related.includes(a.id));
@@ -39,12 +42,14 @@ export function issueTopics(ctx: ComposeContext, max = 3): TopicDoc[] {
           : [];
     // The issues of one exam question belong to one subject: "what crimes?" is not a torts question —
     // except a doctrine taught in two subjects, whose topics name each other as related (respondeat
-    // superior in Torts and in Agency, issue 18 §1): the twin is the same issue and joins it.
+    // superior in Torts and in Agency, issue 18 §1): the twin is the same issue and joins it; and a
+    // topic of another subject ranked nearly as high as the best (a sale of land agreed on the phone:
+    // the Statute of Frauds beside equitable conversion; decision 093).
     for (const t of candidates)
       if (
         t &&
         !out.some((x) => x.id === t.id) &&
-        (!out.length || t.subjectId === out[0].subjectId || isTwin(t, out[0])) &&
+        (!out.length || t.subjectId === out[0].subjectId || isTwin(t, out[0]) || h.score >= CLOSE_CONTEST * topScore) &&
         out.length < max
       )
         out.push(t);

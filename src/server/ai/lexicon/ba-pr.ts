@@ -138,7 +138,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   [
     inContext(
       inContext(
-        /\b(?:leave|leaves|left|give|gives|gave)\b[^.?!]{0,20}\b(?:l|the lawyer|the attorney|him|her)\b[^.?!]{0,20}\b(?:house|beach house|car|money|gift|\$[\d,]+|estate)\b/g,
+        /\b(?:leave|leaves|left|give|gives|gave)\b[^.?!]{0,20}\b(?:l|the lawyer|the attorney|him|her)\b[^.?!]{0,20}\b(?:house|beach house|car|money|gift|\$[\d,]+|estate)\b|\b(?:put|wrote|named|added|listed|included) (?:himself|herself|themselves) (?:in|into) (?:it|the will|her will|his will|the trust)\b/g,
         String.raw`will|drafts?|drafted`,
       ),
       String.raw`lawyer|attorney`,
@@ -148,7 +148,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   // A lawyer who shows up where injured people are to hand out cards.
   [
     inContext(
-      /\b(?:hand\w*|pass\w*|giv\w*) out (?:his |her |their )?business cards?\b|\bshow\w* up at (?:the )?(?:er|emergency room|hospital|scene|funeral|crash site)\b/g,
+      /\b(?:hand\w*|pass\w*|giv\w*) out (?:his |her |their )?business cards?\b|\bshow\w* up (?:at|in|to) (?:the |my |his |her |their )?(?:er|emergency room|hospital(?: room)?|scene|funeral|crash site|bedside)\b|\b(?:heard|learned|read) about (?:the|my|his|her|their) (?:wreck|crash|accident|arrest|injury|fire)\b[^.?!]{0,30}\b(?:scanner|news|police report)\b/g,
       String.raw`lawyer|attorney`,
     ),
     "$& solicitation live person-to-person contact",
@@ -177,5 +177,15 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   [
     /\b(?:drove|drives|went|goes|took|takes|headed|swung)\b[^.?!]{0,40}\b(?:the other way|the opposite (?:way|direction)|out of (?:his|her|their|the) way|a detour|across town|off (?:his|her|their|the) route)\b|\b(?:personal|own) errands?\b|\bbetween (?:orders|deliveries|jobs|stops|calls)\b[^.?!]{0,60}\b(?:to (?:drop off|pick up|see|visit|get|grab)|for (?:himself|herself|his own|her own))\b/g,
     "$& detour frolic scope of employment",
+  ],
+  // Stop 32 (decision 093): a shareholder suing over a wrong done to the corporation, or asking the board first.
+  [
+    /\b(?:shareholders?|stockholders?|investors?|members?|owners?)\b[^?]{0,60}\b(?:sue|sues|suing)\b[^?]{0,60}\b(?:herself|himself|themselves|on (?:her|his|their) own|directly|for the (?:company|corporation|llc)|on behalf of)\b|\b(?:go|going|goes|ask|asking|asks|demand\w*|write|writing|complain\w*) (?:to )?the (?:board|directors)(?: of directors)? first\b/g,
+    "$& derivative suit demand futility",
+  ],
+  // Another lawyer of the same firm taking the side the first one cannot: imputed conflicts.
+  [
+    /\b(?:law partner|(?:partner|associate|colleague|lawyer|attorney)s? (?:at|in|from) (?:the same|her|his|their|my|that) (?:law )?(?:firm|office)|(?:partner|colleague|associate) down the hall|someone else (?:at|in) (?:her|his|their|the same) (?:firm|office))\b[^?]{0,60}\b(?:take|takes|taking|represent\w*|handle|handles|defend\w*|sue|go against)\b/g,
+    "$& imputation of conflicts same firm screening",
   ],
 ];

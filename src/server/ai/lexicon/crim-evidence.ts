@@ -44,6 +44,11 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:agreed|planned|plotted|teamed up|conspired)\b[^.?!]{0,30}\bto (?:rob|kill|steal|burn|break into|murder|sell (?:drugs|meth|cocaine|heroin|fentanyl|pills|guns|stolen))\b/g,
     "$& conspiracy agreement overt act",
   ],
+  // Stop 32 (decision 093): two people planning a crime together ("my friend and I plan a bank robbery").
+  [
+    /\b(?:and (?:i|me|he|she|his \w+|her \w+)|together|with (?:my|his|her|their) (?:friend|buddy|brother|sister|cousin|roommate|partner|coworker|boyfriend|girlfriend))\b[^.?!]{0,20}\b(?:plan|plans|planned|planning|plot|plotted|agree|agreed|decide|decided|schem\w*)\b[^.?!]{0,30}\b(?:robbery|heist|burglary|rob|break[- ]in|break into|arson|murder|kill|steal|hold ?up|carjack\w*)\b/g,
+    "$& conspiracy agreement overt act",
+  ],
   [
     /\b(?:never|didn'?t|without) (?:ever )?(?:read(?:ing)?|giv(?:e|ing)|tell(?:ing)?) (?:me|him|her|them) (?:my|his|her|their) rights\b/g,
     "$& miranda warnings custodial interrogation",
@@ -162,5 +167,15 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   [
     /\b(?:i'?m|i am) the one who\b|\b(?:confessed|admitted) (?:to (?:his|her|a) (?:\w+ )?)?(?:that )?(?:he|she) (?:was the one|did it|took|stole)\b/g,
     "$& statement against interest unavailable declarant",
+  ],
+  // Stop 32 (decision 093): buying or keeping a thing known to be stolen.
+  [
+    /\b(?:bought|buys|buying|buy|took|received|receives|accepted|kept|keeps|pawned|fenced|resold|hid|stored)\b[^.?!]{0,60}\b(?:knowing|knew|aware|suspect\w*|figured|realized)\b[^.?!]{0,30}\b(?:stolen|swiped|hot|lifted|nicked|ripped off|shoplifted|boosted|taken|jacked)\b|\bknowing (?:it|they|that it|that they) (?:was|were|had been|got) (?:stolen|swiped|lifted|nicked|shoplifted|boosted|jacked)\b/g,
+    "$& receiving stolen property knowing stolen",
+  ],
+  // Evidence the police would have found anyway: a warrant already on its way, a search already under way.
+  [
+    /\b(?:would|were going to|was going to|was about to|were about to)(?: have)? (?:found|find|discovered|discover|turned up|come across)\b (?:it|them|the \w+|that \w+)(?: \w+){0,3} (?:anyway|regardless|eventually|in any event)\b|\b(?:found|find|discovered) (?:it|them) anyway\b|\balready on (?:his|her|their|the|its) way\b[^.?!]{0,40}\bwarrant\b|\bwarrant\b[^.?!]{0,40}\balready on (?:his|her|their|the|its) way\b/g,
+    "$& inevitable discovery exclusionary rule exception",
   ],
 ];

@@ -4,6 +4,8 @@
  * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
+import { inContext } from "./context";
+
 export const GENERAL_SITUATIONS: [RegExp, string][] = [
   // Issue 13 §1, a lay lexicon: situations students describe → the doctrine's own words.
   [
@@ -17,7 +19,7 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
   // Holding someone in a place in everyday words ("kept her in a back office", "wouldn't let him
   // leave", "locked us in the van"): confinement, the word false imprisonment's elements use (decision 089).
   [
-    /\b(?:kept|keeps|keeping|held|holds|holding|locked|locks|locking|shut|detained|trapped)\b(?: \w+){0,3} (?:in|inside|into) (?:a|an|the|his|her|their|my|our|its) (?:\w+ ){0,2}(?:room|office|closet|car|basement|cell|bathroom|van|truck|trunk|house|apartment|garage|shed|cabin|store|warehouse|elevator)\b|\b(?:wouldn't|would not|won't|didn't|did not|refused to|never) let (?:her|him|me|them|us|you) (?:leave|go|out|walk out)\b|\bblocked the (?:door|doorway|exit)\b/g,
+    /\b(?:kept|keeps|keeping|held|holds|holding|locked|locks|locking|padlock\w*|bolted|barricaded|shut|detained|trapped)\b(?: \w+){0,3} (?:in|inside|into) (?:a|an|the|his|her|their|my|our|its) (?:\w+ ){0,2}(?:room|office|closet|car|basement|cell|bathroom|van|truck|trunk|house|apartment|garage|shed|cabin|store|warehouse|elevator|cage|freezer|locker|stall|crate|pantry|storeroom|stockroom|attic|barn)\b|\b(?:stuck|trapped) (?:in there|inside|in it)\b|\b(?:wouldn't|would not|won't|didn't|did not|refused to|never) let (?:her|him|me|them|us|you) (?:leave|go|out|walk out)\b|\bblocked the (?:door|doorway|exit)\b/g,
     "$& confinement within a bounded area",
   ],
   // Withdrawing a permission or a promise: "can he just take it back?" (a license, an offer, a gift).
@@ -98,7 +100,7 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
     "$& impleader third-party joinder",
   ],
   [
-    /\b(?:earlier|previous|prior|first|another|other) (?:case|lawsuit|trial|suit)\b[^.?!]{0,80}\b(?:found|decided|held|ruled|determined|jury)\b|\b(?:use|rely on) (?:that|the|this) (?:verdict|finding|judgment)\b/g,
+    /\b(?:earlier|previous|prior|first|another|other) (?:case|lawsuit|trial|suit)\b[^.?!]{0,80}\b(?:found|decided|held|ruled|determined|jury)\b|\b(?:use|rely on|lean on|point to|piggyback on|borrow|invoke) (?:that|the|this) (?:first |earlier |prior |previous |old )?(?:jury'?s? |court'?s? |judge'?s? )?(?:verdict|finding|findings|judgment|ruling)\b/g,
     "$& issue preclusion collateral estoppel already litigated",
   ],
   [
@@ -108,6 +110,24 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
   [
     /\b(?:he|she|they|the (?:other )?(?:driver|defendant|plaintiff|company|seller|buyer))\s+(?:said|admitted|told me|apologi[sz]ed)\b[^?]{0,120}\b(?:against (?:him|her|them|it)|at trial)\b/g,
     "$& statement of an opposing party admission",
+  ],
+  // Stop 32 (decision 093): "it was his own words": the party's own statement offered against him.
+  [
+    inContext(
+      /\b(?:his|her|their|its) own (?:words|statement|admission)\b/g,
+      String.raw`said|told|court|trial|lawyer|repeat`,
+    ),
+    "$& statement of an opposing party admission",
+  ],
+  // Whether a judge or a jury decides: the right to a jury trial.
+  [
+    /\b(?:do|does|can|will|would|should) (?:i|we|he|she|they|the \w+) (?:get|have|demand|ask for|be entitled to|request) (?:a |the )?jury\b|\bjury or (?:just )?(?:a |the )?judge\b|\b(?:just )?(?:a |the )?judge or (?:a |the )?jury\b|\binstead of a jury\b/g,
+    "$& jury trial right",
+  ],
+  // "Am I legally required to help?": a duty to act.
+  [
+    /\b(?:legally )?(?:required|obligated|obliged|bound|have to|duty) to (?:jump in|help|rescue|save|call (?:911|for help|an ambulance)|do something|step in|intervene)\b/g,
+    "$& duty to rescue affirmative duty omission",
   ],
   [
     /\b(?:told me|said that|said to me)\b[^?]{0,120}\b(?:at trial|testify|on the stand|in court)\b|\b(?:testify|say|repeat) (?:at trial )?(?:that|what) (?:her|his|my|their|a|the) \w+ (?:told|said)\b/g,

@@ -107,7 +107,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     "$& amount in controversy",
   ],
   [
-    /\b(?:moved|took|transferred|brought|kicked) (?:it|the case|the suit|the lawsuit|my case) (?:over )?to federal court\b/g,
+    /\b(?:moved?|moving|took|take|transferr?\w*|brought|kick\w*|shift\w*|switch\w*|yank\w*|pull\w*|get|got) (?:it|the case|the suit|the lawsuit|my case|her case|his case|their case|this|the action)(?: moved| transferred| shifted| switched)? (?:over |up )?(?:in)?to (?:the )?federal court\b/g,
     "$& removal notice of removal",
   ],
   [
@@ -205,7 +205,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // Stop 30 (decision 091): follow-ups that move to the neighbouring doctrine.
   // The plaintiff's injury ends while the case goes on.
   [
-    /\b(?:goes away|went away|ends|ended|is over|was over|heals|healed|is resolved|was resolved|graduat\w*|moves? away|moved away|is released|was released)\b[^?]{0,60}\b(?:while|during|before|pending)\b[^?]{0,40}\b(?:appeal|case|lawsuit|suit|litigation|trial)\b/g,
+    /\b(?:goes away|went away|ends|ended|is over|was over|heals|healed|is resolved|was resolved|graduat\w*|moves? away|moved away|is released|was released)\b[^?]{0,60}\b(?:while|during|before|pending)\b[^?]{0,40}\b(?:appeal|case|lawsuit|suit|litigation|trial|(?:judge|court) (?:\w+ )?(?:rules|decides|gets to)|ruling|decision)\b|\b(?:graduat\w*|moves? away|moved away|is released|gets released|turns 18)\b[^?]{0,40}\b(?:case|lawsuit|suit|appeal)\b[^?]{0,30}\b(?:won'?t|will not|wont|isn'?t|is not|not) (?:\w+ )?(?:be )?(?:done|over|decided|finished|resolved)\b/g,
     "$& mootness moot live controversy capable of repetition",
   ],
   // Federal money with strings attached.

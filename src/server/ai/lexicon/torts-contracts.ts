@@ -135,7 +135,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // Torts: the plaintiff's own fault; using another's thing without asking.
   [
     // "…use the ordinance to show the cyclist was careless?" asks about the defendant's fault (decision 092).
-    /(?<!\b(?:show|shows|showing|prove|proves|proving|establish|argue|argues)(?: that)? )\b(?:she|he|i|they|the (?:plaintiff|pedestrian|victim|other driver|cyclist)) (?:was|were) (?:also |partly |partially )?(?:jaywalking|texting|speeding|drunk|(?:looking at|staring at|scrolling (?:through |on )?|on) (?:her|his|my|their) phone|not (?:paying attention|looking|wearing (?:a |his |her |my )?(?:seat ?belt|helmet))|at fault|careless)\b|\b(?:partly|partially|also|half) (?:at fault|to blame)\b|\bstill recover\b/g,
+    /(?<!\b(?:show|shows|showing|prove|proves|proving|establish|argue|argues)(?: that)? )\b(?:she|he|i|they|the (?:plaintiff|pedestrian|victim|other driver|cyclist)) (?:was|were) (?:also |partly |partially )?(?:jaywalking|texting|speeding|drunk|(?:looking at|staring at|scrolling(?: through| on)?|on) (?:her|his|my|their) phone|not (?:paying attention|looking|wearing (?:a |his |her |my )?(?:seat ?belt|helmet))|at fault|careless)\b|\b(?:partly|partially|also|half) (?:at fault|to blame)\b|\bstill recover\b/g,
     "$& plaintiff's own negligence comparative negligence contributory",
   ],
   [
@@ -217,5 +217,20 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   [
     /\bchecks? (?:\w+ )?bounced\b|\b(?:may|might|won'?t|will not) (?:not )?survive (?:the )?(?:quarter|year|month)\b|\b(?:insolvent|going under|about to go under|going out of business)\b/g,
     "$& anticipatory repudiation adequate assurance of performance reasonable grounds for insecurity",
+  ],
+  // Stop 32 (decision 093): whether the plaintiff's own fault bars the claim or only cuts it down.
+  [
+    /\b(?:wipe|wipes|wiped|kill|kills|sink|sinks|bar|bars|destroy|destroys|ruin|ruins|tank|tanks)(?: out)? (?:her|his|my|their|the) (?:whole )?(?:case|claim|recovery|lawsuit)\b[^.?!]{0,30}\b(?:or|just|only) (?:just |only |merely )?(?:shrink|reduce|cut|lower|lessen|knock|chip)/g,
+    "$& plaintiff's own negligence comparative negligence contributory reduce recovery",
+  ],
+  // A promise made in thanks for something done earlier: past consideration.
+  [
+    /\bpromis\w*\b[^.?!]{0,60}\b(?:because|since|for|in return for|as thanks for|to thank (?:me|him|her|them) for) (?:i|he|she|they|we|me|him|her|them|my|his|her)\b[^.?!]{0,30}\b(?:had )?(?:already )?(?:helped|saved|rescued|did|done|took care of|taken care of|looked after|fixed|worked|nursed|cared for|raised|found|returned)\b/g,
+    "$& past consideration moral obligation promise for a benefit received",
+  ],
+  // A replacement bought for more after the other side backed out: the difference is the damages.
+  [
+    /\b(?:hired|hiring|got|getting|found|finding|booked|booking|bought|buying|went with|used) (?:someone|somebody|another|a (?:new|different|replacement))(?: [\w-]+){0,2}\b[^.?!]{0,80}\b(?:more|extra|higher|difference)\b|\b(?:make|have|get) (?:the (?:first|original|old|other) \w+|them|him|her|it) (?:to )?(?:pay|cover) (?:for )?(?:the |that )?(?:extra|difference)\b/g,
+    "$& cost to complete expectation damages cover difference",
   ],
 ];
