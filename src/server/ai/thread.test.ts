@@ -229,3 +229,15 @@ describe("a turn that goes on with the story (stop 29)", () => {
     expect(ids).toContain("contracts-expectation-damages");
   });
 });
+
+describe("a follow-up that moves to a neighbouring doctrine (stop 32, decision 093)", () => {
+  it("moves from the business judgment rule to a director's own interest in the deal, a topic it lists as related", async () => {
+    // The second turn of followups-blind4 fub4-03 (run blind at stop 27, tuned on since).
+    expect(
+      await converse(
+        "what does the business judgment rule actually protect directors from?",
+        "what if one of the directors secretly owned the company the board was buying from",
+      ),
+    ).toContain("ba-duty-of-loyalty");
+  });
+});

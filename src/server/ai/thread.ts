@@ -30,6 +30,8 @@ import { isFramingTerm, terms } from "./text";
 
 /** Ranking-score bonus, in a follow-up, for documents in the subject the thread is about (decision 057). */
 const THREAD_SUBJECT_BONUS = 0.15;
+/** Ranking-score bonus, in a follow-up, for the topics the thread's topic lists as related (decision 093). */
+const RELATED_BONUS = 0.05;
 /** Ranking-score bonus for documents in a subject the follow-up names itself ("in criminal law"). */
 const NAMED_SUBJECT_BONUS = 0.3;
 /** A short question whose own words the best topic's title holds at least this share of names that doctrine. */
@@ -250,6 +252,10 @@ export function readWithThread(
     const bonus = named && named !== thread.subjectId ? NAMED_SUBJECT_BONUS : THREAD_SUBJECT_BONUS;
     for (const h of hits) if (h.doc.kind !== "provision" && h.doc.subjectId === subject) h.score += bonus;
   }
+  // A follow-up that moves on moves to a neighbouring doctrine (diversity → removal, a director's
+  // duty → the shareholder's derivative suit): the thread topic's own related list names them (decision 093).
+  const threadTopic = thread.topicId ? index.corpus.topics.get(thread.topicId) : undefined;
+  for (const h of hits) if (h.doc.kind === "topic" && threadTopic?.related.includes(h.doc.id)) h.score += RELATED_BONUS;
   hits.sort((a, b) => b.score - a.score);
   // The reading holds two turns' words: its relevance is a story's (spread over its first topics).
   const covered = spreadRelevance(index, query, hits);
