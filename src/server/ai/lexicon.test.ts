@@ -307,4 +307,48 @@ describe("situations of follow-ups that move to the next doctrine (stop 32, deci
       "past consideration",
     );
   });
+
+  it("reads a rule withdrawn while the suit goes on as mootness, only where there is a suit", () => {
+    expect(expanded("they sued the county, but last week the county repealed the ordinance")).toContain("mootness");
+    expect(expanded("the county repealed the ordinance last week")).not.toContain("mootness");
+  });
+
+  it("reads a same-state claim the federal court is asked to hear too as supplemental jurisdiction", () => {
+    expect(expanded("can the court hear that claim too even though they're both from ohio?")).toContain(
+      "supplemental jurisdiction",
+    );
+  });
+
+  it("reads a case moved to a court where the witnesses are as a transfer of venue", () => {
+    expect(expanded("the company wants it moved to federal court in Maine where its witnesses are")).toContain(
+      "transfer of venue",
+    );
+  });
+
+  it("reads a 16-year-old or a drunk who signed a contract as capacity, only beside a contract", () => {
+    expect(expanded("i'm 16 and signed a phone contract")).toContain("capacity to contract");
+    expect(expanded("she signed the lease but she was completely wasted")).toContain("capacity to contract");
+    expect(expanded("he was drunk when he hit the fence")).not.toContain("capacity to contract");
+  });
+
+  it("reads a safety part the user took off as alteration of the product", () => {
+    expect(expanded("he unscrewed the blade guard to cut faster")).toContain("misuse alteration");
+  });
+
+  it("reads 'at least get my deposit back' as restitution", () => {
+    expect(expanded("can i at least get my deposit back?")).toContain("restitution");
+  });
+
+  it("reads a suspect silent for hours without saying so as the invocation question", () => {
+    expect(expanded("she sat there silent for two hours without ever saying she wanted a lawyer or to stop")).toContain(
+      "unambiguous invocation",
+    );
+  });
+
+  it("reads sitting in the car during the crime as accomplice liability, and ignoring the summons as default", () => {
+    expect(expanded("all she did was sit in the car")).toContain("accomplice");
+    expect(expanded("i was served with a summons. what if i just ignore the whole thing?")).toContain(
+      "default judgment",
+    );
+  });
 });

@@ -28,7 +28,10 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\bin bed with\b|\bcaught (?:her|his|my) (?:husband|wife|spouse|partner)\b|\b(?:in a (?:rage|fit of)|in the heat of the moment|snapped and)\b/g,
     "$& heat of passion provocation",
   ],
-  [/\b(?:getaway (?:car|driver)|lookout|kept watch|waited (?:outside|in the car))\b/g, "$& accomplice aid abet"],
+  [
+    /\b(?:getaway (?:car|driver)|lookout|kept watch|waited (?:outside|in the car)|(?:sat|sit|sits|sitting|stayed|stay) in the (?:car|van|truck))\b/g,
+    "$& accomplice aid abet",
+  ],
   // A witness's own lie on a form or to an official (FRE 608(b)), not a conviction.
   [
     /\b(?:lied|lying|lies|fibbed) (?:on|in|about) (?:a|an|his|her|their|my|the) (?:[\w-]+ )?(?:application|form|resume|résumé|tax return|affidavit|insurance claim|expense report|timesheet)\b|\bfalsified (?:a|an|his|her|their|my|the) (?:[\w-]+ )?(?:application|form|resume|records?|report)\b/g,
@@ -177,5 +180,10 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   [
     /\b(?:would|were going to|was going to|was about to|were about to)(?: have)? (?:found|find|discovered|discover|turned up|come across)\b (?:it|them|the \w+|that \w+)(?: \w+){0,3} (?:anyway|regardless|eventually|in any event)\b|\b(?:found|find|discovered) (?:it|them) anyway\b|\balready on (?:his|her|their|the|its) way\b[^.?!]{0,40}\bwarrant\b|\bwarrant\b[^.?!]{0,40}\balready on (?:his|her|their|the|its) way\b/g,
     "$& inevitable discovery exclusionary rule exception",
+  ],
+  // A suspect who stays silent without saying so: an invocation must be unambiguous (Berghuis v. Thompkins).
+  [
+    /\b(?:sits?|sat|stays?|stayed|remain\w*|kept) (?:there )?(?:silent|quiet)\b[^.?!]{0,80}\b(?:without|never) (?:ever )?(?:saying|said|asking|asked)\b|\bnever (?:said|says) (?:he|she|they) (?:wants?|wanted) to (?:stay|remain|be) silent\b/g,
+    "$& invoke right to remain silent unambiguous invocation implied waiver",
   ],
 ];

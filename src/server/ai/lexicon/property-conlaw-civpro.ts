@@ -186,9 +186,9 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // A defendant served with a suit who never answered it.
   [
     new RegExp(
-      String.raw`\b(?:never|didn't|did not|haven't|have not|failed to|forgot to) (?:respond\w*|answer\w*|file (?:an|my|a) answer|show(?:ed)? up)\b` +
+      String.raw`\b(?:never|didn't|did not|haven't|have not|failed to|forgot to) (?:respond\w*|answer\w*|file (?:an|my|a) answer|file anything|show(?:ed)? up)\b` +
         contextGuard(String.raw`served|summons|court papers|complaint|lawsuit papers`) +
-        String.raw`|\b(?:did nothing|ignored (?:it|them|the (?:papers|summons|complaint|lawsuit)))\b` +
+        String.raw`|\b(?:did nothing|do nothing|ignor(?:e|ed|es|ing) (?:it|them|the (?:papers|summons|complaint|lawsuit|suit|whole thing)))\b` +
         contextGuard(String.raw`served|summons|court papers|complaint`),
       "g",
     ),
@@ -228,6 +228,24 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   [
     /\bappeal\w*\b[^?]{0,60}\b(?:in the middle of|partway|mid-?case|mid-?trial|before (?:the )?(?:case|trial|whole thing) (?:is )?(?:over|ends?|finished))\b|\bwait until (?:the )?(?:whole thing|case|trial|end) is over\b/g,
     "$& final judgment rule interlocutory appeal",
+  ],
+  // Stop 32 (decision 093): the government drops the challenged rule while the case goes on.
+  [
+    inContext(
+      /\b(?:withdr[ae]w\w*|repeal\w*|rescind\w*|revok\w*|dropp\w*|abandon\w*|scrap\w*) (?:the |its |their |that )?(?:new )?(?:rule|law|policy|ordinance|regulation|ban|program)\b/g,
+      String.raw`sue|sues|suing|sued|lawsuit|case|court|appeal|challenge\w*`,
+    ),
+    "$& mootness moot voluntary cessation",
+  ],
+  // A claim against a party from the same state brought into a diversity case: supplemental jurisdiction.
+  [
+    /\b(?:hear|decide|take|keep) (?:that|this|the) (?:part|claim|piece|third-party claim|counterclaim|crossclaim)(?: too| as well)?\b|\beven though (?:they'?re|they are|theyre|both are|both parties are|he and \w+ are|she and \w+ are) (?:both )?(?:from|citizens of|in) (?:the same state|\w+)\b/g,
+    "$& supplemental jurisdiction same case or controversy",
+  ],
+  // The case moved to a court of the same system elsewhere: a transfer of venue.
+  [
+    /\b(?:moved|transferred|sent|shifted) (?:over )?to (?:a |the )?(?:federal |district )?court (?:in|over in) (?:[a-z]+ ){0,2}(?:where|because|since|near|closer|[a-z]+)\b|\b(?:closer to|where) (?:all )?(?:its|their|his|her|the) (?:witnesses|engineers|documents|records|evidence|employees)\b/g,
+    "$& transfer of venue 1404 convenience of parties and witnesses",
   ],
   // A co-owner or co-buyer left out of the suit.
   [

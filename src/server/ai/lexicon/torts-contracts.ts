@@ -223,6 +223,24 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:wipe|wipes|wiped|kill|kills|sink|sinks|bar|bars|destroy|destroys|ruin|ruins|tank|tanks)(?: out)? (?:her|his|my|their|the) (?:whole )?(?:case|claim|recovery|lawsuit)\b[^.?!]{0,30}\b(?:or|just|only) (?:just |only |merely )?(?:shrink|reduce|cut|lower|lessen|knock|chip)/g,
     "$& plaintiff's own negligence comparative negligence contributory reduce recovery",
   ],
+  // A minor or a drunk who signed a contract: capacity.
+  [
+    inContext(
+      /\b(?:i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|i was|he was|she was|only|just) (?:1[0-7]|a minor|underage|under 18)\b|\b(?:i|he|she|they) (?:was|were) (?:really |very |so |completely |totally )?(?:drunk|wasted|intoxicated|hammered|blackout drunk)\b/g,
+      String.raw`contract|signed|sign|agreement|deal|lease|loan|membership|underage`,
+    ),
+    "$& capacity to contract minor infancy intoxication voidable",
+  ],
+  // A product the user changed or used for something it was not made for.
+  [
+    /\b(?:removed|unscrewed|disabled|took off|taken off|bypassed|cut off|pulled off|rewired|modified|altered) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:guard|grille|grill|shield|cover|safety (?:switch|feature|device|latch|lock)|shutoff|fuse|sensor)\b|\busing it to (?:heat|cook|cut|lift|power|clean|dry|store) (?:[\w-]+ ){0,3}(?:it wasn'?t|it was not|not) (?:made|meant|designed)\b|\b(?:wasn'?t|was not|not) (?:made|meant|designed) (?:for|to)\b/g,
+    "$& misuse alteration products liability defenses",
+  ],
+  // Getting back what was paid or spent when the deal cannot be enforced.
+  [
+    /\b(?:at least )?(?:get|getting|recover|recovering) (?:back )?(?:the |my |his |her |their )?(?:[\w$,]+ ){0,3}(?:money|deposit|down payment|\$[\d,]+k?) back\b|\bat least get (?:something|anything|my money)\b/g,
+    "$& restitution reliance recovery of benefit conferred",
+  ],
   // A promise made in thanks for something done earlier: past consideration.
   [
     /\bpromis\w*\b[^.?!]{0,60}\b(?:because|since|for|in return for|as thanks for|to thank (?:me|him|her|them) for) (?:i|he|she|they|we|me|him|her|them|my|his|her)\b[^.?!]{0,30}\b(?:had )?(?:already )?(?:helped|saved|rescued|did|done|took care of|taken care of|looked after|fixed|worked|nursed|cared for|raised|found|returned)\b/g,
