@@ -238,7 +238,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   ],
   // Getting back what was paid or spent when the deal cannot be enforced.
   [
-    /\b(?:at least )?(?:get|getting|recover|recovering) (?:back )?(?:the |my |his |her |their )?(?:[\w$,]+ ){0,3}(?:money|deposit|down payment|\$[\d,]+k?) back\b|\bat least get (?:something|anything|my money)\b/g,
+    /\b(?:at least )?(?:get|getting|recover|recovering) (?:back )?(?:the |my |his |her |their )?(?:[\w$,]+ ){0,5}(?:money|deposit|down payment|\$[\d,]+k?) back\b|\bat least get (?:something|anything|my money)\b/g,
     "$& restitution reliance recovery of benefit conferred",
   ],
   // A promise made in thanks for something done earlier: past consideration.
