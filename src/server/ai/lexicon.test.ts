@@ -351,4 +351,43 @@ describe("situations of follow-ups that move to the next doctrine (stop 32, deci
       "default judgment",
     );
   });
+
+  it("reads not knowing why a thing fell as res ipsa loquitur", () => {
+    expect(expanded("a beam came down on my car; can I win without knowing why it fell?")).toContain(
+      "res ipsa loquitur",
+    );
+  });
+
+  it("reads proving a lease's terms without the actual lease as the best evidence rule", () => {
+    expect(expanded("can she just testify to what the lease said?")).toContain("best evidence rule");
+    expect(expanded("he wants to prove it without the actual contract")).toContain("best evidence rule");
+  });
+
+  it("reads offering someone money to hurt a person as solicitation, but not a question about such a contract", () => {
+    expect(expanded("if i offered someone cash to burn down the shop, is that a crime?")).toContain("solicitation");
+    expect(expanded("is a contract to pay someone to beat up a rival enforceable?")).not.toContain("solicitation");
+  });
+
+  it("reads a client who says he will tell the jury a story as client perjury, not a lawyer's plan", () => {
+    expect(expanded("my client says he's going to tell the jury he was home all night")).toContain("client perjury");
+    expect(expanded("the plaintiff's lawyer wants to tell the jury about the new railing")).not.toContain("perjury");
+  });
+
+  it("reads a purchase in the partnership's name as a partner's authority", () => {
+    expect(expanded("she ordered a $20,000 oven in the bakery's name")).toContain("partner authority");
+  });
+
+  it("reads 'do I have to take the other job?' as mitigation", () => {
+    expect(expanded("do i have to take the desk job they offered me in another city?")).toContain("duty to mitigate");
+  });
+
+  it("reads a panel taken off or wires tampered with as alteration of the product", () => {
+    expect(expanded("he had taken the back panel off and was messing with the wires")).toContain("misuse alteration");
+  });
+
+  it("reads a city worker fired after speaking as public employee speech", () => {
+    expect(expanded("she worked for the county's health department and they fired her after her op-ed")).toContain(
+      "public employee speech",
+    );
+  });
 });

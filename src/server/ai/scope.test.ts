@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { followUpStrength } from "./prepare";
-import { areaOnlyInFacts, notLegal, outsideArea } from "./scope";
+import { areaOnlyInFacts, hasLegalCue, notLegal, outsideArea } from "./scope";
 
 describe("notLegal", () => {
   it.each([
@@ -452,5 +452,35 @@ describe("areaOnlyInFacts: a court's handling of an uncovered area's case (decis
     const b = outsideArea(own);
     expect(b?.area).toBe("antitrust law");
     if (b) expect(areaOnlyInFacts(own, b)).toBe(false);
+  });
+});
+
+describe("a job, a hotel or a hearing named as a fact (stop 32, decision 093)", () => {
+  it("reads a cook or a hotel in a story as a fact, a recipe or a stay as the request", () => {
+    expect(
+      notLegal("must i accept the prep cook job the restaurant group offered me across town? it pays less"),
+    ).toBeNull();
+    expect(
+      notLegal("the hotel chain I worked for fired me halfway through my contract; what can I recover?"),
+    ).toBeNull();
+    expect(notLegal("how do I cook rice in a microwave?")).toBe("not_legal");
+    expect(notLegal("any good hotels in Lisbon near the beach?")).toBe("not_legal");
+  });
+
+  it("answers 'can I still win?' and 'am I legally required?' as legal questions", () => {
+    // A legal cue keeps a question the library covers only thinly from a "not a law question" decline.
+    expect(hasLegalCue("A flowerpot fell off a balcony onto me; can I still win if I don't know who knocked it?")).toBe(
+      true,
+    );
+    expect(hasLegalCue("Am I legally required to pull over and help at a crash I drove past?")).toBe(true);
+  });
+
+  it("reads benefits cut off without a hearing as due process, not public benefits law", () => {
+    expect(
+      outsideArea("the state stopped my unemployment insurance checks without a hearing. is that allowed?"),
+    ).toBeNull();
+    expect(outsideArea("how do I appeal a denial of my unemployment insurance claim?")?.area).toBe(
+      "public benefits law",
+    );
   });
 });

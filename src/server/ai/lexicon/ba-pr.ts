@@ -178,6 +178,19 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     /\b(?:drove|drives|went|goes|took|takes|headed|swung)\b[^.?!]{0,40}\b(?:the other way|the opposite (?:way|direction)|out of (?:his|her|their|the) way|a detour|across town|off (?:his|her|their|the) route)\b|\b(?:personal|own) errands?\b|\bbetween (?:orders|deliveries|jobs|stops|calls)\b[^.?!]{0,60}\b(?:to (?:drop off|pick up|see|visit|get|grab)|for (?:himself|herself|his own|her own))\b/g,
     "$& detour frolic scope of employment",
   ],
+  // Stop 32 (decision 093): a client who says he will testify to a lie (candour to the tribunal), only beside a lawyer.
+  [
+    inContext(
+      /\b(?:he|she|they|my client|the client|(?:he|she)'?s|(?:he|she) is)\b (?:gonna|going to|plans? to|wants? to|will|intends? to)\b (?:get up (?:there |on the stand |tomorrow )?(?:and )?)?(?:tell|testify to|say to|swear to|testify in front of) (?:the )?(?:jury|judge|court)\b/g,
+      String.raw`attorney|lawyer|counsel|represents?|client|mpre`,
+    ),
+    "$& false evidence perjury candor toward the tribunal client perjury",
+  ],
+  // A partner who bought or signed in the business's name: the partnership bound by the partner's authority.
+  [
+    /\bin the (?:[\w-]+ ){0,2}(?:business|partnership|firm|shop|store|restaurant|truck|bakery|practice)(?:'?s)? name\b|\bwithout (?:telling|asking|consulting) (?:his|her|their|the other) (?:partner|partners|co-owner)\b/g,
+    "$& partner authority binds the partnership",
+  ],
   // Stop 32 (decision 093): a shareholder suing over a wrong done to the corporation, or asking the board first.
   [
     /\b(?:shareholders?|stockholders?|investors?|members?|owners?)\b[^?]{0,60}\b(?:sue|sues|suing)\b[^?]{0,60}\b(?:herself|himself|themselves|on (?:her|his|their) own|directly|for the (?:company|corporation|llc)|on behalf of)\b|\b(?:go|going|goes|ask|asking|asks|demand\w*|write|writing|complain\w*) (?:to )?the (?:board|directors)(?: of directors)? first\b/g,

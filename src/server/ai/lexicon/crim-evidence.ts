@@ -37,9 +37,10 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:lied|lying|lies|fibbed) (?:on|in|about) (?:a|an|his|her|their|my|the) (?:[\w-]+ )?(?:application|form|resume|résumé|tax return|affidavit|insurance claim|expense report|timesheet)\b|\bfalsified (?:a|an|his|her|their|my|the) (?:[\w-]+ )?(?:application|form|resume|records?|report)\b/g,
     "$& specific instances of untruthful conduct character for truthfulness cross-examination",
   ],
-  // Asking, paying or urging someone else to commit a crime ("offered his cousin $5,000 to burn it down").
+  // Asking, paying or urging someone else to commit a crime ("offered his cousin $5,000 to burn it down"); not a
+  // question about a contract to do it (illegality), decision 093.
   [
-    /\b(?:offer(?:ed|s)?|pa(?:id|ys?)|promis(?:ed|es?)|ask(?:ed|s)?|begg(?:ed)?|beg|urg(?:ed|es?)|tr(?:ied|ies|y) to (?:get|hire|convince|talk)|hir(?:ed|es?)) (?:his|her|their|a|an|the|my|some|another) [\w-]+(?: [\w-]+)?(?: \$?[\d,]+(?: dollars| bucks)?| money| cash)? to (?:kill|murder|burn|set fire|torch|smash|beat (?:up)?|hurt|steal|rob|break into|vandali[sz]e|damage|slash|shoot|poison|destroy|blow up|sell drugs)\b/g,
+    /(?<!\b(?:contract|enforc\w*)\b[\s\S]*)(?![\s\S]*\b(?:contract|enforc\w*)\b)\b(?:offer(?:ed|s)?|pa(?:id|ys?)|promis(?:ed|es?)|ask(?:ed|s)?|begg(?:ed)?|beg|urg(?:ed|es?)|tr(?:ied|ies|y) to (?:get|hire|convince|talk)|hir(?:ed|es?)) (?:(?:his|her|their|a|an|the|my|some|another) [\w-]+(?: [\w-]+)?|someone|somebody|a guy|him|her|them)(?: \$?[\d,]+(?: dollars| bucks)?| money| cash)? to (?:kill|murder|burn|set fire|torch|smash|beat (?:up)?|hurt|steal|rob|break into|vandali[sz]e|damage|slash|shoot|poison|destroy|blow up|sell drugs)\b/g,
     "$& solicitation asks another person to commit a crime",
   ],
   [
@@ -158,7 +159,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   ],
   // What a writing said, told from memory while the writing exists.
   [
-    /\b(?:exactly |just )?what the (?:note|letter|contract|email|text|document|receipt|memo|sign|label) said\b|\bwhat (?:the|his|her) (?:note|letter|contract|document) says\b/g,
+    /\b(?:exactly |just )?what the (?:note|letter|contract|email|text|document|receipt|memo|sign|label|lease|will|deed|agreement|policy|invoice|check|recording) said\b|\bwhat (?:the|his|her) (?:note|letter|contract|document|lease|will|deed|agreement) says\b|\bwithout (?:the|a copy of the) (?:actual|original|signed) (?:lease|contract|letter|document|will|deed|agreement|note|receipt|recording|photo)\b/g,
     "$& original writing content best evidence rule",
   ],
   // A one-person show-up: a victim brought to see a suspect alone, often in handcuffs.

@@ -229,6 +229,11 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\bappeal\w*\b[^?]{0,60}\b(?:in the middle of|partway|mid-?case|mid-?trial|before (?:the )?(?:case|trial|whole thing) (?:is )?(?:over|ends?|finished))\b|\bwait until (?:the )?(?:whole thing|case|trial|end) is over\b/g,
     "$& final judgment rule interlocutory appeal",
   ],
+  // Stop 32 (decision 093): a government employee punished for what she said.
+  [
+    /\b(?:work(?:s|ed|ing)?|employed) (?:for|at|by) (?:the )?(?:city|state|county|town|village|federal government|government|public school|school district|police department|fire department|sheriff|(?:city|state|county|town)'?s? [\w-]+(?: [\w-]+)? (?:department|office|agency|district))\b[^?]{0,200}\b(?:fired|demoted|suspended|disciplined|punished|let go|terminated|reassigned)\b|\b(?:public|government|city|state|county) (?:employee|worker|teacher)\b[^?]{0,120}\b(?:fired|demoted|suspended|disciplined|punished)\b/g,
+    "$& public employee speech government employer",
+  ],
   // Stop 32 (decision 093): the government drops the challenged rule while the case goes on.
   [
     inContext(

@@ -74,7 +74,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     "$& self-defense initial aggressor",
   ],
   [
-    /\b(?:unconscious|under (?:anesthesia|anaesthesia)|asleep|knocked out) (?:during|for|through) (?:the|my|his|her) (?:whole )?(?:operation|surgery|procedure)\b|\b(?:left|found) (?:a |the )?(?:sponge|clamp|instrument|scalpel)\b|\bnobody (?:knows|saw) (?:exactly )?(?:what|how)\b/g,
+    /\b(?:unconscious|under (?:anesthesia|anaesthesia)|asleep|knocked out) (?:during|for|through) (?:the|my|his|her) (?:whole )?(?:operation|surgery|procedure)\b|\b(?:left|found) (?:a |the )?(?:sponge|clamp|instrument|scalpel)\b|\bnobody (?:knows|saw) (?:exactly )?(?:what|how)\b|\bwithout (?:knowing|being able to (?:say|show|prove|explain)) (?:exactly )?(?:why|how|what (?:caused|made))\b|\b(?:can'?t|cannot|don'?t|do not) (?:know|prove|show|explain|say) (?:exactly )?(?:why|how|what caused) (?:it|the \w+) (?:fell|broke|collapsed|failed|exploded|gave way|came (?:loose|down|apart))\b/g,
     "$& res ipsa loquitur exclusive control inference of negligence",
   ],
   // Contracts.
@@ -189,7 +189,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   ],
   // An owner who could have hired someone else at once and waited instead.
   [
-    /\b(?:could(?:'ve| have)|might have) (?:hired|found|gotten|got|bought|rented|relet|re-?rented) (?:another|someone|somebody|a (?:new|replacement|different))\b[^?]{0,80}\b(?:waited|sat on|did nothing|instead)\b|\bjust waited\b[^?]{0,40}\b(?:months?|weeks?|years?)\b/g,
+    /\b(?:could(?:'ve| have)|might have) (?:hired|found|gotten|got|bought|rented|relet|re-?rented) (?:another|someone|somebody|a (?:new|replacement|different))\b[^?]{0,80}\b(?:waited|sat on|did nothing|instead)\b|\bjust waited\b[^?]{0,40}\b(?:months?|weeks?|years?)\b|\b(?:do|does|did|would) (?:i|he|she|they) (?:have|need) to (?:take|accept) (?:the|a|an|another|that|this|their) (?:[\w-]+ ){0,3}(?:job|position|offer|work|role)\b/g,
     "$& mitigation avoidable consequences duty to mitigate",
   ],
   // Storing or using explosives, poisons and the like.
@@ -233,7 +233,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   ],
   // A product the user changed or used for something it was not made for.
   [
-    /\b(?:removed|unscrewed|disabled|took off|taken off|bypassed|cut off|pulled off|rewired|modified|altered) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:guard|grille|grill|shield|cover|safety (?:switch|feature|device|latch|lock)|shutoff|fuse|sensor)\b|\busing it to (?:heat|cook|cut|lift|power|clean|dry|store) (?:[\w-]+ ){0,3}(?:it wasn'?t|it was not|not) (?:made|meant|designed)\b|\b(?:wasn'?t|was not|not) (?:made|meant|designed) (?:for|to)\b/g,
+    /\b(?:removed|unscrewed|disabled|took off|taken off|bypassed|cut off|pulled off|rewired|modified|altered) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:guard|grille|grill|shield|cover|safety (?:switch|feature|device|latch|lock)|shutoff|fuse|sensor)\b|\b(?:took|taken|take|taking|pulled|ripped|pried) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:panel|guard|grille|cover|shield|casing|housing|case|back) off\b|\b(?:messing|messed|tampering|tampered|tinkering|tinkered|fiddling|fiddled) (?:around )?with (?:the |its )?(?:wires|wiring|settings|thermostat|motor|brakes|controls)\b|\busing it to (?:heat|cook|cut|lift|power|clean|dry|store) (?:[\w-]+ ){0,3}(?:it wasn'?t|it was not|not) (?:made|meant|designed)\b|\b(?:wasn'?t|was not|not) (?:made|meant|designed) (?:for|to)\b/g,
     "$& misuse alteration products liability defenses",
   ],
   // Getting back what was paid or spent when the deal cannot be enforced.
