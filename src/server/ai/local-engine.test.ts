@@ -597,6 +597,10 @@ describe("issues across subjects and questions that ask what the law requires (s
     );
     expect(done.declined).toBe(false);
     expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("contracts-statute-of-frauds");
+    // "never signed anything" denies the writing a land sale needs (a signature), in both issues.
+    expect(done.content).toMatch(
+      /- Writing: parties[^\n]*Your facts cut against it:\* “and we never signed anything\.”/,
+    );
   });
 
   it("answers 'am I legally obligated to help?' at a hotel pool instead of reading it as travel", async () => {

@@ -304,4 +304,6 @@ export const SYNONYM_LIST: [string[], string[]][] = [
     ["congress", "legislature"],
     ["congress", "legislative"],
   ],
+  // Porter keeps "signature" apart from "sign": a student who "never signed anything" speaks of the signature (decision 093).
+  [["sign", "signed", "signing", "signs", "unsigned"], ["signature"]],
 ];
