@@ -391,3 +391,42 @@ describe("situations of follow-ups that move to the next doctrine (stop 32, deci
     );
   });
 });
+
+describe("an offer to settle, a product changed by its user, a client lying on the stand (stop 33, decision 094)", () => {
+  it("reads money offered to drop a dispute, asked about as evidence, as a compromise offer", () => {
+    expect(expanded("can the jury see the text where he offered me $500 if i dropped the whole thing?")).toContain(
+      "compromise offers",
+    );
+    expect(expanded("is the letter from their settlement talks admissible to prove fault?")).toContain(
+      "compromise offers",
+    );
+    // A lawyer who accepted a settlement is about the client's authority, not what a jury may hear.
+    expect(expanded("my lawyer accepted a settlement offer without asking me; i wanted a trial")).not.toContain(
+      "compromise offers",
+    );
+  });
+
+  it("reads a product sawn down or used against its own warning as misuse or alteration", () => {
+    expect(expanded("he sawed two inches off one of the legs so the ladder would sit level")).toContain(
+      "misuse alteration",
+    );
+    expect(
+      expanded("she stood on the very top step of the ladder even with the sticker that says do not stand here"),
+    ).toContain("misuse alteration");
+    // Without a product in the message, cutting something down is not a products-liability defense.
+    expect(expanded("the chef cut the ends off the beans before dinner")).not.toContain("misuse alteration");
+  });
+
+  it("reads a client who took the stand and lied as perjury and candour to the tribunal, beside a lawyer", () => {
+    expect(expanded("my client took the stand yesterday and lied about where he was that night")).toContain(
+      "perjury candor toward the tribunal",
+    );
+    expect(expanded("the witness took the stand and lied about the accident")).not.toContain("candor");
+  });
+
+  it("reads a repair that costs far more than the value it adds as cost of completion against diminution in value", () => {
+    expect(expanded("tearing the tiles out would cost $30k and the house isn't worth a penny less")).toContain(
+      "cost of completion diminution in value",
+    );
+  });
+});

@@ -484,3 +484,16 @@ describe("a job, a hotel or a hearing named as a fact (stop 32, decision 093)", 
     );
   });
 });
+
+describe("a suit against a state in federal district court (stop 33, decision 094)", () => {
+  it("reads a wage claim against a state university that never consented to suit as a question of the forum", () => {
+    expect(
+      outsideArea(
+        "A state university's janitor sues it for unpaid overtime under the FLSA in federal district court. The state has not consented to suit. Can the case go on?",
+      ),
+    ).toBeNull();
+    expect(outsideArea("Is my employer allowed to refuse me overtime pay under the FLSA?")?.area).toBe(
+      "employment law",
+    );
+  });
+});

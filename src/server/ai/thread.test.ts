@@ -241,3 +241,38 @@ describe("a follow-up that moves to a neighbouring doctrine (stop 32, decision 0
     ).toContain("ba-duty-of-loyalty");
   });
 });
+
+describe("longer follow-ups that point back, and a lawyer's conduct asked as 'may she?' (stop 33, decision 094)", () => {
+  it("leans a longer question with a pronoun on the thread when it answers nothing alone", () => {
+    expect(followUpStrength("so what does she actually get for the fence then? redoing it would cost a fortune")).toBe(
+      "weak",
+    );
+    expect(
+      followUpStrength("What is the difference between a general and a special warranty deed in a sale of land?"),
+    ).toBeNull();
+  });
+
+  it("answers what the owner recovers for a cheaper but equal part after a substantial performance question", async () => {
+    const ids = await converse(
+      "Nadia hired a contractor to re-roof her home for $48,000, specifying slate from one named quarry. He used slate of identical quality from another quarry. She refuses to pay the last $12,000. Must she pay?",
+      "ok so what does she actually get for the slate then? tearing it all off would cost $30k but the house isn't worth a penny less",
+    );
+    expect(ids).toContain("contracts-expectation-damages");
+  });
+
+  it("reads 'may she do so?' after a lawyer's plan to phone the other side's employee as the no-contact rule", async () => {
+    const ids = await converse(
+      "Attorney Priya Lund represents a tenant suing her landlord, Calder Rentals, for failing to repair a broken furnace all winter. Calder has its own lawyer in the case. Lund wants to call Calder's building superintendent, whose decisions to delay the furnace repair are at the center of the suit, and ask him why. May she do so?",
+    );
+    expect(ids).toContain("pr-communication-with-represented-and-unrepresented-persons");
+  });
+
+  it("keeps an injunction against the official after a state's sovereign immunity (the thread read, not declined)", async () => {
+    const done = await last(
+      "Jonah, a groundskeeper at Eastfield State College, an arm of the state, sues the college in federal district court for overtime owed under the Fair Labor Standards Act. The state has not consented to suit. How should the court rule on the college's motion to dismiss?",
+      "what if he only asks for an order telling the college's president to pay overtime from now on?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("conlaw-state-sovereign-immunity");
+  });
+});

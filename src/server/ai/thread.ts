@@ -100,7 +100,9 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   // "by the time it gets to the court of appeals the agency has withdrawn the rule tho": a new fact
   // told, not asked, with a pronoun pointing back; weak, so it leans only when it answers nothing alone.
   if (words <= 30 && !question.includes("?") && !ASKS.test(question) && PRONOUN.test(question)) return "weak";
-  if (words > SHORT_QUESTION_WORDS) return null;
+  // "so what does he actually get for the pipe then? ripping it out would cost $50k": a longer
+  // question with a pronoun pointing back, weak too (stop 33).
+  if (words > SHORT_QUESTION_WORDS) return words <= 30 && PRONOUN.test(question) ? "weak" : null;
   if (LEADS_ON.test(question)) return "strong";
   // "are there exceptions?", "how long does it take?", "why?": an aspect of the doctrine just discussed.
   if (onlyAspects(question)) return "strong";

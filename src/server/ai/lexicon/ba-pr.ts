@@ -91,7 +91,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   // tribunal), only where a lawyer is in the message; a witness who lied at trial is otherwise evidence.
   [
     inContext(
-      /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b)/g,
+      /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b|\b(?:gets?|got|getting|takes?|took|taking|goes|went|going) (?:(?:up )?(?:on|to) )?the (?:witness )?stand\b[^.?!]{0,60}\b(?:lies|lied|lie|lying|makes? (?:stuff|things|it) up|made (?:stuff|things|it) up|says? something false|tells? a (?:lie|story))\b)/g,
       String.raw`attorney|lawyer|counsel|represents?|my client`,
     ),
     "$& false evidence perjury candor toward the tribunal remedial measures",

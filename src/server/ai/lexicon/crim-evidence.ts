@@ -4,7 +4,7 @@
  * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
-import { contextGuard } from "./context";
+import { contextGuard, inContext } from "./context";
 
 export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // Criminal law.
@@ -186,5 +186,14 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   [
     /\b(?:sits?|sat|stays?|stayed|remain\w*|kept) (?:there )?(?:silent|quiet)\b[^.?!]{0,80}\b(?:without|never) (?:ever )?(?:saying|said|asking|asked)\b|\bnever (?:said|says) (?:he|she|they) (?:wants?|wanted) to (?:stay|remain|be) silent\b/g,
     "$& invoke right to remain silent unambiguous invocation implied waiver",
+  ],
+  // Stop 33: money offered to end a dispute ("offering me $8k if i drop it", "settlement talks"), where
+  // the message asks what a jury may hear or what it proves (not a lawyer who took a settlement): a compromise offer (FRE 408), not a contract offer.
+  [
+    inContext(
+      /(?:\b(?:offer\w*|pay|paying|give|giving|chip in)\b[^.?!]{0,40}\b(?:if|so|to have) (?:i|we|you|he|she|they|the \w+) (?:would |'d |will |agree to )?(?:drop(?:ped|s)?|dismiss\w*|settle\w*|walk(?:ed)? away|(?:did not|didn'?t|would not|wouldn'?t|won'?t|don'?t|not) sue|releas\w*|go(?:es)? away|forget (?:about )?it)\b|\bsettlement (?:offers?|talks|negotiations|discussions|meetings?|conferences?|letters?|emails?)\b|\b(?:offered|offering|offers|tried|trying|wanted|wants) to settle\b)/g,
+      String.raw`jury|juries|evidence|admissib\w*|inadmissib\w*|admit(?:ted)? (?:it|that|this|the \w+|into)|prove|proof|testify|impeach\w*|(?:use|show) (?:it|that|this|the \w+) (?:against|at trial|in court|to (?:the )?(?:jury|judge|court|prove))`,
+    ),
+    "$& compromise offers negotiations disputed claim",
   ],
 ];

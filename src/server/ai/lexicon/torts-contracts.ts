@@ -23,7 +23,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     "$& product defect manufacturing defect products liability",
   ],
   [
-    /\b(?:knock|take|shave|dock) (?:\w+ )?(?:off|down)\b[^.?!]{0,40}\bcost\b|\b(?:deduct|subtract|offset|set off|withh[oe]ld)\w*\b[^.?!]{0,40}\b(?:the )?cost\b|\bcost (?:of|to) (?:fix|fixing|repair|repairing|replace|replacing|redo|redoing|tear\w*|finish|finishing)\b/g,
+    /\b(?:knock|take|shave|dock) (?:\w+ )?(?:off|down)\b[^.?!]{0,40}\bcost\b|\b(?:deduct|subtract|offset|set off|withh[oe]ld)\w*\b[^.?!]{0,40}\b(?:the )?cost\b|\bcost (?:of|to) (?:fix|fixing|repair|repairing|replace|replacing|redo|redoing|tear\w*|finish|finishing)\b|\b(?:rip|ripping|ripped|tear|tearing|tore|pull|pulling|pulled|dig|digging|dug) (?:it|them|that|those|the \w+) (?:all )?(?:out|up|down|open)\b[^.?!]{0,40}\bcost\b|\b(?:isn'?t|is not|wasn'?t|was not|not) worth (?:a (?:dollar|penny|cent|dime) |any(?:thing)? )?less\b/g,
     "$& expectation damages cost of completion diminution in value",
   ],
   [
@@ -234,6 +234,15 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // A product the user changed or used for something it was not made for.
   [
     /\b(?:removed|unscrewed|disabled|took off|taken off|bypassed|cut off|pulled off|rewired|modified|altered) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:guard|grille|grill|shield|cover|safety (?:switch|feature|device|latch|lock)|shutoff|fuse|sensor)\b|\b(?:took|taken|take|taking|pulled|ripped|pried) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:panel|guard|grille|cover|shield|casing|housing|case|back) off\b|\b(?:messing|messed|tampering|tampered|tinkering|tinkered|fiddling|fiddled) (?:around )?with (?:the |its )?(?:wires|wiring|settings|thermostat|motor|brakes|controls)\b|\busing it to (?:heat|cook|cut|lift|power|clean|dry|store) (?:[\w-]+ ){0,3}(?:it wasn'?t|it was not|not) (?:made|meant|designed)\b|\b(?:wasn'?t|was not|not) (?:made|meant|designed) (?:for|to)\b/g,
+    "$& misuse alteration products liability defenses",
+  ],
+  // Stop 33: a product cut down or reshaped by its user ("sawed an inch off one leg"), or used against
+  // its own warning ("stood on the top cap with the sticker that says not a step"), beside a product.
+  [
+    inContext(
+      /(?:\b(?:sawed|sawn|sawing|saws|cut|cutting|shaved|filed|ground|trimmed|shortened|bent|welded|drilled|rewired)\b (?:[\w-]+ ){0,4}(?:off|down|through|into)\b (?:of )?(?:(?:one|each|some|both|two|all) of )?(?:the |one |a |its |each |his |her )?(?:[\w-]+ )?(?:legs?|blades?|handles?|guards?|cords?|plugs?|prongs?|wheels?|rungs?|steps?|braces?|feet|base|tip|end|strap|belt|chain)\b|\b(?:stood|standing|stand|stands|climbed|climbing|sat|sitting|jumped|jumping) on (?:the )?(?:very )?top (?:cap|step|rung|shelf|platform)\b|\b(?:sticker|label|warning|decal|sign)s? (?:right )?(?:on it )?(?:that |which )?(?:says?|said|reads?|read|warn\w*)\b[^.?!]{0,30}\b(?:not|never|don'?t|do not)\b|\bignor\w* (?:the |a |its |all )?(?:warnings?|labels?|stickers?|instructions|directions)\b)/g,
+      String.raw`ladders?|products?|manufactur\w*|tools?|machines?|devices?|appliances?|made by|sold by|brand|saws?|mowers?|strict liability|defect\w*`,
+    ),
     "$& misuse alteration products liability defenses",
   ],
   // Getting back what was paid or spent when the deal cannot be enforced.
