@@ -430,3 +430,44 @@ describe("an offer to settle, a product changed by its user, a client lying on t
     );
   });
 });
+
+describe("the next step a follow-up asks about, in everyday words (stop 33, decision 094)", () => {
+  it("reads a witness paid to move away before trial as forfeiture by wrongdoing", () => {
+    expect(
+      expanded("the prosecutor read her old testimony at trial. what if his cousin paid her to move away first?"),
+    ).toContain("forfeiture by wrongdoing");
+  });
+
+  it("reads pay for the weeks already worked under a deal that fails as restitution", () => {
+    expect(
+      expanded("the deal was oral so it's unenforceable, but can he get paid something for the three weeks he worked?"),
+    ).toContain("quantum meruit");
+  });
+
+  it("reads performing on after the other side cancelled as the duty to mitigate", () => {
+    expect(
+      expanded("after they cancelled the order, could the factory keep making the chairs anyway and bill them?"),
+    ).toContain("duty to mitigate");
+  });
+
+  it("reads being stuck with the first jury's finding as issue preclusion", () => {
+    expect(expanded("is the carmaker stuck with the first jury's finding that the brakes were bad?")).toContain(
+      "issue preclusion",
+    );
+  });
+
+  it("reads ending a civil case once the plaintiff rests as judgment as a matter of law, not a criminal defense resting", () => {
+    expect(
+      expanded("in the negligence suit, can the defendant ask the judge to end it once the plaintiff rests?"),
+    ).toContain("judgment as a matter of law");
+    expect(expanded("after the defense rested, my client told me he had lied on the stand")).not.toContain(
+      "judgment as a matter of law",
+    );
+  });
+
+  it("reads being charged for trying as attempt", () => {
+    expect(expanded("if the theft charge fails can they still charge her for trying?")).toContain(
+      "attempt substantial step",
+    );
+  });
+});

@@ -244,12 +244,16 @@ describe("a follow-up that moves to a neighbouring doctrine (stop 32, decision 0
 
 describe("longer follow-ups that point back, and a lawyer's conduct asked as 'may she?' (stop 33, decision 094)", () => {
   it("leans a longer question with a pronoun on the thread when it answers nothing alone", () => {
-    expect(followUpStrength("so what does she actually get for the fence then? redoing it would cost a fortune")).toBe(
-      "weak",
-    );
+    expect(
+      followUpStrength("what does she actually get for the fence then? redoing it would cost a small fortune"),
+    ).toBe("weak");
     expect(
       followUpStrength("What is the difference between a general and a special warranty deed in a sale of land?"),
     ).toBeNull();
+    // A turn that opens on "so" continues the one before, like "and" or "but".
+    expect(followUpStrength("so if the first charge falls apart, can they still get him for something else?")).toBe(
+      "strong",
+    );
   });
 
   it("answers what the owner recovers for a cheaper but equal part after a substantial performance question", async () => {

@@ -94,7 +94,8 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
   if (words <= 30 && VARIES.test(question)) return "strong";
   // "and who gets it if …?", "ok and what if …": a turn that opens on a conjunction continues the one before.
-  if (words <= 30 && /^\s*(?:and|but|ok(?:ay)?,? (?:and|but|so)|so then)\b/i.test(question)) return "strong";
+  // "so if that charge falls apart, can they still get him for trying?" (stop 33) opens on "so" too.
+  if (words <= 30 && /^\s*(?:and|but|so|ok(?:ay)?,? (?:and|but|so)|so then)\b/i.test(question)) return "strong";
   // "how is that different from a pure notice statute?": a contrast with the doctrine just discussed.
   if (words <= 30 && CONTRAST.test(question)) return "strong";
   // "by the time it gets to the court of appeals the agency has withdrawn the rule tho": a new fact

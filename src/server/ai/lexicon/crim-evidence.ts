@@ -157,6 +157,21 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:threaten\w*|intimidat\w*|(?:would|will|gonna) regret it|scared (?:her|him|them) off|paid (?:her|him|the witness) to (?:leave|disappear|stay away))\b[^?]{0,200}\b(?:witness\w*|testif\w*|trial)\b|\b(?:witness\w*|testif\w*)\b[^?]{0,200}\b(?:threaten\w*|(?:would|will|gonna) regret it)\b/g,
     "$& forfeiture by wrongdoing unavailable declarant",
   ],
+  // Stop 33: charged for trying when the finished crime fails ("can they still get him for trying to do
+  // it?", "what if she never got the money?"): attempt.
+  [
+    /\b(?:get|got|charge|charged|convict|convicted|nail|nailed|prosecute|prosecuted|go after|guilty|liable) (?:him|her|them|me|us)? ?(?:of |for )?(?:just |only |still )?(?:trying|an? (?:try|attempt))\b|\bfor (?:at least |just |only )?trying to\b/g,
+    "$& attempt substantial step",
+  ],
+  // Stop 33: a witness paid or pressed to stay away, told in either order with the trial ("what if his
+  // brother paid her to leave town?" after her testimony was read at trial).
+  [
+    inContext(
+      /\b(?:paid|pays|paying|bribed|bribes|talked|pressured|convinced|got) (?:her|him|them|the witness|a witness|the victim)\b (?:\w+ ){0,2}(?:to|into) (?:leave|leaving|skip|skipping|disappear|disappearing|stay away|staying away|hide|hiding|not (?:testify|show|come)|keep quiet|keeping quiet|move away|moving away)\b|\b(?:killed|murdered|got rid of|silenced) (?:the|a|her|him|that) (?:only )?(?:witness|informant|victim)\b|\bmade sure (?:she|he|they) (?:couldn'?t|wouldn'?t|didn'?t|never) (?:testify|show up|come to court)\b/g,
+      String.raw`witness\w*|testif\w*|trial|hearing|jury`,
+    ),
+    "$& forfeiture by wrongdoing unavailable declarant",
+  ],
   // What a writing said, told from memory while the writing exists.
   [
     /\b(?:exactly |just )?what the (?:note|letter|contract|email|text|document|receipt|memo|sign|label|lease|will|deed|agreement|policy|invoice|check|recording) said\b|\bwhat (?:the|his|her) (?:note|letter|contract|document|lease|will|deed|agreement) says\b|\bwithout (?:the|a copy of the) (?:actual|original|signed) (?:lease|contract|letter|document|will|deed|agreement|note|receipt|recording|photo)\b/g,

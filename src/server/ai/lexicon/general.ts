@@ -100,7 +100,7 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
     "$& impleader third-party joinder",
   ],
   [
-    /\b(?:earlier|previous|prior|first|another|other) (?:case|lawsuit|trial|suit)\b[^.?!]{0,80}\b(?:found|decided|held|ruled|determined|jury)\b|\b(?:use|rely on|lean on|point to|piggyback on|borrow|invoke) (?:that|the|this) (?:first |earlier |prior |previous |old )?(?:jury'?s? |court'?s? |judge'?s? )?(?:verdict|finding|findings|judgment|ruling)\b/g,
+    /\b(?:earlier|previous|prior|first|another|other) (?:case|lawsuit|trial|suit)\b[^.?!]{0,80}\b(?:found|decided|held|ruled|determined|jury)\b|\b(?:use|rely on|lean on|point to|piggyback on|borrow|invoke|stuck with|bound by|held to|locked into|tied to) (?:that|the|this) (?:first |earlier |prior |previous |old |other )?(?:jury'?s? |court'?s? |judge'?s? )?(?:verdict|finding|findings|judgment|ruling|decision)\b/g,
     "$& issue preclusion collateral estoppel already litigated",
   ],
   [

@@ -130,6 +130,16 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\bwithout (?:going (?:through|to) )?(?:a |the )?(?:whole |full )?trial\b|\bskip (?:the )?trial\b|\bno (?:real |genuine )?dispute (?:about|over) (?:the )?facts\b/g,
     "$& summary judgment genuine dispute material fact",
   ],
+  // Stop 33: asking the judge to end a civil case during or after the trial ("once the plaintiff rests",
+  // "toss the verdict"): judgment as a matter of law or a new trial, not summary judgment; only in a
+  // civil case (a criminal defense that rested is not).
+  [
+    inContext(
+      /(?:\b(?:once|after|when|as soon as|before) (?:the )?(?:plaintiff|defendant|other side|they|she|he) (?:rests|rested|has rested|finish(?:es|ed)? (?:their|her|his|its) (?:case|evidence)|close[sd]? (?:their|her|his|its) case)\b|\bclose of (?:the )?(?:plaintiff'?s'? |defendant'?s'? |all (?:the )?)?(?:evidence|case)\b|\b(?:toss|tossed|throw out|threw out|set aside|overturn|overturned|undo|ignore) (?:the |a |that |this |their )?(?:jury'?s? )?verdict\b|\b(?:new|second|do-?over) trial\b)/g,
+      String.raw`plaintiffs?|sued|sues|suing|lawsuit|civil|damages|liable|negligen\w*|summary judgment`,
+    ),
+    "$& judgment as a matter of law directed verdict new trial",
+  ],
   [
     /\b(?:made[- ]up|frivolous|no (?:factual )?basis|baseless)\b[^.?!]{0,40}\b(?:claims?|complaint|lawsuit|motion|filing)\b|\b(?:claims?|complaint|lawsuit|motion|filing)\b[^.?!]{0,40}\b(?:made[- ]up|frivolous|no (?:factual )?basis|baseless)\b/g,
     "$& frivolous sanctions rule 11",

@@ -151,6 +151,14 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:without (?:me |my )?(?:asking|permission|consent|agreeing)|never asked (?:him|her|them) to|didn'?t ask (?:him|her|them) to|while i was unconscious)\b[^?]{0,80}\b(?:paid|pay|bill\w*|charg\w*|owe)\b|\b(?:paid|pay|bill\w*|owe)\b[^?]{0,80}\b(?:never asked|didn'?t ask)\b/g,
     "$& restitution unjust enrichment benefit conferred quasi-contract",
   ],
+  // Stop 33: paid at least for the work already done when the deal itself cannot be enforced or was broken.
+  [
+    inContext(
+      /\b(?:get|be|getting|being) paid (?:at least )?(?:something|anything|for (?:the|her|his|my|their|our) (?:work|time|labor|labour))\b|\b(?:paid|pay|compensat\w*) (?:me |her |him |them |us )?(?:anything |something )?for (?:the |those |these )?(?:[\w-]+ ){0,2}(?:months?|weeks?|days?|hours?) (?:i|she|he|they|we) (?:already )?(?:worked|put in|spent)\b|\bfor (?:the |all the )?work (?:i|she|he|they|we) (?:already )?(?:did|put in|performed|finished)\b/g,
+      String.raw`contract\w*|deal|unenforceable|promise\w*|agreement|hired|fired|oral|handshake|statute of frauds|breach\w*|quit`,
+    ),
+    "$& restitution unjust enrichment benefit conferred quasi-contract quantum meruit",
+  ],
   // Stop 30 (decision 091): situations of the facts-blind7 misses, each written for its class.
   // Someone told others something about a person that the story calls false.
   [
@@ -190,6 +198,15 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // An owner who could have hired someone else at once and waited instead.
   [
     /\b(?:could(?:'ve| have)|might have) (?:hired|found|gotten|got|bought|rented|relet|re-?rented) (?:another|someone|somebody|a (?:new|replacement|different))\b[^?]{0,80}\b(?:waited|sat on|did nothing|instead)\b|\bjust waited\b[^?]{0,40}\b(?:months?|weeks?|years?)\b|\b(?:do|does|did|would) (?:i|he|she|they) (?:have|need) to (?:take|accept) (?:the|a|an|another|that|this|their) (?:[\w-]+ ){0,3}(?:job|position|offer|work|role)\b/g,
+    "$& mitigation avoidable consequences duty to mitigate",
+  ],
+  // Stop 33: a party told to stop who keeps performing anyway and sends the bill (no recovery for what
+  // could have been avoided after the repudiation).
+  [
+    inContext(
+      /\b(?:keep|kept|keeps|keeping|continue|continued|continues|go on|went on|carry on|carried on|finish|finished|finishing)\b (?:on )?(?:building|working|making|producing|manufacturing|shipping|performing|constructing|painting|digging|installing|going|the job|the work)\b[^.?!]{0,60}\b(?:anyway|regardless|after (?:he|she|they|the \w+) (?:said|told|cancel\w*|backed out)|even though (?:he|she|they|the \w+) (?:said|told|cancel\w*|backed out)|and (?:then )?(?:send|bill|charge|invoice))\b/g,
+      String.raw`cancel\w*|contract\w*|repudiat\w*|stop work|stop working|backed out|deal|won'?t (?:be )?pay\w*|bill`,
+    ),
     "$& mitigation avoidable consequences duty to mitigate",
   ],
   // Storing or using explosives, poisons and the like.
