@@ -280,3 +280,15 @@ describe("longer follow-ups that point back, and a lawyer's conduct asked as 'ma
     expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("conlaw-state-sovereign-immunity");
   });
 });
+
+describe("a follow-up whose best topic is the one already answered points to the neighbour its new fact raises (stop 33, decision 094)", () => {
+  it("adds the attempt topic after a receiving-stolen-property sting when asked about trying", async () => {
+    const done = await last(
+      "Detectives recovered a crate of stolen designer handbags from a warehouse burglary and, with the importer's consent, used them in a sting at a downtown pawn shop. An undercover detective offered six bags to Ruiz, a pawnbroker, at a fifth of their retail price, saying they fell off a truck. Ruiz laughed, said he would not ask questions, and paid cash. Is Ruiz guilty of receiving stolen property?",
+      "ok so if that doesn't stick, could he still be convicted for trying?",
+    );
+    // The topic the thread is about stays first; the neighbour is pointed to, with its summary.
+    expect(done.citations.slice(0, 2).map((c) => c.id)).toEqual(["crim-receiving-stolen-property", "crim-attempt"]);
+    expect(done.content).toContain("**See also Attempt:**");
+  });
+});

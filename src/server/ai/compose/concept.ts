@@ -44,6 +44,15 @@ export function topicBody(
   return out;
 }
 
+/** A second topic scoring at least this share of the first's score is pointed to ("See also"). */
+const CLOSE_SECOND = 0.85;
+/**
+ * ... and at least this share in a follow-up whose best topic is the one the thread is already about:
+ * the student has that answer, and the new fact ("can they still get him for trying?") often moves
+ * to the neighbouring doctrine (decision 094).
+ */
+const FOLLOW_UP_SECOND = 0.6;
+
 /**
  * A second topic that answers the question almost as well as the first ("counts as a taking" is
  * both Constitutional Law's and Real Property's takings topic): pointed to, with its summary.
@@ -52,7 +61,8 @@ export function closeSecond(ctx: ComposeContext, t: TopicDoc): TopicDoc | null {
   const topics = ctx.hits.filter((h) => h.doc.kind === "topic");
   const first = topics.find((h) => h.doc.id === t.id);
   const second = topics.find((h) => h.doc.id !== t.id);
-  if (!first || !second || second.relevance < DECLINE_BELOW || second.score < 0.85 * first.score) return null;
+  const share = ctx.thread?.topicId === t.id ? FOLLOW_UP_SECOND : CLOSE_SECOND;
+  if (!first || !second || second.relevance < DECLINE_BELOW || second.score < share * first.score) return null;
   return second.doc as TopicDoc;
 }
 
