@@ -471,3 +471,31 @@ describe("the next step a follow-up asks about, in everyday words (stop 33, deci
     );
   });
 });
+
+describe("a minor's purchase, a job hunt, a writing told from memory, a filing nobody checked (stop 33, decision 094)", () => {
+  it("reads a relative who is 16 and bought something as capacity, not a time or a distance", () => {
+    expect(expanded("my cousin is 16 and bought a used car from a dealer; can she give it back?")).toContain(
+      "capacity to contract",
+    );
+    expect(expanded("the bus driver was 15 minutes late so i bought a cab ride")).not.toContain("capacity");
+  });
+
+  it("reads 'do I have to look for another job?' after a firing as mitigation", () => {
+    expect(expanded("my employer fired me in breach of my contract; do i have to look for another job?")).toContain(
+      "duty to mitigate",
+    );
+  });
+
+  it("reads telling what a note said without showing it as the best evidence rule", () => {
+    expect(
+      expanded("can the officer tell the jury what the ransom note said without showing the note itself?"),
+    ).toContain("best evidence rule");
+  });
+
+  it("reads a filing made without checking the facts as Rule 11", () => {
+    expect(expanded("opposing counsel filed a complaint against me and never even checked the facts")).toContain(
+      "rule 11",
+    );
+    expect(expanded("can the judge punish him for filing that motion?")).toContain("rule 11");
+  });
+});

@@ -174,7 +174,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   ],
   // What a writing said, told from memory while the writing exists.
   [
-    /\b(?:exactly |just )?what the (?:note|letter|contract|email|text|document|receipt|memo|sign|label|lease|will|deed|agreement|policy|invoice|check|recording) said\b|\bwhat (?:the|his|her) (?:note|letter|contract|document|lease|will|deed|agreement) says\b|\bwithout (?:the|a copy of the) (?:actual|original|signed) (?:lease|contract|letter|document|will|deed|agreement|note|receipt|recording|photo)\b/g,
+    /\b(?:exactly |just )?what (?:the|a|an|his|her|their|that|my) (?:[\w-]+ ){0,2}(?:note|letter|contract|email|text|document|receipt|memo|sign|label|lease|will|deed|agreement|policy|invoice|check|recording|video|tape|photo|report) (?:said|says|showed|shows|read|reads|stated)\b|\bwithout (?:showing|producing|bringing|offering|introducing|putting in) (?:the|a|an|that|his|her) (?:actual |original |real |signed )?(?:[\w-]+ )?(?:note|letter|contract|email|document|receipt|memo|lease|will|deed|agreement|recording|video|tape|photo|report)(?: itself)?\b|\bwhat (?:the|his|her) (?:note|letter|contract|document|lease|will|deed|agreement) says\b|\bwithout (?:the|a copy of the) (?:actual|original|signed) (?:lease|contract|letter|document|will|deed|agreement|note|receipt|recording|photo)\b/g,
     "$& original writing content best evidence rule",
   ],
   // A one-person show-up: a victim brought to see a suspect alone, often in handcuffs.

@@ -144,6 +144,11 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\b(?:made[- ]up|frivolous|no (?:factual )?basis|baseless)\b[^.?!]{0,40}\b(?:claims?|complaint|lawsuit|motion|filing)\b|\b(?:claims?|complaint|lawsuit|motion|filing)\b[^.?!]{0,40}\b(?:made[- ]up|frivolous|no (?:factual )?basis|baseless)\b/g,
     "$& frivolous sanctions rule 11",
   ],
+  // Stop 33: a paper filed without looking into the facts, or the judge asked to punish the filer.
+  [
+    /\b(?:didn'?t|did not|never|without) (?:even )?(?:check|checking|checked|investigat\w*|look(?:ing|ed)? into|read|reading|verify\w*|research\w*|ask\w* (?:his|her|their) client)\b[^.?!]{0,60}\b(?:filed|filing|files|file|motion|complaint|pleading)\b|\b(?:filed|filing|files|motion|complaint|pleading)\b[^.?!]{0,80}\b(?:didn'?t|did not|never|without) (?:even )?(?:check|checking|checked|investigat\w*|look(?:ing|ed)? into|read|reading|verify\w*)\b|\b(?:judge|court) (?:\w+ ){0,3}(?:do anything|punish|sanction|fine|penali[sz]e)\w*\b[^.?!]{0,40}\b(?:filing|filed|motion|complaint|pleading)\b/g,
+    "$& sanctions rule 11 reasonable inquiry",
+  ],
   [
     /\b(?:add|include|tack on|bring|throw in)\b[^.?!]{0,30}\bstate[- ]law claims?\b|\bstate[- ]law claims?\b[^.?!]{0,60}\bfederal court\b/g,
     "$& supplemental jurisdiction common nucleus",

@@ -197,7 +197,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   ],
   // An owner who could have hired someone else at once and waited instead.
   [
-    /\b(?:could(?:'ve| have)|might have) (?:hired|found|gotten|got|bought|rented|relet|re-?rented) (?:another|someone|somebody|a (?:new|replacement|different))\b[^?]{0,80}\b(?:waited|sat on|did nothing|instead)\b|\bjust waited\b[^?]{0,40}\b(?:months?|weeks?|years?)\b|\b(?:do|does|did|would) (?:i|he|she|they) (?:have|need) to (?:take|accept) (?:the|a|an|another|that|this|their) (?:[\w-]+ ){0,3}(?:job|position|offer|work|role)\b/g,
+    /\b(?:could(?:'ve| have)|might have) (?:hired|found|gotten|got|bought|rented|relet|re-?rented) (?:another|someone|somebody|a (?:new|replacement|different))\b[^?]{0,80}\b(?:waited|sat on|did nothing|instead)\b|\bjust waited\b[^?]{0,40}\b(?:months?|weeks?|years?)\b|\b(?:do|does|did|would) (?:i|he|she|they) (?:have|need) to (?:take|accept) (?:the|a|an|another|that|this|their) (?:[\w-]+ ){0,3}(?:job|position|offer|work|role)\b|\b(?:have|need|supposed) to (?:go )?(?:look|looking|search|searching|hunt|hunting|apply|applying) (?:for|to) (?:another|a new|other|a different|some other|new) (?:job|jobs|work|position|positions|tenant|tenants|buyer|buyers)\b/g,
     "$& mitigation avoidable consequences duty to mitigate",
   ],
   // Stop 33: a party told to stop who keeps performing anyway and sends the bill (no recovery for what
@@ -243,8 +243,8 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // A minor or a drunk who signed a contract: capacity.
   [
     inContext(
-      /\b(?:i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|i was|he was|she was|only|just) (?:1[0-7]|a minor|underage|under 18)\b|\b(?:i|he|she|they) (?:was|were) (?:really |very |so |completely |totally )?(?:drunk|wasted|intoxicated|hammered|blackout drunk)\b/g,
-      String.raw`contract|signed|sign|agreement|deal|lease|loan|membership|underage`,
+      /\b(?:i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|i was|he was|she was|only|just|(?:brother|sister|son|daughter|kid|cousin|nephew|niece|friend|child|teen|teenager|buyer|seller) (?:is|was)(?: only| just)?) (?:1[0-7]|a minor|underage|under 18)\b(?! (?:percent|%|days?|weeks?|months?|hours?|minutes?|miles?|dollars?|bucks|feet|inches|years? (?:ago|later)))|\b(?:i|he|she|they) (?:was|were) (?:really |very |so |completely |totally )?(?:drunk|wasted|intoxicated|hammered|blackout drunk)\b/g,
+      String.raw`contract|signed|sign|agreement|deal|lease|loan|membership|underage|bought|buys|purchased|dealer|money back|give (?:it|them) back|return (?:it|them)`,
     ),
     "$& capacity to contract minor infancy intoxication voidable",
   ],
