@@ -11,7 +11,7 @@ import type { CorpusDoc } from "./corpus";
  * crime when she asks whether he can be charged.
  */
 const CIVIL_ASK =
-  /\b(?:sue|suing|sued|lawsuit|damages|compensat\w*|on the hook|liable|liability|recover|owe (?:me|us|him|her|them)|pay (?:me|us|for)|claim against)\b/;
+  /\b(?:sue|sues|suing|sued|lawsuit|damages|compensat\w*|on the hook|liable|liability|recover|owe (?:me|us|him|her|them)|pay (?:me|us|for)|claim against)\b/;
 const CRIMINAL_ASK =
   /\b(?:charged?|charges|crimes?|criminal(?:ly)?|guilty|convict\w*|prosecut\w*|arrest\w*|jail|prison|police|cops?|sentenc\w*|indict\w*|the state|murder\w*|manslaughter|homicide|accomplice|accessory|conspira\w*|felony|misdemeanou?r)\b/;
 /** Ranking-score penalty for documents of the other side of that line (criminal topics for a civil ask, tort topics for a criminal one). */

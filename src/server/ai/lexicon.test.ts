@@ -499,3 +499,66 @@ describe("a minor's purchase, a job hunt, a writing told from memory, a filing n
     expect(expanded("can the judge punish him for filing that motion?")).toContain("rule 11");
   });
 });
+
+describe("situations of the stop-33 blind pair's misses, by class (stop 33, decision 094)", () => {
+  it("reads an animal that charged or kicked people before as a known dangerous propensity, not a person who did", () => {
+    expect(expanded("more than once that summer the farm's llama kicked visitors who leaned over the fence")).toContain(
+      "known dangerous propensity",
+    );
+    expect(expanded("at trial the nurse said the victim told her, my boyfriend kicked me twice")).not.toContain(
+      "dangerous propensity",
+    );
+    expect(expanded("he is now charged for sales he made before the ruling")).not.toContain("dangerous propensity");
+  });
+
+  it("reads a door rigged to hurt whoever opens it as deadly force to protect property", () => {
+    expect(expanded("he rigged the shed door so that anyone opening it would be hit by a falling beam")).toContain(
+      "defense of property deadly force",
+    );
+  });
+
+  it("reads a face on an ad as appropriation of likeness", () => {
+    expect(expanded("a dentist put my photo on a flyer promoting teeth whitening without asking")).toContain(
+      "appropriation of name or likeness",
+    );
+  });
+
+  it("reads someone else taking over the contract's work as delegation", () => {
+    expect(expanded("the painter we hired said his cousin would take over the job on the same terms")).toContain(
+      "delegation of duties",
+    );
+  });
+
+  it("reads co-owners who must be made parties as required joinder, and a state statute in federal court as Erie", () => {
+    expect(expanded("the defendant says her two sisters must be made parties to the suit")).toContain(
+      "required joinder",
+    );
+    expect(expanded("should the federal court apply the state's certificate of merit statute?")).toContain("erie");
+  });
+
+  it("reads a principal who found out and kept using what the agent bought as ratification", () => {
+    expect(
+      expanded("the manager signed a lease for a new truck; the owner found out a week later and just kept using it"),
+    ).toContain("ratification");
+  });
+
+  it("reads a casing cut open or an aftermarket part as alteration of the product", () => {
+    expect(expanded("what if he used an aftermarket charger with the scooter's battery?")).toContain(
+      "misuse alteration",
+    );
+  });
+
+  it("reads how often she does it, beside what it should prove, as habit", () => {
+    expect(expanded("can they prove the driver stopped at the crossing by showing he always does it?")).toContain(
+      "habit routine practice",
+    );
+  });
+
+  it("reads a substitute refused to keep the claim bigger as mitigation", () => {
+    expect(
+      expanded(
+        "another supplier offered to fill the order at the same price but she turned them down after the breach",
+      ),
+    ).toContain("duty to mitigate");
+  });
+});

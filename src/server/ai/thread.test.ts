@@ -292,3 +292,14 @@ describe("a follow-up whose best topic is the one already answered points to the
     expect(done.content).toContain("**See also Attempt:**");
   });
 });
+
+describe("a short turn that answers nothing alone, in a conversation (stop 33, decision 094)", () => {
+  it("reads 'would the court be as strict if the law instead rewrote private leases?' with the Contracts Clause thread", async () => {
+    const done = await last(
+      "Facing a deficit, the State of Ardent passed a law cutting by a fifth the yearly raises promised in its written contracts with retired teachers. The legislature declared a fiscal emergency but had rejected every tax increase. The retirees sue, claiming the law impairs their contracts. How will a court analyze the claim?",
+      "would the court be as strict if the law instead rewrote existing leases between private landlords and tenants?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("conlaw-contracts-clause");
+  });
+});

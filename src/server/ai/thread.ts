@@ -40,6 +40,8 @@ const OWN_DOCTRINE_TITLE_SHARE = 0.6;
 const OWN_DOCTRINE_MIN_IDF = 2.5;
 /** Questions of at most this many words may lean on the thread without a follow-up form. */
 const SHORT_QUESTION_WORDS = 12;
+/** A turn of at most this many words that answers nothing alone leans on the thread, whatever its form. */
+const LONE_FOLLOW_UP_WORDS = 30;
 /** How many earlier user turns the thread is resolved over (older ones rarely bear on the question). */
 const THREAD_TURNS = 4;
 
@@ -231,6 +233,9 @@ export function readWithThread(
     form === "strong" ||
     !own.query.terms.length ||
     (form === "weak" && relevance < DECLINE_BELOW) ||
+    // A short turn the library cannot answer alone, asked in a conversation ("would the court be as
+    // tough if the law instead rewrote private leases?"), is read with it before it is declined (stop 33).
+    (relevance < DECLINE_BELOW && question.split(/\s+/).filter(Boolean).length <= LONE_FOLLOW_UP_WORDS) ||
     namesNoDoctrine(index, question, own.query, own.hits) ||
     sameSubject(own.hits, thread) ||
     continuesStory(index, question, own.query, thread);

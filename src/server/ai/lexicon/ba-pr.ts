@@ -101,6 +101,14 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     /\b(?:watched|watches|saw|sees|noticed|notices)\b[^.?!]{0,40}\b(?:shipment|delivery|order|goods|stock|supplies)\b[^.?!]{0,40}\b(?:come in|comes in|arriv\w*|delivered|unloaded)\b[^.?!]{0,120}\b(?:sold|sells|selling|used|uses|using|shelved|stocked|put (?:them|it|the \w+) (?:out|on)|without (?:saying|a word|objecting|complaining|protest))/g,
     "$& ratification affirmed unauthorized act accepting benefits",
   ],
+  // Stop 33: a principal who found out about the deal and went on using what it brought.
+  [
+    inContext(
+      /\b(?:found out|learned|discovered|realized|heard)\b[^.?!]{0,60}\b(?:kept|keeps|continued|went on|just) (?:\w+ ){0,2}(?:using|firing|running|driving|wearing|selling|operating|enjoying|cashing|spending|living)\b/g,
+      String.raw`authority|agent|signed|lease|bound|on behalf|letterhead|manager|employee|without (?:asking|permission)`,
+    ),
+    "$& ratification affirmed unauthorized act accepting benefits",
+  ],
   // Stop 30 (decision 091): a principal who kept the benefit of a deal made without authority.
   [
     inContext(

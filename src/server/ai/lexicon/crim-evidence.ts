@@ -115,6 +115,15 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:always|every (?:single )?(?:night|morning|evening|day|time)|without fail|like clockwork|never (?:once )?(?:forgets|fails|misses|forgot|failed|missed))\b[^?]{0,120}\b(?:prove|show|evidence|use (?:that|it|this)|testify)\b/g,
     "$& habit routine practice",
   ],
+  // Stop 33: how regularly someone does it, told after or before what it should prove ("prove she scanned
+  // the wristband by showing she always does it"; "she skips it a third of the time").
+  [
+    inContext(
+      /\b(?:always|every (?:single )?time|without fail|like clockwork|invariably|religiously|most of the time|(?:a third|a quarter|half|some) of the time|(?:skips?|skipped|misses|missed|forgets?|forgot) (?:it|them|that) (?:sometimes|often|now and then))\b/g,
+      String.raw`prove|proves|proving|show|showing|evidence|testif\w*|jury|admissib\w*`,
+    ),
+    "$& habit routine practice",
+  ],
   // Stop 30 (decision 091): what students say when a follow-up moves to the neighbouring doctrine.
   // Police who ask "mind if we look?" and a shrug or an opened trunk: consent to a search.
   [
@@ -167,7 +176,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // brother paid her to leave town?" after her testimony was read at trial).
   [
     inContext(
-      /\b(?:paid|pays|paying|bribed|bribes|talked|pressured|convinced|got) (?:her|him|them|the witness|a witness|the victim)\b (?:\w+ ){0,2}(?:to|into) (?:leave|leaving|skip|skipping|disappear|disappearing|stay away|staying away|hide|hiding|not (?:testify|show|come)|keep quiet|keeping quiet|move away|moving away)\b|\b(?:killed|murdered|got rid of|silenced) (?:the|a|her|him|that) (?:only )?(?:witness|informant|victim)\b|\bmade sure (?:she|he|they) (?:couldn'?t|wouldn'?t|didn'?t|never) (?:testify|show up|come to court)\b/g,
+      /(?:\b(?:paid|pays|paying|bribed|bribes|talked|pressured|convinced|got) (?:her|him|them|the witness|a witness|the victim)\b (?:\w+ ){0,2}(?:to|into) (?:leave|leaving|skip|skipping|disappear|disappearing|stay away|staying away|hide|hiding|not (?:testify|show|come)|keep quiet|keeping quiet|move away|moving away)\b|\b(?:killed|murdered|got rid of|silenced) (?:the|a|her|him|that) (?:only )?(?:witness|informant|victim)\b|\bmade sure (?:she|he|they) (?:couldn'?t|wouldn'?t|didn'?t|never) (?:testify|show up|come to court)\b)/g,
       String.raw`witness\w*|testif\w*|trial|hearing|jury`,
     ),
     "$& forfeiture by wrongdoing unavailable declarant",

@@ -272,4 +272,14 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\b(?:sued|sues|suing) only\b|\bwithout (?:joining|adding|including|suing) (?:her|his|their|the other)\b|\bjointly (?:own|owned|hold|held|bought)\b[^?]{0,250}\b(?:sued|sues)\b/g,
     "$& required joinder rule 19 required party",
   ],
+  // Stop 33: absent co-owners the defendant says must be brought in, or who declined to join the suit.
+  [
+    /\b(?:must|should|need to|have to|has to) be (?:made|joined|added|brought in)(?: as)? (?:parties|a party|plaintiffs?|defendants?)\b|\b(?:declined|refused|won'?t|don'?t want|didn'?t want) to join (?:the |her |his |their )?(?:suit|lawsuit|case|action)\b/g,
+    "$& required joinder rule 19 required party",
+  ],
+  // Stop 33: a state statute or requirement asked about in a federal court (Erie).
+  [
+    /\bfederal (?:court|judge)s?\b[^.?!]{0,60}\bapply (?:the |a |that |this )?state(?:'s)? (?:[\w-]+ ){0,2}(?:law|statute|rule|requirement|affidavit|cap|limit|certificate)\b|\bapply (?:the |a |that |this )?state(?:'s)? (?:[\w-]+ ){0,2}(?:statute|law|rule|requirement)\b[^.?!]{0,40}\bfederal\b|\bfederal rules?\b[^.?!]{0,80}\bstate (?:statute|law|rule)\b|\bstate (?:statute|law|rule)\b[^.?!]{0,80}\bfederal rules?\b/g,
+    "$& erie substantive procedural",
+  ],
 ];

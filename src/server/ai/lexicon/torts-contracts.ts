@@ -154,7 +154,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // Stop 33: paid at least for the work already done when the deal itself cannot be enforced or was broken.
   [
     inContext(
-      /\b(?:get|be|getting|being) paid (?:at least )?(?:something|anything|for (?:the|her|his|my|their|our) (?:work|time|labor|labour))\b|\b(?:paid|pay|compensat\w*) (?:me |her |him |them |us )?(?:anything |something )?for (?:the |those |these )?(?:[\w-]+ ){0,2}(?:months?|weeks?|days?|hours?) (?:i|she|he|they|we) (?:already )?(?:worked|put in|spent)\b|\bfor (?:the |all the )?work (?:i|she|he|they|we) (?:already )?(?:did|put in|performed|finished)\b/g,
+      /(?:\b(?:get|be|getting|being) paid (?:at least )?(?:something|anything|for (?:the|her|his|my|their|our) (?:work|time|labor|labour))\b|\b(?:paid|pay|compensat\w*) (?:me |her |him |them |us )?(?:anything |something )?for (?:the |those |these )?(?:[\w-]+ ){0,2}(?:months?|weeks?|days?|hours?) (?:i|she|he|they|we) (?:already )?(?:worked|put in|spent)\b|\bfor (?:the |all the )?work (?:i|she|he|they|we) (?:already )?(?:did|put in|performed|finished)\b)/g,
       String.raw`contract\w*|deal|unenforceable|promise\w*|agreement|hired|fired|oral|handshake|statute of frauds|breach\w*|quit`,
     ),
     "$& restitution unjust enrichment benefit conferred quasi-contract quantum meruit",
@@ -168,8 +168,8 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // An animal that had bitten or attacked before: the keeper knew its dangerous propensity.
   [
     inContext(
-      /\b(?:had (?:already )?(?:bitten|bit|attacked|mauled)|(?:has|have) (?:already )?(?:bitten|attacked|mauled)|(?:bit|bitten|attacked) (?:\w+ ){0,4}(?:before|the (?:year|summer|month|week) before|last (?:year|summer|month)|twice))\b/g,
-      String.raw`dogs?|pupp(?:y|ies)|terriers?|pit ?bulls?|rottweilers?|shepherds?|retrievers?|husk(?:y|ies)|poodles?|animals?|pets?|cats?|horses?|bulls?|cattle|cows?|goats?|snakes?|monkeys?|tigers?|bears?|wol(?:f|ves)`,
+      /(?:\b(?:had (?:already )?(?:bitten|bit|attacked|mauled)|(?:has|have) (?:already )?(?:bitten|attacked|mauled)|(?:bit|bitten|attacked|charged at|butted|kicked|gored|lunged at|went after) (?:\w+ ){0,4}(?:before|the (?:year|summer|month|week) before|last (?:year|summer|month)|twice|in the past))\b|\b(?:twice|three times|several times|more than once|once before)\b[^.?!]{0,50}\b(?:bit|bitten|attacked|charged at|butted|kicked|gored|lunged at|went after)\b)/g,
+      String.raw`dogs?|pupp(?:y|ies)|terriers?|pit ?bulls?|rottweilers?|shepherds?|retrievers?|husk(?:y|ies)|poodles?|animals?|pets?|cats?|horses?|bulls?|cattle|cows?|goats?|snakes?|monkeys?|tigers?|bears?|wol(?:f|ves)|rams?|sheep|llamas?|donkeys?|mules?|pigs?|boars?|roosters?|geese|goose|ostrich(?:es)?|emus?|ponies|pony|stallions?`,
     ),
     "$& domestic animal known dangerous propensity strict liability",
   ],
@@ -209,6 +209,35 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     ),
     "$& mitigation avoidable consequences duty to mitigate",
   ],
+  // Stop 33: a substitute offered and refused "to keep her claim bigger" (mitigation), not a rejected offer.
+  [
+    inContext(
+      /(?:\b(?:another|other|different|replacement|substitute|new) (?:\w+ ){0,3}(?:offered|offers|offering)\b[^.?!]{0,80}\b(?:turned|turn|turning|turns) (?:them|it|him|her|that|the offer) down\b|\b(?:to keep|keeping) (?:her|his|my|their|the) (?:claim|damages|recovery|lawsuit) (?:bigger|higher|big|up)\b)/g,
+      String.raw`breach\w*|contract\w*|claim|sue|damages|cancel\w*|repudiat\w*|backed out`,
+    ),
+    "$& mitigation avoidable consequences duty to mitigate",
+  ],
+  // Stop 33: a trap set to hurt whoever breaks in (deadly force to protect property: Katko v. Briney).
+  [
+    inContext(
+      /(?:\b(?:rigged|booby[- ]?trapp?(?:ed|ing)?|wired)\b[^.?!]{0,80}\b(?:so (?:that )?(?:opening|anyone|whoever|any intruder)|to (?:shoot|fire|release|fall|drop|shock|electrocute|injure|hurt|kill|maim|go off))\b|\bspring[- ]guns?\b|\bbooby[- ]traps?\b)/g,
+      String.raw`house|cabin|shed|barn|doors?|property|store|garage|home|intruders?|thie(?:f|ves)|burglar\w*|break(?:s|ing)? in|broke(?:n)? in`,
+    ),
+    "$& defense of property deadly force spring gun",
+  ],
+  // Stop 33: a person's face or name used to sell something (appropriation of name or likeness).
+  [
+    /\b(?:my|her|his|their) (?:face|picture|photo|photograph|image|likeness|name|voice|selfie)\b[^.?!]{0,100}\b(?:ads?|advert\w*|billboards?|commercials?|sell|selling|promot\w*|marketing|endors\w*|logo|memberships?|brochures?)\b|\b(?:ads?|advert\w*|billboards?|commercials?|promot\w*|marketing|brochures?)\b[^.?!]{0,100}\b(?:my|her|his|their) (?:face|picture|photo|photograph|image|likeness|name|voice)\b/g,
+    "$& appropriation of name or likeness invasion of privacy",
+  ],
+  // Stop 33: someone else sent to do a contract's work in the promisor's place (delegation of duties).
+  [
+    inContext(
+      /\b(?:would|will|to|could|should) take over (?:the |her |his |my |their |our )?(?:project|job|work|contract|job site|performance|duties|design|engagement|commission)\b/g,
+      String.raw`contract\w*|hired|agreed|commission|deal`,
+    ),
+    "$& delegation of duties personal services",
+  ],
   // Storing or using explosives, poisons and the like.
   [
     /\b(?:dynamite|explosives?|blasting|fireworks (?:factory|warehouse|storage)|toxic (?:chemicals?|waste)|poison gas|crop[- ]dusting|fumigat\w*)\b/g,
@@ -243,7 +272,7 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // A minor or a drunk who signed a contract: capacity.
   [
     inContext(
-      /\b(?:i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|i was|he was|she was|only|just|(?:brother|sister|son|daughter|kid|cousin|nephew|niece|friend|child|teen|teenager|buyer|seller) (?:is|was)(?: only| just)?) (?:1[0-7]|a minor|underage|under 18)\b(?! (?:percent|%|days?|weeks?|months?|hours?|minutes?|miles?|dollars?|bucks|feet|inches|years? (?:ago|later)))|\b(?:i|he|she|they) (?:was|were) (?:really |very |so |completely |totally )?(?:drunk|wasted|intoxicated|hammered|blackout drunk)\b/g,
+      /(?:\b(?:i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|i was|he was|she was|only|just|(?:brother|sister|son|daughter|kid|cousin|nephew|niece|friend|child|teen|teenager|buyer|seller) (?:is|was)(?: only| just)?) (?:1[0-7]|a minor|underage|under 18)\b(?! (?:percent|%|days?|weeks?|months?|hours?|minutes?|miles?|dollars?|bucks|feet|inches|years? (?:ago|later)))|\b(?:i|he|she|they) (?:was|were) (?:really |very |so |completely |totally )?(?:drunk|wasted|intoxicated|hammered|blackout drunk)\b)/g,
       String.raw`contract|signed|sign|agreement|deal|lease|loan|membership|underage|bought|buys|purchased|dealer|money back|give (?:it|them) back|return (?:it|them)`,
     ),
     "$& capacity to contract minor infancy intoxication voidable",
@@ -257,8 +286,8 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   // its own warning ("stood on the top cap with the sticker that says not a step"), beside a product.
   [
     inContext(
-      /(?:\b(?:sawed|sawn|sawing|saws|cut|cutting|shaved|filed|ground|trimmed|shortened|bent|welded|drilled|rewired)\b (?:[\w-]+ ){0,4}(?:off|down|through|into)\b (?:of )?(?:(?:one|each|some|both|two|all) of )?(?:the |one |a |its |each |his |her )?(?:[\w-]+ )?(?:legs?|blades?|handles?|guards?|cords?|plugs?|prongs?|wheels?|rungs?|steps?|braces?|feet|base|tip|end|strap|belt|chain)\b|\b(?:stood|standing|stand|stands|climbed|climbing|sat|sitting|jumped|jumping) on (?:the )?(?:very )?top (?:cap|step|rung|shelf|platform)\b|\b(?:sticker|label|warning|decal|sign)s? (?:right )?(?:on it )?(?:that |which )?(?:says?|said|reads?|read|warn\w*)\b[^.?!]{0,30}\b(?:not|never|don'?t|do not)\b|\bignor\w* (?:the |a |its |all )?(?:warnings?|labels?|stickers?|instructions|directions)\b)/g,
-      String.raw`ladders?|products?|manufactur\w*|tools?|machines?|devices?|appliances?|made by|sold by|brand|saws?|mowers?|strict liability|defect\w*`,
+      /(?:\b(?:sawed|sawn|sawing|saws|cut|cutting|shaved|filed|ground|trimmed|shortened|bent|welded|drilled|rewired)\b (?:[\w-]+ ){0,4}(?:off|down|through|into)\b (?:of )?(?:(?:one|each|some|both|two|all) of )?(?:the |one |a |its |each |his |her )?(?:[\w-]+ )?(?:legs?|blades?|handles?|guards?|cords?|plugs?|prongs?|wheels?|rungs?|steps?|braces?|feet|base|tip|end|strap|belt|chain)\b|\b(?:stood|standing|stand|stands|climbed|climbing|sat|sitting|jumped|jumping) on (?:the )?(?:very )?top (?:cap|step|rung|shelf|platform)\b|\b(?:sticker|label|warning|decal|sign)s? (?:right )?(?:on it )?(?:that |which )?(?:says?|said|reads?|read|warn\w*)\b[^.?!]{0,30}\b(?:not|never|don'?t|do not)\b|\bignor\w* (?:the |a |its |all )?(?:warnings?|labels?|stickers?|instructions|directions)\b|\b(?:cut|pried|broke|cracked|drilled|sawed) (?:the |its |a )?(?:[\w-]+ )?(?:casing|case|housing|cover|panel|seal|shell|battery pack) open\b|\bswapped (?:in|out)\b|\baftermarket\b|\bknock-?off (?:parts?|chargers?|batter(?:y|ies)|blades?|filters?))/g,
+      String.raw`ladders?|products?|manufactur\w*|tools?|machines?|devices?|appliances?|made by|sold by|brand|saws?|mowers?|strict liability|strictly liable|makers?|scooters?|batter(?:y|ies)|chargers?|defect\w*`,
     ),
     "$& misuse alteration products liability defenses",
   ],
