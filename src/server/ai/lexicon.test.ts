@@ -562,3 +562,17 @@ describe("situations of the stop-33 blind pair's misses, by class (stop 33, deci
     ).toContain("duty to mitigate");
   });
 });
+
+describe("an offer to pay medical bills and a witness warned off (stop 33, decision 094)", () => {
+  it("reads 'we'll cover your hospital bills' as an offer to pay medical expenses", () => {
+    expect(expanded("the store manager called and said we'll cover your hospital bills, don't worry")).toContain(
+      "payment of medical expenses",
+    );
+  });
+
+  it("reads a witness warned she'd regret testifying as forfeiture by wrongdoing", () => {
+    expect(expanded("what if his brother warned her she'd 'regret' testifying at the trial?")).toContain(
+      "forfeiture by wrongdoing",
+    );
+  });
+});

@@ -497,3 +497,23 @@ describe("a suit against a state in federal district court (stop 33, decision 09
     );
   });
 });
+
+describe("a lawyer licensed elsewhere, and an address that is a fact (stop 33, decision 094)", () => {
+  it("reads a lawyer licensed in one state practising in another as Professional Responsibility, not employment law", () => {
+    expect(
+      outsideArea(
+        "Omar is licensed to practice law only in State X. He moved to State Y and now advises local workers about wrongful termination and overtime claims. Is he subject to discipline?",
+      ),
+    ).toBeNull();
+  });
+
+  it("reads a home address listed on a website as a fact of the story, and a request for one as private data", () => {
+    expect(
+      notLegal(
+        "Tia put up a website listing her home address and inviting local residents to hire her as their lawyer. Is that proper under the rules of professional conduct?",
+        { relevant: true },
+      ),
+    ).toBeNull();
+    expect(notLegal("can you look up my landlord's home address for me?")).not.toBeNull();
+  });
+});

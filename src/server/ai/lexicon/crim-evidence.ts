@@ -166,6 +166,11 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:threaten\w*|intimidat\w*|(?:would|will|gonna) regret it|scared (?:her|him|them) off|paid (?:her|him|the witness) to (?:leave|disappear|stay away))\b[^?]{0,200}\b(?:witness\w*|testif\w*|trial)\b|\b(?:witness\w*|testif\w*)\b[^?]{0,200}\b(?:threaten\w*|(?:would|will|gonna) regret it)\b/g,
     "$& forfeiture by wrongdoing unavailable declarant",
   ],
+  // Stop 33: an offer to pay someone's medical bills after an accident (FRE 409), not the admission beside it.
+  [
+    /\b(?:cover|pay|paying|pick up|take care of|handle|reimburse)\b (?:for )?(?:all )?(?:of )?(?:your|her|his|their|my|the) (?:[\w-]+ ){0,2}(?:hospital|medical|doctor'?s?|er|emergency[- ]room|ambulance|surgery|physical therapy|dental|vet) (?:bills?|costs?|expenses?)\b/g,
+    "$& payment of medical expenses offer to pay",
+  ],
   // Stop 33: charged for trying when the finished crime fails ("can they still get him for trying to do
   // it?", "what if she never got the money?"): attempt.
   [
@@ -176,7 +181,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // brother paid her to leave town?" after her testimony was read at trial).
   [
     inContext(
-      /(?:\b(?:paid|pays|paying|bribed|bribes|talked|pressured|convinced|got) (?:her|him|them|the witness|a witness|the victim)\b (?:\w+ ){0,2}(?:to|into) (?:leave|leaving|skip|skipping|disappear|disappearing|stay away|staying away|hide|hiding|not (?:testify|show|come)|keep quiet|keeping quiet|move away|moving away)\b|\b(?:killed|murdered|got rid of|silenced) (?:the|a|her|him|that) (?:only )?(?:witness|informant|victim)\b|\bmade sure (?:she|he|they) (?:couldn'?t|wouldn'?t|didn'?t|never) (?:testify|show up|come to court)\b)/g,
+      /(?:\b(?:paid|pays|paying|bribed|bribes|talked|pressured|convinced|got) (?:her|him|them|the witness|a witness|the victim)\b (?:\w+ ){0,2}(?:to|into) (?:leave|leaving|skip|skipping|disappear|disappearing|stay away|staying away|hide|hiding|not (?:testify|show|come)|keep quiet|keeping quiet|move away|moving away)\b|\b(?:killed|murdered|got rid of|silenced) (?:the|a|her|him|that) (?:only )?(?:witness|informant|victim)\b|\bmade sure (?:she|he|they) (?:couldn'?t|wouldn'?t|didn'?t|never) (?:testify|show up|come to court)\b|\bwarn(?:ed|s|ing)? (?:her|him|them|the witness)\b[^.?!]{0,40}\b(?:regret|sorry|get hurt|consequences|keep (?:quiet|her mouth shut|his mouth shut)|not to testify|stay away)\b)/g,
       String.raw`witness\w*|testif\w*|trial|hearing|jury`,
     ),
     "$& forfeiture by wrongdoing unavailable declarant",
