@@ -517,3 +517,15 @@ describe("a lawyer licensed elsewhere, and an address that is a fact (stop 33, d
     expect(notLegal("can you look up my landlord's home address for me?")).not.toBeNull();
   });
 });
+
+describe("heart and stroke signs told in the first person (stop 33, decision 094)", () => {
+  it("sends chest tightness with a numb arm to emergency services even beside the bar exam", () => {
+    expect(
+      notLegal(
+        "my chest has felt tight all morning and my left arm is kind of numb, should i just push through and keep studying for the bar?",
+      ),
+    ).toBe("health_safety");
+    // A legal question that mentions an injury in passing is still answered.
+    expect(notLegal("I was punched at a bar last night and my chest hurts. Can I sue him for battery?")).toBeNull();
+  });
+});
