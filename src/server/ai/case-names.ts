@@ -4,7 +4,7 @@
  * a case named by one word from a story's party or an everyday word ("the owner, Pike", "a loft").
  */
 import type { Corpus } from "./corpus";
-import { normalize, words } from "./text";
+import { normalize, wordCount, words } from "./text";
 
 export interface CaseAlias {
   briefId: string;
@@ -139,7 +139,7 @@ export function findCaseMentions(
 ): { briefId: string; strength: "full" | "short" }[] {
   const q = normalize(question);
   const found = new Map<string, "full" | "short">();
-  const story = q.split(/\s+/).filter(Boolean).length >= STORY_WORDS;
+  const story = wordCount(q) >= STORY_WORDS;
   // A party's name inside a full "A v. B" names that case, not another with the same party
   // ("Wood v. Lucy" is not also Dairy Queen v. Wood and Lucy v. Zehmer): short names are matched
   // on the question with the full names blanked out.

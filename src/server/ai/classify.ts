@@ -4,6 +4,7 @@
  * summary ("give me a rundown of adverse possession") and a fact pattern (a story ending in a
  * question about its outcome). Pure string rules: fast, predictable and testable.
  */
+import { wordCount } from "./text";
 
 export type QuestionKind = "concept" | "distinction" | "case" | "summary" | "fact_pattern";
 
@@ -63,8 +64,6 @@ export function isStory(question: string): boolean {
     return true;
   return words >= 14 && past >= 3 && !DISTINCTION.test(q);
 }
-
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /** Cleans one side of a comparison: leading articles, trailing "in criminal law?" kept, punctuation dropped. */
 function cleanSide(s: string): string {

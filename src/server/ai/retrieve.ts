@@ -15,7 +15,7 @@ import { ORDINALS } from "../../domain/provisions";
 import { detectProvisionIds } from "./provision-refs";
 import type { CorpusDoc } from "./corpus";
 import { definedKey, EXAMPLE_WEIGHT, findCaseMentions, idf, type SearchIndex } from "./search-index";
-import { editDistance, isFramingTerm, isPlaceTerm, normalize, terms } from "./text";
+import { editDistance, isFramingTerm, isPlaceTerm, normalize, terms, wordCount } from "./text";
 import { SUBJECT_IDS } from "../../contract/content";
 
 export interface QueryTerm {
@@ -94,7 +94,7 @@ export function capitalized(question: string): Set<string> {
 export function parseQuery(index: SearchIndex, question: string): ParsedQuery {
   const text = expandShorthand(normalize(question), question);
   const proper = capitalized(question);
-  const long = question.split(/\s+/).filter(Boolean).length >= 15;
+  const long = wordCount(question) >= 15;
   const weights = new Map<string, number>();
   const setWeight = (t: string, w: number) => weights.set(t, Math.max(weights.get(t) ?? 0, w));
   const stems: string[] = [];

@@ -70,6 +70,11 @@ export function normalize(text: string): string {
     .toLowerCase();
 }
 
+/** How many whitespace-separated words `text` has (punctuation counts with its word). */
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
 /** Raw words (lower case, apostrophes kept inside words), in order. */
 export function words(text: string): string[] {
   return normalize(text).match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];

@@ -26,7 +26,7 @@ import {
   spreadRelevance,
 } from "./retrieve";
 import type { SearchIndex } from "./search-index";
-import { isFramingTerm, terms } from "./text";
+import { isFramingTerm, terms, wordCount } from "./text";
 
 /** Ranking-score bonus, in a follow-up, for documents in the subject the thread is about (decision 057). */
 const THREAD_SUBJECT_BONUS = 0.15;
@@ -40,8 +40,11 @@ const OWN_DOCTRINE_TITLE_SHARE = 0.6;
 const OWN_DOCTRINE_MIN_IDF = 2.5;
 /** Questions of at most this many words may lean on the thread without a follow-up form. */
 const SHORT_QUESTION_WORDS = 12;
-/** A turn of at most this many words that answers nothing alone leans on the thread, whatever its form. */
-const LONE_FOLLOW_UP_WORDS = 30;
+/**
+ * Turns of at most this many words may be follow-ups at all: by their form (a changed fact, an opening
+ * conjunction, a contrast, a pronoun) or, whatever their form, when they answer nothing alone.
+ */
+const FOLLOW_UP_MAX_WORDS = 30;
 /** How many earlier user turns the thread is resolved over (older ones rarely bear on the question). */
 const THREAD_TURNS = 4;
 
@@ -92,20 +95,22 @@ export const CHANGED_FACT = new RegExp(
  * (strong) or one with a pronoun (weak when longer than 8 words). null when nothing in its form does.
  */
 export function followUpStrength(question: string): "strong" | "weak" | null {
-  const words = question.split(/\s+/).filter(Boolean).length;
+  const words = wordCount(question);
   // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
-  if (words <= 30 && VARIES.test(question)) return "strong";
+  if (words <= FOLLOW_UP_MAX_WORDS && VARIES.test(question)) return "strong";
   // "and who gets it if …?", "ok and what if …": a turn that opens on a conjunction continues the one before.
   // "so if that charge falls apart, can they still get him for trying?" (stop 33) opens on "so" too.
-  if (words <= 30 && /^\s*(?:and|but|so|ok(?:ay)?,? (?:and|but|so)|so then)\b/i.test(question)) return "strong";
+  if (words <= FOLLOW_UP_MAX_WORDS && /^\s*(?:and|but|so|ok(?:ay)?,? (?:and|but|so)|so then)\b/i.test(question))
+    return "strong";
   // "how is that different from a pure notice statute?": a contrast with the doctrine just discussed.
-  if (words <= 30 && CONTRAST.test(question)) return "strong";
+  if (words <= FOLLOW_UP_MAX_WORDS && CONTRAST.test(question)) return "strong";
   // "by the time it gets to the court of appeals the agency has withdrawn the rule tho": a new fact
   // told, not asked, with a pronoun pointing back; weak, so it leans only when it answers nothing alone.
-  if (words <= 30 && !question.includes("?") && !ASKS.test(question) && PRONOUN.test(question)) return "weak";
+  if (words <= FOLLOW_UP_MAX_WORDS && !question.includes("?") && !ASKS.test(question) && PRONOUN.test(question))
+    return "weak";
   // "so what does he actually get for the pipe then? ripping it out would cost $50k": a longer
   // question with a pronoun pointing back, weak too (stop 33).
-  if (words > SHORT_QUESTION_WORDS) return words <= 30 && PRONOUN.test(question) ? "weak" : null;
+  if (words > SHORT_QUESTION_WORDS) return words <= FOLLOW_UP_MAX_WORDS && PRONOUN.test(question) ? "weak" : null;
   if (LEADS_ON.test(question)) return "strong";
   // "are there exceptions?", "how long does it take?", "why?": an aspect of the doctrine just discussed.
   if (onlyAspects(question)) return "strong";
@@ -122,7 +127,7 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
  * names Diversity Jurisdiction).
  */
 export function namesNoDoctrine(index: SearchIndex, question: string, query: ParsedQuery, hits: Hit[]): boolean {
-  if (question.split(/\s+/).filter(Boolean).length > SHORT_QUESTION_WORDS) return false;
+  if (wordCount(question) > SHORT_QUESTION_WORDS) return false;
   if (query.caseMentions.length || query.provisionIds.length) return false;
   const own = query.terms.filter((t) => !ASPECT_WORDS.has(t.stem));
   if (!own.length) return true;
@@ -232,10 +237,10 @@ export function readWithThread(
   const leans =
     form === "strong" ||
     !own.query.terms.length ||
-    (form === "weak" && relevance < DECLINE_BELOW) ||
-    // A short turn the library cannot answer alone, asked in a conversation ("would the court be as
-    // tough if the law instead rewrote private leases?"), is read with it before it is declined (stop 33).
-    (relevance < DECLINE_BELOW && question.split(/\s+/).filter(Boolean).length <= LONE_FOLLOW_UP_WORDS) ||
+    // A turn the library cannot answer alone, asked in a conversation ("would the court be as tough
+    // if the law instead rewrote private leases?"), is read with it before it is declined (stop 33).
+    // Every "weak" form is such a turn: it leans exactly when it answers nothing alone.
+    (relevance < DECLINE_BELOW && wordCount(question) <= FOLLOW_UP_MAX_WORDS) ||
     namesNoDoctrine(index, question, own.query, own.hits) ||
     sameSubject(own.hits, thread) ||
     continuesStory(index, question, own.query, thread);
