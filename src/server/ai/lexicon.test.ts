@@ -576,3 +576,36 @@ describe("an offer to pay medical bills and a witness warned off (stop 33, decis
     );
   });
 });
+
+describe("conditions, employers and a family suit (stop 34)", () => {
+  it("reads a promise to pay if someone else does not as suretyship, but not 'even if I can't prove'", () => {
+    expect(expanded("my uncle told the bank he'd pay my car loan if I didn't")).toContain("suretyship");
+    expect(expanded("my aunt agreed to cover the rent if she fails to pay")).toContain("suretyship");
+    expect(expanded("can I go after the maker even if I can't prove anyone was careless?")).not.toContain("suretyship");
+  });
+
+  it("reads 'working for Acme' as an employer, 'working for four months' as a time", () => {
+    expect(expanded("he was working for acme when he hit me")).toContain("respondeat superior");
+    expect(expanded("the burns kept her from working for four months")).not.toContain("respondeat superior");
+  });
+
+  it("reads a child who sues a parent as intrafamily immunity", () => {
+    expect(expanded("the insurer says a child cannot sue her own father for the crash")).toContain(
+      "intrafamily immunity",
+    );
+  });
+
+  it("reads thousands of customers charged the same fee as a class action", () => {
+    expect(
+      expanded("me and 40,000 other customers got the same bogus fee, can one of us sue for everybody?"),
+    ).toContain("class action");
+  });
+
+  it("reads wanting the other driver's share back as contribution, not restitution", () => {
+    const x = expanded(
+      "can I collect the whole award from just one driver and can he get money back from the other driver?",
+    );
+    expect(x).toContain("contribution among tortfeasors");
+    expect(x).not.toContain("restitution");
+  });
+});

@@ -413,6 +413,35 @@ describe("outsideArea: a covered doctrine in an uncovered setting", () => {
   });
 });
 
+describe("a character's words in a hypothetical, a limited partner, a lawyer at trial (stop 34)", () => {
+  it("reads danger words a character says in a third-person case as a fact of the case", () => {
+    expect(
+      notLegal(
+        "An undercover agent befriended Ray, a retired teacher, and asked him for weeks to sell her his sleeping pills. He refused until she sobbed that she would 'end it all' without them. He sold her six pills and was charged with distribution. What is his best defense?",
+      ),
+    ).toBeNull();
+  });
+  it("still sends the user's own danger words, or a friend's, to help", () => {
+    expect(notLegal("I failed the bar again and I just want to end it all. Is that a crime?")).toBe("health_safety");
+    expect(
+      notLegal("My roommate keeps saying she wants to 'end it all' since she was charged with theft. What do I do?"),
+    ).toBe("health_safety");
+  });
+  it("reads a limited partner's investment as Business Associations, not investment advice", () => {
+    expect(
+      notLegal("If someone invests as a limited partner and then helps run the shop, can creditors reach his house?"),
+    ).toBeNull();
+    expect(notLegal("Should I invest in index funds this year?")).toBe("not_legal");
+  });
+  it("reads a will signed in the facts as a fact when the ask is about a lawyer at trial", () => {
+    const q =
+      "My lawyer watched my aunt sign her will, and now my cousin says the will is invalid. Can my lawyer still argue my side at trial?";
+    const area = outsideArea(q);
+    expect(area).not.toBeNull();
+    expect(areaOnlyInFacts(q, area!)).toBe(true);
+  });
+});
+
 describe("a trial named in a health setting, and a lawyer on both sides (decision 092)", () => {
   it("reads 'repeated at trial' as the law's words, not a health matter", () => {
     expect(

@@ -263,7 +263,7 @@ const STUDY_OCCASION =
  * trading on a tip" from being read as a request for investment advice.
  */
 const LEGAL_CUES =
-  /\b(illegal|legally|(?:can|could|would|will) (?:i|we|she|he|they) (?:still )?win\b|against the law|required by law|free speech|freedom of (?:speech|religion|the press|assembly)|unconstitutional|lawsuit|at (?:the |a |his |her |their |my )?trial|(?:criminal|civil|murder|jury) trial|(?:before|during) (?:the )?trial|charged with|be charged|rob (?:a|an|the|my|his|her|their)|robb\w*|steal\w*|stole|stolen|theft|murder\w*|manslaughter|homicide|burglar\w*|larceny|embezzl\w*|felony|misdemeanou?r|accomplice|conspir\w*|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent)|lawyers?|attorneys?|counsel|law firms?|(?:board of )?directors?|shareholders?|stockholders?|corporations?|corporate|llcs?|limited liability|partnerships?|business partners?|fiduciar\w*|insider trading|inside information|10b-5|16\(b|short-swing|pierc\w* the (?:corporate )?veil|derivative (?:suits?|actions?)|securities|model rules?|conflicts? of interest|(?:actual|apparent|implied|express|inherent) authority|ratif\w*|(?:public|private|close|closely held) (?:company|corporation)|officers? (?:of|at) (?:a|the|our|my) (?:company|corporation|business))\b/;
+  /\b(illegal|legally|(?:can|could|would|will) (?:i|we|she|he|they) (?:still )?win\b|against the law|required by law|free speech|freedom of (?:speech|religion|the press|assembly)|unconstitutional|lawsuit|at (?:the |a |his |her |their |my )?trial|(?:criminal|civil|murder|jury) trial|(?:before|during) (?:the )?trial|charged with|be charged|rob (?:a|an|the|my|his|her|their)|robb\w*|steal\w*|stole|stolen|theft|murder\w*|manslaughter|homicide|burglar\w*|larceny|embezzl\w*|felony|misdemeanou?r|accomplice|conspir\w*|sue|sued|suing|careless\w*|at fault|waiver|court|judge|jury|liable|liability|negligen\w*|tort|contract|breach|statute|constitution\w*|amendment|crime|criminal|guilty|convict\w*|prosecut\w*|defendant|plaintiff|malpractice|battery|assault|defamation|libel|slander|hearsay|evidence|admissible|testify|testimony|witness|privilege|warrant|arrest\w*|police|property|landlord|tenant|lease|deed|easement|damages|injunction|estoppel|consideration|offer|acceptance|mbe|bar exam|rule|doctrine|elements?|tortious|trespass|nuisance|fraud|misrepresentation|warranty|ucc|fre|frcp|jurisdiction|due process|equal protection|first amendment|fourth amendment|miranda|insurer|insurance claim|informed consent|doctor'?s? (?:liable|negligen\w*)|hospital (?:is|was) (?:liable|negligent)|lawyers?|attorneys?|counsel|law firms?|(?:board of )?directors?|shareholders?|stockholders?|corporations?|corporate|llcs?|limited liability|partnerships?|business partners?|(?:limited|general|silent|managing) partners?|creditors?|fiduciar\w*|insider trading|inside information|10b-5|16\(b|short-swing|pierc\w* the (?:corporate )?veil|derivative (?:suits?|actions?)|securities|model rules?|conflicts? of interest|(?:actual|apparent|implied|express|inherent) authority|ratif\w*|(?:public|private|close|closely held) (?:company|corporation)|officers? (?:of|at) (?:a|the|our|my) (?:company|corporation|business))\b/;
 
 /**
  * Whether `question` is not a law-school question, and which kind of decline it gets; null for legal questions.
@@ -278,7 +278,8 @@ export function notLegal(
   const danger = SAFETY_FIRST.exec(q);
   // "V overdoses and dies. Is D liable?" is a crime story: an event of the danger list in a
   // question with the law's words and no plea for help is a fact, not an emergency.
-  if (danger && !(SAFETY_EVENT.test(danger[0]) && LEGAL_CUES.test(q) && !HELP_REQUEST.test(q))) return "health_safety";
+  if (danger && !(SAFETY_EVENT.test(danger[0]) && LEGAL_CUES.test(q) && !HELP_REQUEST.test(q)) && !thirdPersonCase(q))
+    return "health_safety";
   if (NOT_LEGAL_FORM.test(q) || NOT_LEGAL_FIRST.test(q) || NOT_LEGAL_ASK.test(q)) return "not_legal";
   // These carry the law's own words (a witness, a court, a plea), so they come before the legal cues.
   // Only the user's own plan ("how do I…", "my…"); "D hid the gun so the police can't find it" is a
@@ -315,6 +316,19 @@ export function notLegal(
   return null;
 }
 
+/** Quoted words ("…", '…'): what a character said, not the user's own words. */
+const QUOTED = /"[^"]{0,300}"|“[^”]{0,300}”|(?<=^|[\s(])'[^']{1,200}'(?=[\s.,;:!?)]|$)/g;
+
+/**
+ * A hypothetical told in the third person with the law's words: "an undercover officer cried and said
+ * she might 'end it all' … charged with distribution. What is Walt's best defense?" The danger words
+ * belong to a character of the case; nobody in it is the user (no "I", "my", "we" outside quotes).
+ */
+function thirdPersonCase(q: string): boolean {
+  const unquoted = q.replace(QUOTED, " ");
+  return isStory(q) && !FIRST_PERSON.test(unquoted) && LEGAL_CUES.test(unquoted) && !HELP_REQUEST.test(q);
+}
+
 /** The request of a story: its sentences that ask (with a question mark), else its last sentence. */
 function askOf(q: string): string {
   const sentences = q.split(/(?<=[.?!])\s+/);
@@ -324,7 +338,7 @@ function askOf(q: string): string {
 
 /** Words of the library's own subjects that a story of an uncovered area seldom holds. */
 const COVERED_CUES =
-  /\b(?:contracts?|corporations?|shareholders?|the board|board of directors|dividends?|partnerships?|llcs?|witness(?:es)?|testif\w*|hearsay|negligen\w*|lease|landlord|tenant|deed|easement|police|cops|arrest\w*|crimes?|criminal|prosecut\w*|judge|complaint|pleading|motion to dismiss|dismiss(?:ed|al)|discovery|jury)\b/;
+  /\b(?:contracts?|corporations?|shareholders?|the board|board of directors|dividends?|partnerships?|llcs?|witness(?:es)?|testif\w*|hearsay|negligen\w*|lease|landlord|tenant|deed|easement|police|cops|arrest\w*|crimes?|criminal|prosecut\w*|judge|complaint|pleading|motion to dismiss|dismiss(?:ed|al)|discovery|jury|(?:at|for|during) (?:the )?trial)\b/;
 
 /**
  * An uncovered area named only among the facts of a story told in the library's own subjects: "they

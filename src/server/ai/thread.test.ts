@@ -138,6 +138,25 @@ describe("a follow-up judged with its thread (decision 073, fourth dev split)", 
   });
 });
 
+describe("a follow-up that opens with a reply to the tutor (stop 34)", () => {
+  it("drops 'ok but' before the follow-up is read with a story of a sale", () => {
+    expect(withoutReplaced("ok but what if he'd taken the guard off himself?")).toBe(
+      "but what if he'd taken the guard off himself?",
+    );
+    expect(withoutReplaced("Okay, got it. and if she never signed?")).toBe("and if she never signed?");
+    expect(withoutReplaced("ok")).toBe("ok");
+  });
+  it("reads 'ok but the supplier never knew about the limit' after an order over a manager's limit as authority, not a counteroffer", async () => {
+    const cites = await converse(
+      "Dana owns a bakery and hires Leo as its manager. She tells him in writing he may buy supplies but needs her approval for any purchase over $2,000. While Dana is away, Leo orders a $6,000 oven from a restaurant supplier. Dana refuses to pay for it. Could Leo bind Dana to the order?",
+      "ok but the supplier never knew about the limit, and dana has paid for big orders leo made with them before",
+    );
+    expect(cites[0]).toBe("ba-apparent-authority");
+    expect(cites).not.toContain("contracts-battle-of-the-forms");
+    expect(cites).not.toContain("contracts-acceptance");
+  });
+});
+
 describe("a follow-up that contrasts, objects or stays in the subject (stop 25)", () => {
   it("reads 'ok but …' and 'how is that different from …?' as leaning on the thread", () => {
     expect(followUpStrength("ok but what does the plaintiff have to prove when the defendant bears the burden?")).toBe(

@@ -146,9 +146,17 @@ export function namesNoDoctrine(index: SearchIndex, question: string, query: Par
 /** "instead of sex", "rather than the buyer": the fact a changed-fact follow-up replaces (at most four words, to a comma or the end). */
 const REPLACED = /\b(?:instead of|rather than)\s+(?:[\w'-]+\s*){1,4}?(?=[,;.?!]|$)/gi;
 
-/** The follow-up without the facts it replaces (unchanged when it replaces none). */
+/**
+ * A reply to the companion that opens a follow-up ("ok but…", "okay so…", "got it, and…"): the
+ * student answering the tutor, not a party answering an offer. Read with a story of a sale, "ok but"
+ * was a counteroffer (the lexicon's reply-in-a-bargain class) in a products-liability thread.
+ */
+const OPENER =
+  /^\s*(?:(?:ok(?:ay)?|alright|all right|right|yeah|yes|sure|hm+|wait|got it|i see|makes sense|cool|thanks|thank you)\b[,.!]*\s*)+/i;
+
+/** The follow-up without its opening reply (OPENER) and the facts it replaces (unchanged when that leaves nothing). */
 export function withoutReplaced(question: string): string {
-  const out = question.replace(REPLACED, " ").replace(/\s+/g, " ").trim();
+  const out = question.replace(OPENER, "").replace(REPLACED, " ").replace(/\s+/g, " ").trim();
   return out.length >= 3 ? out : question;
 }
 

@@ -11,6 +11,13 @@ import { inContext } from "./context";
 const LAWYER = String.raw`(?:lawyer|attorney|counsel|law firm)s?`;
 
 export const BA_PR_SITUATIONS: [RegExp, string][] = [
+  // The lawyer saw the events the case is about and would argue it at trial: a necessary witness
+  // may not be the advocate (Model Rule 3.7). "My lawyer watched grandpa sign the will… can my lawyer
+  // still argue my side at trial?"
+  [
+    /\b(?:my|the|his|her|our|their) (?:lawyer|attorney|counsel)\b[^.?!]{0,60}\b(?:watched|witnessed|saw|was (?:there|present)|signed as (?:a )?witness|was (?:one of )?the (?:\w+ )?(?:witness(?:es)?|people who (?:watched|saw)))\b[^?]{0,200}\b(?:argu\w*|represent\w*|try (?:the|my|his|her) case|at (?:the )?trial|in court)\b/g,
+    "$& lawyer as witness necessary witness advocate at trial",
+  ],
   // Agency: what the principal told the agent (actual authority) and what she did with it.
   [
     /\b(?:told|let|allowed|authori[sz]ed|asked|instructed|hired) (?:my|his|her|our|their|the) (?:assistant|secretary|agent|employee|manager|clerk|helper|broker|buyer|rep)\b[^.?!]{0,40}\b(?:could|to|can)\b/g,
@@ -21,7 +28,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     "$& agent acted without authority",
   ],
   [
-    /\b(?:found out|learned|discovered|realized|heard (?:about|of)|got wind of|was told about)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|used (?:it|the))\b|\bwent along with (?:it|the deal)\b/g,
+    /\b(?:found out|learned|discovered|realized|heard (?:about|of)|got wind of|was told about)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|(?:use[sd]?|using) (?:it|the)|said nothing|without (?:a word|objecting|complaint))\b|\bwent along with (?:it|the deal)\b/g,
     "$& ratification affirmed unauthorized act accepting benefits",
   ],
   [
@@ -89,9 +96,10 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   ],
   // Stop 31 (decision 092): a client who lies under oath while a lawyer acts for her (candour to the
   // tribunal), only where a lawyer is in the message; a witness who lied at trial is otherwise evidence.
+  // "If at trial he insists on saying he was home, which she knows is a lie": the lawyer knows it false.
   [
     inContext(
-      /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b|\b(?:gets?|got|getting|takes?|took|taking|goes|went|going) (?:(?:up )?(?:on|to) )?the (?:witness )?stand\b[^.?!]{0,60}\b(?:lies|lied|lie|lying|makes? (?:stuff|things|it) up|made (?:stuff|things|it) up|says? something false|tells? a (?:lie|story))\b)/g,
+      /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b|\b(?:gets?|got|getting|takes?|took|taking|goes|went|going) (?:(?:up )?(?:on|to) )?the (?:witness )?stand\b[^.?!]{0,60}\b(?:lies|lied|lie|lying|makes? (?:stuff|things|it) up|made (?:stuff|things|it) up|says? something false|tells? a (?:lie|story))\b|\b(?:at|during|in) (?:the |his |her |their )?trial\b[^.?!]{0,100}\b(?:knows?|knew) (?:is|was|it'?s|it is|that'?s|that is|to be) (?:a lie|false|untrue|not true|made up)\b)/g,
       String.raw`attorney|lawyer|counsel|represents?|my client`,
     ),
     "$& false evidence perjury candor toward the tribunal remedial measures",

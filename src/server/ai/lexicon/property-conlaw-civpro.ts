@@ -172,7 +172,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     "$& rational basis economic regulation",
   ],
   [
-    /\b(?:hundreds|thousands|millions|dozens|lots|tons|a bunch) of (?:people|customers|consumers|buyers|owners|users|employees|workers|us|others|victims)\b|\b(?:all|everyone|everybody) (?:sue|join) together\b|\bsue (?:together|as a group)\b/g,
+    /\b(?:(?:hundreds|thousands|millions|dozens|lots|tons|a bunch) of|\d{1,3}(?:,\d{3})+|\d{3,})(?: other| more)? (?:people|customers|consumers|buyers|owners|users|subscribers|employees|workers|us|others|victims|passengers|patients|students|tenants)\b|\b(?:all|everyone|everybody) (?:sue|join) together\b|\bsue (?:together|as a group|for (?:everybody|everyone|all of us|all of them|the whole group))\b/g,
     "$& class action numerosity commonality",
   ],
   [

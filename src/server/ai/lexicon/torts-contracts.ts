@@ -65,8 +65,15 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:watched|stood by|did nothing|didn'?t (?:help|do anything)|refused to help|walked (?:away|past)|without (?:doing anything|helping))\b[^.?!]{0,60}\b(?:drown\w*|dying|bleeding|choking)\b|\b(?:drown\w*|dying|bleeding|choking)\b[^.?!]{0,60}\b(?:did nothing|watched|without (?:doing anything|helping)|didn'?t (?:help|do anything)|refused to help)\b/g,
     "$& no duty to rescue affirmative duty",
   ],
+  // A child suing a parent, a spouse suing a spouse: intrafamily immunity ("the insurer says a child
+  // cannot sue her own parent"; "he moves to dismiss on the basis of the family relationship").
   [
-    /\b(?:on (?:a |the )?(?:delivery|job|clock|shift)(?! (?:application|interview|offer|listing|search|hunt|board))|while (?:working|on duty|making a delivery)|delivery driver|company (?:truck|car|van)|working for (?:a |the )?\w+)\b/g,
+    /\b(?:child|kid|son|daughter|minor|teenager|(?:she|he) (?:can(?:'t|not)|could(?:n't| not)))\b[^.?!]{0,40}\bsue (?:her|his|their|its|a|the) (?:own )?(?:parents?|father|mother|dad|mom|stepfather|stepmother)\b|\bsue (?:my|her|his|their|your) (?:own )?(?:parents?|father|mother|dad|mom|husband|wife|spouse)\b|\b(?:basis|because) of (?:the |their )?family relationship\b/g,
+    "$& intrafamily immunity parent-child immunity spousal immunity",
+  ],
+  // "working for Acme" names an employer; "kept her from working for four months" a time.
+  [
+    /\b(?:on (?:a |the )?(?:delivery|job|clock|shift)(?! (?:application|interview|offer|listing|search|hunt|board))|while (?:working|on duty|making a delivery)|delivery driver|company (?:truck|car|van)|working for (?!(?:a |an )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|few|many|some|more|weeks?|months?|years?|days?|hours?|while|long|decades?)\b)(?:a |the )?\w+)\b/g,
     "$& employee scope of employment respondeat superior",
   ],
   [
@@ -185,8 +192,10 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     "$& third-party beneficiary intended beneficiary",
   ],
   // A promise to pay another's debt if that person does not: suretyship, within the statute of frauds.
+  // The condition is about paying ("if he can't pay", "if she defaults"): "even if I can't prove" is not one;
+  // "he'd pay my loan if I didn't" leaves the pay of the condition unsaid.
   [
-    /\b(?:promise\w*|agree\w*|offer\w*|guarantee\w*|vouch\w*)\b[^.?!]{0,40}\b(?:pay|cover|answer for) (?:someone else's|somebody else's|another(?: person)?'s|the debts? of another|(?:his|her|their|my) (?:\w+'s)) (?:debts?|loans?|bills?|rent)\b|\bco-?sign\w*\b|\bif (?:i|he|she|they|we|that person|the (?:buyer|borrower|tenant|debtor)) (?:fails?|doesn't|don't|does not|do not|can't|cannot|won't|didn't|did not|defaults?)(?: to| on)?(?: pay)?\b/g,
+    /\b(?:promise\w*|agree\w*|offer\w*|guarantee\w*|vouch\w*)\b[^.?!]{0,40}\b(?:pay|cover|answer for) (?:someone else's|somebody else's|another(?: person)?'s|the debts? of another|(?:his|her|their|my) (?:\w+'s)) (?:debts?|loans?|bills?|rent)\b|\bco-?sign\w*\b|\b(?:pay|cover)\b[^.?!]{0,40}\bif (?:i|he|she|they|we) (?:didn't|did not|doesn't|does not|don't|do not|can't|cannot|won't|couldn't)\b|\bif (?:i|he|she|they|we|that person|the (?:buyer|borrower|tenant|debtor)) (?:(?:fails?|doesn't|don't|does not|do not|can't|cannot|won't|didn't|did not)(?: to)? pay|defaults?)\b/g,
     "$& suretyship debt of another statute of frauds",
   ],
   // Stop 30 (decision 091): follow-ups that move to the neighbouring doctrine.
@@ -293,12 +302,23 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
   ],
   // Getting back what was paid or spent when the deal cannot be enforced.
   [
-    /\b(?:at least )?(?:get|getting|recover|recovering) (?:back )?(?:the |my |his |her |their )?(?:[\w$,]+ ){0,5}(?:money|deposit|down payment|\$[\d,]+k?) back\b|\bat least get (?:something|anything|my money)\b/g,
+    /\b(?:at least )?(?:get|getting|recover|recovering) (?:back )?(?:the |my |his |her |their )?(?:[\w$,]+ ){0,5}(?:money|deposit|down payment|\$[\d,]+k?) back\b(?! from (?:the )?other)|\bat least get (?:something|anything|my money)\b/g,
     "$& restitution reliance recovery of benefit conferred",
+  ],
+  // One of two wrongdoers who paid the whole award and wants the other's share back: contribution.
+  [
+    /\b(?:get|getting|collect\w*|recover\w*|seek\w*|make) (?:\w+ ){0,3}(?:back|a share|(?:his|her|its|their) share|half) from the other (?:driver|defendant|one|guy|company|party|tortfeasor|wrongdoer|contractor|doctor)s?\b|\b(?:collect|recover) (?:the )?(?:whole|entire|full) (?:award|judgment|amount) from (?:just )?(?:one|either)\b/g,
+    "$& joint and several liability contribution among tortfeasors",
   ],
   // A promise made in thanks for something done earlier: past consideration.
   [
     /\bpromis\w*\b[^.?!]{0,60}\b(?:because|since|for|in return for|as thanks for|to thank (?:me|him|her|them) for) (?:i|he|she|they|we|me|him|her|them|my|his|her)\b[^.?!]{0,30}\b(?:had )?(?:already )?(?:helped|saved|rescued|did|done|took care of|taken care of|looked after|fixed|worked|nursed|cared for|raised|found|returned)\b/g,
+    "$& past consideration moral obligation promise for a benefit received",
+  ],
+  // The act came first and the promise after it: "for what you did, I will pay you", "she had already
+  // acted before he made any promise".
+  [
+    /\bfor (?:all )?(?:what|everything) (?:you|she|he|they) (?:did|had done|have done|'ve done)\b|\b(?:already|had) (?:\w+ )?(?:acted|done it|performed|helped|saved|rescued|finished)\b[^.?!]{0,60}\bbefore (?:\w+ )?(?:made|gave|said|offered) (?:any |the |a |his |her |their )?promise\b/g,
     "$& past consideration moral obligation promise for a benefit received",
   ],
   // A replacement bought for more after the other side backed out: the difference is the damages.
