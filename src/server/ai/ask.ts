@@ -24,12 +24,24 @@ const CONDUCT_PENALTY = 0.35;
  * lawyer"), or a lawyer telling of her own practice ("came in for a free consult", "wants to hire me").
  */
 const LAWYER_ACTS =
-  /\b(?:(?:i|we) (?:represent|am representing|'m representing|are representing)(?! (?:myself|ourselves)\b)|(?:lawyer|attorney|counsel)(?: [a-z.]+){0,3} (?:represents|represented|is representing|was hired|agreed to represent|(?:was|is|has been) (?:asked|hired|retained) to (?:represent|defend|handle))|(?:came|comes|come) (?:in|to (?:me|my office)) for a (?:free |quick |first |initial )?consult\w*|(?:wants?|wanted|asked) to (?:hire|retain) me|(?:hired|retained) me|(?:i'm|i am|she is|he is|she's|he's) (?:the |a |an |their |her |his )?(?:only |new |young )?(?:in-house |outside |defense |plaintiff's )?(?:lawyer|attorney|counsel)|as (?:her|his|their|its) (?:lawyer|attorney|counsel)|(?:i|i've|i have) (?:just )?passed the bar|(?:i'm|i am) (?:a |an )?(?:new |first-year |junior |senior )?associate)\b/;
-/** …and a call about that lawyer's conduct ("Is that proper?", "What am I allowed, or required, to do?", "Can I take the case?", "May she do so?", "Can he phone the supervisor?"). */
+  /\b(?:(?:i|we) (?:represent|am representing|'m representing|are representing)(?! (?:myself|ourselves)\b)|(?:lawyer|attorney|counsel)(?: [a-z.]+){0,3} (?:represents|represented|is representing|was hired|agreed to represent|(?:was|is|has been) (?:asked|hired|retained) to (?:represent|defend|handle))|(?:came|comes|come) (?:in|to (?:me|my office)) for a (?:free |quick |first |initial )?consult\w*|(?:wants?|wanted|asked) to (?:hire|retain) me|(?:hired|retained) me|(?:i'm|i am|she is|he is|she's|he's) (?:the |a |an |their |her |his )?(?:only |new |young )?(?:in-house |outside |defense |plaintiff's )?(?:lawyer|attorney|counsel)|as (?:her|his|their|its) (?:lawyer|attorney|counsel)|(?:i|i've|i have) (?:just )?passed the bar|(?:i'm|i am) (?:a |an )?(?:new |first-year |junior |senior )?associate|(?:i'm|i am) (?:a |the )?(?:solo|sole) practitioner|(?:asked|wants?|wanted) me to (?:handle|take|represent|defend) (?:her|his|their|its|the))\b/;
+/** …and a call about that lawyer's conduct ("Is that proper?", "What am I allowed, or required, to do?", "Can I take the case?", "May she do so?", "Can he phone the supervisor?", "Can I just write back to her?"). */
 const CONDUCT_ASK =
-  /\b(?:proper|improper|ethical|unethical|allowed|permitted|required|discipline\w*|violat\w*|model rules?|okay for|ok for|(?:can|may|should) i (?:take|accept|handle) (?:it|this|that|the (?:case|matter|job|new client))|(?:can|may) i represent|(?:any|a) problems?|is (?:that|this|it) (?:ok|okay|fine|a problem)|conflicts?|ethic\w*|disqualif\w*|in trouble|disbar\w*|what (?:must|should|may|can) (?:\w+ ){1,3}do|(?:can|may|should) (?:\w+ ){1,3}(?:represent|take (?:on )?(?:the|this|that|her|his|their) (?:case|matter|client))|(?:must|should|may) (?:\w+ ){1,2}(?:disclose|withdraw|tell|report|reveal|correct)|(?:may|can|could|should) (?:she|he|they|i|we) (?:properly |ethically )?(?:do (?:so|that|this|it)|(?:phone|call|contact|email|text|interview|talk to|speak (?:to|with)|meet with)\b))\b/;
-/** Subjects a lawyer-conduct story is not about, whatever its setting (an eviction, a loan, a will). */
-const NOT_CONDUCT = ["real-property", "contracts", "torts", "business-associations", "evidence"];
+  /\b(?:proper|improper|ethical|unethical|allowed|permitted|required|discipline\w*|violat\w*|model rules?|okay for|ok for|(?:can|may|should) i (?:take|accept|handle) (?:it|this|that|the (?:case|matter|job|new client))|(?:can|may) i represent|(?:any|a) problems?|is (?:that|this|it) (?:ok|okay|fine|a problem)|conflicts?|ethic\w*|disqualif\w*|in trouble|disbar\w*|what (?:must|should|may|can) (?:\w+ ){1,3}do|(?:can|may|should) (?:\w+ ){1,3}(?:represent|take (?:on )?(?:the|this|that|her|his|their) (?:case|matter|client))|(?:must|should|may) (?:\w+ ){1,2}(?:disclose|withdraw|tell|report|reveal|correct)|(?:may|can|could|should) (?:she|he|they|i|we) (?:just |still |even |simply |properly |ethically )?(?:do (?:so|that|this|it)|(?:phone|call|contact|email|text|interview|talk to|speak (?:to|with)|meet with|write (?:back|to)|reply|respond|answer (?:her|him|them)|reach out)\b))\b/;
+/**
+ * Subjects a lawyer-conduct story is not about, whatever its setting (an eviction, a loan, a will).
+ * Constitutional Law and Civil Procedure joined at stop 34: "may the lawyer tell anyone about the wiring
+ * that will start a fire within the year?" ranked ripeness, then default and dismissal, over confidentiality.
+ */
+const NOT_CONDUCT = [
+  "real-property",
+  "contracts",
+  "torts",
+  "business-associations",
+  "evidence",
+  "constitutional-law",
+  "civil-procedure",
+];
 
 /** The side of the civil/criminal line the question asks about, or null when it asks about both or neither. */
 export function askedSide(text: string): "civil" | "criminal" | null {
@@ -52,7 +64,8 @@ const REMEDY_PENALTY = 0.1;
 /**
  * The ranking-score penalty (subtracted from a hit's score) for a document given what the
  * question asks: ASK_PENALTY for the other side of the civil/criminal line, ASK_PENALTY for a
- * topic of the setting's subject (property, contracts, torts, business associations) when a lawyer
+ * topic of the setting's subject (NOT_CONDUCT: property, contracts, torts, business associations, evidence,
+ * constitutional law, civil procedure) when a lawyer
  * of the story acts for someone and the question asks whether that conduct is proper (a question of
  * Professional Responsibility, decision 088), REMEDY_PENALTY for a remedy topic in a story (`story`)
  * that does not ask about the recovery; 0 otherwise.

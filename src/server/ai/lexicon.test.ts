@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expandShorthand } from "./lexicon";
+import { inContext } from "./lexicon/context";
 
 /** The lexicon's rewrite of a message as parseQuery applies it (lower case, with the original for capitals). */
 const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
@@ -607,5 +608,73 @@ describe("conditions, employers and a family suit (stop 34)", () => {
     );
     expect(x).toContain("contribution among tortfeasors");
     expect(x).not.toContain("restitution");
+  });
+});
+
+describe("an entry held to its context (stop 34)", () => {
+  it("holds every alternative of the pattern to the context, not only the last", () => {
+    const re = inContext(/\bgift\b|\bdevised\b/g, String.raw`lawyer|attorney`);
+    expect("she devised the farm to her son for life".match(re)).toBeNull();
+    expect("a gift to her son".match(re)).toBeNull();
+    expect("she devised the farm to the lawyer who drafted the will".match(re)).toEqual(["devised"]);
+    expect("the attorney took a gift".match(re)).toEqual(["gift"]);
+  });
+});
+
+describe("situations of the stop-34 decision sets, each for its class", () => {
+  it("reads asking someone to commit a crime as solicitation", () => {
+    expect(expanded("is it a crime just to ask someone to commit a crime for you?")).toContain("solicitation");
+  });
+  it("reads keeping a witness away from the trial with a job abroad as forfeiture by wrongdoing", () => {
+    expect(
+      expanded("to keep her away from the trial, the manager offered her a job overseas until the case was over"),
+    ).toContain("forfeiture by wrongdoing");
+  });
+  it("reads a routine 'like clockwork' brought up in a case as habit", () => {
+    expect(
+      expanded("he stopped there every single morning like clockwork. can we bring that up in the case?"),
+    ).toContain("habit routine practice");
+  });
+  it("reads a neighbour's permission taken back as a license", () => {
+    expect(
+      expanded("my neighbor told me i could park my trailer on his lot. now he says i have to move it by friday"),
+    ).toContain("license revocable");
+  });
+  it("reads a stranger asking to come into the lawsuit as intervention", () => {
+    expect(expanded("the co-op asks the court to let it come into the lawsuit as a defendant")).toContain(
+      "intervention",
+    );
+  });
+  it("reads a federal court asked to disregard a named state's statute as Erie", () => {
+    expect(expanded("he says the federal court should disregard the ohio statute")).toContain("erie");
+    expect(expanded("the federal court should follow the federal rules")).not.toContain("erie");
+  });
+  it("reads a federal agency's rules that knock out a state law as preemption", () => {
+    expect(expanded("the fda already has detailed rules on this. does that knock out the state law?")).toContain(
+      "preemption",
+    );
+  });
+  it("reads 'lose everything or just get less' as the plaintiff's own fault", () => {
+    expect(expanded("she wasn't looking where she was going. does she lose everything or just get less?")).toContain(
+      "comparative negligence",
+    );
+  });
+  it("reads goods broken in the carrier's crash before the buyer saw them as risk of loss", () => {
+    expect(expanded("the truck crashed and every mug broke before the cafe ever saw them. who eats that?")).toContain(
+      "risk of loss",
+    );
+    expect(expanded("who pays for the repairs?")).not.toContain("risk of loss");
+  });
+  it("reads an owner who sees the invoice, says nothing and sells the goods as ratification", () => {
+    expect(
+      expanded(
+        "when she gets back she sees the invoice, says nothing to the wholesaler, and puts the vases out for sale",
+      ),
+    ).toContain("ratification");
+  });
+  it("reads a business run together without filing anything as a partnership", () => {
+    expect(
+      expanded("we never filed any paperwork, we just chip in and split whatever's left from the taco truck"),
+    ).toContain("partnership formation");
   });
 });

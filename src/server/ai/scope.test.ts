@@ -442,6 +442,27 @@ describe("a character's words in a hypothetical, a limited partner, a lawyer at 
   });
 });
 
+describe("a solo practitioner's fee and a will that creates future interests (stop 34)", () => {
+  it("reads a solo practitioner asked to take a divorce for a share of the property as the lawyer's fee", () => {
+    expect(
+      outsideArea(
+        "I'm a solo practitioner and a man asked me to handle his divorce. He offered me 25% of whatever property he keeps. Can I take it on those terms?",
+      ),
+    ).toBeNull();
+  });
+  it("reads a will that leaves land for life, then to the grandchildren, as the facts of a future-interests question", () => {
+    const q =
+      "Omar died in 2015 leaving a valid will that gave his ranch to his daughter Lena for life, then to those of Lena's children who reach 25. Lena is alive and has two children, ages 12 and 17. What interest do the children have in the ranch?";
+    const area = outsideArea(q);
+    expect(area?.area).toBe("wills and trusts");
+    expect(areaOnlyInFacts(q, area!)).toBe(true);
+    // A question about the will itself stays in its area.
+    const contest =
+      "My grandfather signed a will two days before he died and my uncle says it's not valid. Who inherits?";
+    expect(areaOnlyInFacts(contest, outsideArea(contest)!)).toBe(false);
+  });
+});
+
 describe("a trial named in a health setting, and a lawyer on both sides (decision 092)", () => {
   it("reads 'repeated at trial' as the law's words, not a health matter", () => {
     expect(

@@ -135,7 +135,7 @@ const FORUM_OR_CONSTITUTION =
  * conduct word are needed; "my lawyer says I should file for divorce" stays in its area.
  */
 const LAWYER =
-  /\b(?:lawyers?|attorneys?|counsel|law firms?|(?:new|first-year|junior|senior) associate|(?:supervising|managing|senior) partner|(?:just )?passed the bar|(?:bar|law) license|licensed to practice|practic(?:e|es|ed|ing) law)\b/;
+  /\b(?:lawyers?|attorneys?|counsel|law firms?|(?:new|first-year|junior|senior) associate|(?:supervising|managing|senior) partner|(?:just )?passed the bar|(?:bar|law) license|licensed to practice|practic(?:e|es|ed|ing) law|(?:solo|sole) practitioner|(?:asked|hired|retained|wants?|wanted) me to (?:handle|take|represent|defend) (?:her|his|their|its|the)\b)\b/;
 const LAWYER_CONDUCT =
   /\b(?:model rules?|candou?r|tell the (?:court|tribunal|judge)|disclos\w*|(?:client|she|he) (?:lied|lies)|perjur\w*|false (?:evidence|statements?|testimony)|fees?|contingen\w*|retainer|\d+ percent|percent(?:age)? of|(?:a |his |her |their )?(?:cut|share) of (?:what|whatever|the (?:award|settlement|recovery|property|alimony|support))|represent\w*|conflicts? of interest|confiden\w*|withdraw\w*|advertis\w*|solicit\w*|trust account|malpractice|ethic\w*|(?:lawyers?|attorneys?) (?:\w+ ){0,2}(?:allowed|permitted)|(?:both|two|opposite) sides|both of us|reprs?i?ent\w*|disciplin\w*|disbar\w*|(?:get|be|am i) in trouble|bar complaint|(?:contact|text\w*|call\w*|email\w*|talk\w*)(?: \w+){0,4} directly|split\w* (?:all )?(?:the )?(?:profits|fees)|supervis\w*)\b|\d+ ?%/;
 
@@ -338,7 +338,7 @@ function askOf(q: string): string {
 
 /** Words of the library's own subjects that a story of an uncovered area seldom holds. */
 const COVERED_CUES =
-  /\b(?:contracts?|corporations?|shareholders?|the board|board of directors|dividends?|partnerships?|llcs?|witness(?:es)?|testif\w*|hearsay|negligen\w*|lease|landlord|tenant|deed|easement|police|cops|arrest\w*|crimes?|criminal|prosecut\w*|judge|complaint|pleading|motion to dismiss|dismiss(?:ed|al)|discovery|jury|(?:at|for|during) (?:the )?trial)\b/;
+  /\b(?:contracts?|corporations?|shareholders?|the board|board of directors|dividends?|partnerships?|llcs?|witness(?:es)?|testif\w*|hearsay|negligen\w*|lease|landlord|tenant|deed|easement|police|cops|arrest\w*|crimes?|criminal|prosecut\w*|judge|complaint|pleading|motion to dismiss|dismiss(?:ed|al)|discovery|jury|(?:at|for|during) (?:the )?trial|for (?:(?:his|her|their|my) )?life|life estates?|remainders?|reversions?|fee simple|perpetuities)\b/;
 
 /**
  * An uncovered area named only among the facts of a story told in the library's own subjects: "they

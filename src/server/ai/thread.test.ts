@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../tests/helpers/server";
 import { parseEnv } from "../env";
 import { type CompanionEngine, createAnswerEngine } from "./index";
-import { askedSide } from "./ask";
+import { askedSide, askPenalties } from "./ask";
+import type { CorpusDoc } from "./corpus";
 import { IndexCache } from "./index-cache";
 import { parseQuery } from "./retrieve";
 import { continuesStory, followUpStrength, resolveThread, withoutReplaced } from "./thread";
@@ -86,6 +87,17 @@ describe("the thread", () => {
 });
 
 describe("the story's ask", () => {
+  it("ranks Constitutional Law and Civil Procedure after the lawyer's conduct in a story about that conduct (stop 34)", () => {
+    const penalty = askPenalties(
+      "attorney lee represents a contractor in a suit over unpaid invoices. the contractor admits wiring that will likely start a fire within the year. may lee tell anyone?",
+      true,
+    );
+    const topic = (subjectId: string) => ({ kind: "topic", id: "x", subjectId }) as unknown as CorpusDoc;
+    expect(penalty(topic("constitutional-law"))).toBeGreaterThan(0);
+    expect(penalty(topic("civil-procedure"))).toBeGreaterThan(0);
+    expect(penalty(topic("professional-responsibility"))).toBe(0);
+  });
+
   it("tells a civil ask from a criminal one", () => {
     expect(askedSide("he swung a bottle at me and missed. can i sue him?")).toBe("civil");
     expect(askedSide("he swung a bottle at me and missed. can he be charged?")).toBe("criminal");
@@ -154,6 +166,16 @@ describe("a follow-up that opens with a reply to the tutor (stop 34)", () => {
     expect(cites[0]).toBe("ba-apparent-authority");
     expect(cites).not.toContain("contracts-battle-of-the-forms");
     expect(cites).not.toContain("contracts-acceptance");
+  });
+});
+
+describe("a pronoun after a story points at its parties (stop 34)", () => {
+  it("reads 'can she just cancel and get her deposit back?' after a tenant shut out by the holdover as the tenant's remedy", async () => {
+    const cites = await converse(
+      "Priya signed a one-year lease on a house starting August 1. When she showed up with her movers on August 1, the old tenant, whose lease had ended July 31, was still living there and would not leave. The landlord said it was between her and the old tenant. What can Priya do against the landlord?",
+      "in most places, can she just cancel and get her deposit back, or is she stuck paying rent while he's still in there?",
+    );
+    expect(cites[0]).toBe("property-delivery-of-possession");
   });
 });
 

@@ -28,7 +28,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     "$& agent acted without authority",
   ],
   [
-    /\b(?:found out|learned|discovered|realized|heard (?:about|of)|got wind of|was told about)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|(?:use[sd]?|using) (?:it|the)|said nothing|without (?:a word|objecting|complaint))\b|\bwent along with (?:it|the deal)\b/g,
+    /\b(?:found out|learned|discovered|realized|heard (?:about|of)|got wind of|was told about|(?:sees|saw|noticed|notices|gets|got|opens|opened) the (?:invoice|bill|order|contract|paperwork))\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|(?:use[sd]?|using) (?:it|the)|(?:said|says) nothing|without (?:a word|objecting|complaint)|puts? (?:them|it|the \w+) (?:out )?(?:for sale|on (?:the )?(?:shelves|shelf|display)))\b|\bwent along with (?:it|the deal)\b/g,
     "$& ratification affirmed unauthorized act accepting benefits",
   ],
   [
@@ -137,7 +137,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   // Stop 30 (decision 091): fact patterns of the seen sets' remaining misses, each for its class.
   // A lawyer who quits or drops a client midway.
   [
-    /\b(?:lawyer|attorney|counsel)\b[^?]{0,40}\b(?:quit|quits|drop|drops|dropped|withdraw|withdraws|withdrew|stop representing|walk away from)\b[^?]{0,60}\b(?:case|client|representation|matter)\b/g,
+    /\b(?:lawyer|attorney|counsel)\b[^?]{0,40}\b(?:quit|quits|drop|drops|dropped|withdraw|withdraws|withdrew|stop representing|walk away from)\b[^?]{0,60}\b(?:case|client|representation|matter)\b|\b(?:walk|walks|walking) away from (?:the |this |that |his |her |their )?(?:\w+ )?(?:case|lawsuit|suit|client|representation|matter|trial)\b[^?]{0,60}\b(?:halfway|midway|in the middle|mid-?trial|partway|already started|through)\b/g,
     "$& withdrawal terminating representation",
   ],
   // A lawyer lending or advancing money to a client.
@@ -176,8 +176,13 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   ],
   // Co-owners splitting what a business makes: a partnership, whatever they called it.
   [
-    /\bsplit (?:\w+ ){0,3}(?:down the middle|50\/50|evenly|equally|three ways|two ways)\b|\bsplit (?:the |whatever |what )?(?:profits?|was left|is left|earnings|take)\b/g,
+    /\bsplit (?:\w+ ){0,3}(?:down the middle|50\/50|evenly|equally|three ways|two ways)\b|\bsplit (?:the |whatever(?:'s| is| was)? |what(?:'s| is| was)? )?(?:profits?|left|was left|is left|earnings|take)\b/g,
     "$& partnership formation sharing profits co-owners",
+  ],
+  // A business run together without filing anything: a general partnership needs no filing.
+  [
+    /\b(?:never|didn'?t|did not|without|not) (?:\w+ ){0,5}(?:filed|filing|file|registered|registering|register|incorporat\w*) (?:any |the |anything|a )?(?:paperwork|papers|anything|with the state|business|llc|corporation)?\b[^?]{0,200}\b(?:business|truck|shop|store|company|venture|partners?|profits?|split)\b/g,
+    "$& partnership formation no filing required",
   ],
   // Personal bills paid from the company's account: commingling.
   [

@@ -9,9 +9,9 @@ export function contextGuard(context: string): string {
 }
 
 /**
- * `pattern` with contextGuard(`context`) appended as it stands: in a pattern of several top-level
- * alternatives the guard binds to the last one, exactly as if written there.
+ * `pattern` held to its context: every top-level alternative of `pattern` needs one of `context` in
+ * the message (the pattern is wrapped in a group before contextGuard is appended).
  */
 export function inContext(pattern: RegExp, context: string): RegExp {
-  return new RegExp(pattern.source + contextGuard(context), pattern.flags);
+  return new RegExp(`(?:${pattern.source})${contextGuard(context)}`, pattern.flags);
 }

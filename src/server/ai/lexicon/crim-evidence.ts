@@ -120,7 +120,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   [
     inContext(
       /\b(?:always|every (?:single )?time|without fail|like clockwork|invariably|religiously|most of the time|(?:a third|a quarter|half|some) of the time|(?:skips?|skipped|misses|missed|forgets?|forgot) (?:it|them|that) (?:sometimes|often|now and then))\b/g,
-      String.raw`prove|proves|proving|show|showing|evidence|testif\w*|jury|admissib\w*`,
+      String.raw`prove|proves|proving|show|showing|evidence|testif\w*|jury|admissib\w*|bring (?:that|it|this) up|(?:in|at) (?:the|our|my) (?:[\w-]+ ){0,2}(?:case|trial|lawsuit|suit)`,
     ),
     "$& habit routine practice",
   ],
@@ -145,6 +145,11 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:says|said|asks|asked|tells them|told them) (?:that )?(?:he|she|they)? ?(?:wants?|for) (?:a |his |her )?(?:lawyer|attorney)\b[^?]{0,120}\b(?:again|come back|later|another (?:try|round)|re-?question|keep (?:asking|questioning))\b|\bcome back (?:\w+ ){0,4}(?:and )?(?:try|question|ask)\w* (?:him |her )?again\b/g,
     "$& invocation of the right to counsel Miranda Edwards reinitiate interrogation",
   ],
+  // Asking someone else to commit a crime, said in so many words ("ask someone to commit a crime for you").
+  [
+    /\b(?:ask\w*|urg\w*|encourag\w*|request\w*|command\w*|get(?:s|ting)?|hir\w*) (?:someone|somebody|another(?: person)?|a person|anyone|anybody|people|others?|a friend|a stranger)(?: else)? to (?:commit|do) (?:a |the |any )?(?:crime|felony|offen[cs]e|murder|robbery|theft|burglary|arson|assault)\b/g,
+    "$& solicitation asks another person to commit a crime",
+  ],
   // One person only asked another to do it, and the other refused.
   [
     /\b(?:only|just) asked (?:his|her|their|a) (?:\w+ )?(?:buddy|friend|brother|sister|cousin|partner|coworker|roommate|neighbou?r|guy)\b[^?]{0,60}\b(?:said no(?! problem)|refused|declined|never did|didn'?t (?:do|go through))\b/g,
@@ -160,6 +165,12 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   [
     /\b(?:i'?ll|will|would) (?:give|pay) (?:you|him|her|them) (?:\$?[\d,]+|two grand|a grand|\w+ grand|\w+ hundred|money|cash)\b[^.?!]{0,30}\bto (?:mess up|beat|hurt|kill|burn|rob|break|trash|jump|shoot|steal)\b/g,
     "$& solicitation asked another to commit a crime",
+  ],
+  // A witness kept away from the trial on purpose, by a job abroad or a paid trip ("to keep her away from
+  // the trial, offered her a job overseas until the case was over").
+  [
+    /\b(?:purpose of|to|in order to|so as to|so that) keep(?:ing)? (?:her|him|them|the witness|a witness|\w+) (?:away )?from (?:the )?(?:trial|testifying|court|hearing|the stand)\b|\b(?:offer\w*|gave|give|paid|pay) (?:her|him|them|the witness) (?:a |an )?(?:[\w-]+ ){0,2}(?:job|trip|vacation|position|apartment)\b[^.?!]{0,80}\b(?:until|till|so) (?:after )?(?:the )?(?:case|trial|hearing|lawsuit)\b/g,
+    "$& forfeiture by wrongdoing unavailable declarant",
   ],
   // A witness kept from court by the defendant's threats or doing.
   [

@@ -262,9 +262,14 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\b(?:hear|decide|take|keep) (?:that|this|the) (?:part|claim|piece|third-party claim|counterclaim|crossclaim)(?: too| as well)?\b|\beven though (?:they'?re|they are|theyre|both are|both parties are|he and \w+ are|she and \w+ are) (?:both )?(?:from|citizens of|in) (?:the same state|\w+)\b/g,
     "$& supplemental jurisdiction same case or controversy",
   ],
+  // A federal agency's rules already cover the field and the state law is said to fall: preemption.
+  [
+    /\b(?:knock|knocks|knocked|wipe|wipes|kill|kills|trump|trumps|override|overrides|beat|beats|cancel|cancels) out (?:the |that |a |this )?(?:state|city|local|county) (?:law|statute|rule|ordinance|regulation)\b|\b(?:state|city|local) (?:law|statute|rule|ordinance)\b[^?]{0,40}\b(?:knocked out|wiped out|overridden|trumped)\b|\b(?:fda|epa|faa|fcc|osha|ftc|federal (?:agency|government|regulators?|rules?|regulations?|law))\b[^?]{0,60}\b(?:already (?:has|have|regulates?|covers?)|(?:detailed|comprehensive) (?:rules|regulations))\b/g,
+    "$& preemption supremacy clause federal law displaces state law",
+  ],
   // The case moved to a court of the same system elsewhere: a transfer of venue.
   [
-    /\b(?:moved|transferred|sent|shifted) (?:over )?to (?:a |the )?(?:federal |district )?court (?:in|over in) (?:[a-z]+ ){0,2}(?:where|because|since|near|closer|[a-z]+)\b|\b(?:closer to|where) (?:all )?(?:its|their|his|her|the) (?:witnesses|engineers|documents|records|evidence|employees)\b/g,
+    /\b(?:moved|transferred|sent|shifted) (?:over )?to (?:a |the )?(?:federal |district )?court (?:in|over in) (?:[a-z]+ ){0,2}(?:where|because|since|near|closer|[a-z]+)\b|\b(?:closer to|where) (?:all )?(?:its|their|his|her|the) (?:witnesses|engineers|documents|records|evidence|employees)\b|\b(?:get|have) (?:the |this |that |its |the whole )?(?:case|suit|lawsuit|trial) (?:moved|transferred|sent) (?:there|back home|home|closer|over)\b|\b(?:witnesses|records|documents|evidence)\b[^?]{0,60}\b(?:are|were|is) (?:all )?(?:back )?(?:in|over in) (?:its|their|his|her|the other) (?:home )?state\b/g,
     "$& transfer of venue 1404 convenience of parties and witnesses",
   ],
   // A co-owner or co-buyer left out of the suit.
@@ -277,9 +282,19 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\b(?:must|should|need to|have to|has to) be (?:made|joined|added|brought in)(?: as)? (?:parties|a party|plaintiffs?|defendants?)\b|\b(?:declined|refused|won'?t|don'?t want|didn'?t want) to join (?:the |her |his |their )?(?:suit|lawsuit|case|action)\b/g,
     "$& required joinder rule 19 required party",
   ],
+  // A stranger to the suit asking to come into it: intervention.
+  [
+    /\b(?:let|lets|allow|allows|permit|permits) (?:it|them|him|her|us|me|the \w+) (?:to )?(?:come|get|join|jump|step) (?:into|in on|in to) (?:the |this |that )?(?:lawsuit|case|suit|action|litigation)\b|\b(?:come|get|join|jump) into (?:the |this |that )?(?:lawsuit|case|suit|action) as (?:a )?(?:defendant|plaintiff|party)\b/g,
+    "$& intervention intervene as of right",
+  ],
+  // A neighbour's permission to use the land, now taken back: a license, revocable at will.
+  [
+    /\b(?:told|said|let|lets|allowed|gave) (?:me|us|him|her|them) (?:\w+ ){0,5}(?:i|we|he|she|they)? ?(?:could|can|may|to) (?:park|use|store|keep|put|fish|hunt|cross|walk|drive|graze|camp|dock|tie)\b[^?]{0,200}\b(?:now|but|then)\b[^?]{0,40}\b(?:says?|said|wants?|told|demands?)\b[^?]{0,40}\b(?:move|remove|get off|stop|leave|take (?:it|them) away|out)\b/g,
+    "$& license revocable permission to use land",
+  ],
   // Stop 33: a state statute or requirement asked about in a federal court (Erie).
   [
-    /\bfederal (?:court|judge)s?\b[^.?!]{0,60}\bapply (?:the |a |that |this )?state(?:'s)? (?:[\w-]+ ){0,2}(?:law|statute|rule|requirement|affidavit|cap|limit|certificate)\b|\bapply (?:the |a |that |this )?state(?:'s)? (?:[\w-]+ ){0,2}(?:statute|law|rule|requirement)\b[^.?!]{0,40}\bfederal\b|\bfederal rules?\b[^.?!]{0,80}\bstate (?:statute|law|rule)\b|\bstate (?:statute|law|rule)\b[^.?!]{0,80}\bfederal rules?\b/g,
+    /\bfederal (?:court|judge)s?\b[^.?!]{0,60}\b(?:apply|follow|disregard|ignore) (?:the |a |that |this )?(?:state(?:'s)? |(?!federal\b)[a-z]+ )(?:[\w-]+ ){0,2}(?:law|statute|rule|requirement|affidavit|cap|limit|certificate)\b|\bapply (?:the |a |that |this )?state(?:'s)? (?:[\w-]+ ){0,2}(?:statute|law|rule|requirement)\b[^.?!]{0,40}\bfederal\b|\bfederal rules?\b[^.?!]{0,80}\bstate (?:statute|law|rule)\b|\bstate (?:statute|law|rule)\b[^.?!]{0,80}\bfederal rules?\b/g,
     "$& erie substantive procedural",
   ],
 ];

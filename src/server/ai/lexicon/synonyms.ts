@@ -95,6 +95,11 @@ export const SYNONYM_LIST: [string[], string[]][] = [
     ["landlord", "landlords"],
     ["landlord", "lessor"],
   ],
+  // The titles say who possesses the land ("Duties of Possessors of Land"); students say who owns it.
+  [
+    ["landowner", "landowners", "homeowner", "homeowners"],
+    ["possessor of land", "land"],
+  ],
   [
     ["neighbor", "neighbors", "neighbour"],
     ["adjoining", "neighbor", "landowner"],

@@ -71,6 +71,17 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:child|kid|son|daughter|minor|teenager|(?:she|he) (?:can(?:'t|not)|could(?:n't| not)))\b[^.?!]{0,40}\bsue (?:her|his|their|its|a|the) (?:own )?(?:parents?|father|mother|dad|mom|stepfather|stepmother)\b|\bsue (?:my|her|his|their|your) (?:own )?(?:parents?|father|mother|dad|mom|husband|wife|spouse)\b|\b(?:basis|because) of (?:the |their )?family relationship\b/g,
     "$& intrafamily immunity parent-child immunity spousal immunity",
   ],
+  // Goods destroyed on the way to the buyer: who bears the loss ("who eats that?").
+  [
+    /\b(?:truck|trucking company|carrier|shipper|ship|train|delivery van|freight)\b[^?]{0,80}\b(?:crash\w*|sank|sunk|wreck\w*|overturn\w*|caught fire|burned|destroyed|broke|smashed)\b[^?]{0,120}\b(?:before|never) (?:the )?(?:\w+ )?(?:ever )?(?:saw|got|received|arrived|reached|delivered)\b|\bwho (?:eats|bears|swallows) (?:that|this|it|the (?:loss|hit|cost))\b|\bwho (?:takes|covers|pays for) the (?:loss|hit)\b/g,
+    "$& risk of loss goods in transit shipment contract",
+  ],
+  // The injured person's own carelessness: does it bar recovery or only reduce it ("does she lose
+  // everything or just get less?").
+  [
+    /\b(?:lose|loses|lost) (?:everything|it all|the whole (?:case|thing)|all of it)\b[^?]{0,40}\b(?:less|reduc\w*|cut|smaller|part)\b|\b(?:get|gets|recover|recovers) (?:less|a reduced amount|something less)\b[^?]{0,30}\b(?:or|instead of) (?:nothing|lose everything)\b/g,
+    "$& contributory negligence comparative negligence plaintiff's own fault",
+  ],
   // "working for Acme" names an employer; "kept her from working for four months" a time.
   [
     /\b(?:on (?:a |the )?(?:delivery|job|clock|shift)(?! (?:application|interview|offer|listing|search|hunt|board))|while (?:working|on duty|making a delivery)|delivery driver|company (?:truck|car|van)|working for (?!(?:a |an )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|few|many|some|more|weeks?|months?|years?|days?|hours?|while|long|decades?)\b)(?:a |the )?\w+)\b/g,
