@@ -678,3 +678,49 @@ describe("situations of the stop-34 decision sets, each for its class", () => {
     ).toContain("partnership formation");
   });
 });
+
+describe("the statute of frauds beside a bargain, and the stop-34 follow-up moves", () => {
+  it("reads 'never signed anything' as the statute of frauds only beside a bargain", () => {
+    expect(expanded("the gym put my photo on a billboard. they never asked and i never signed anything")).not.toContain(
+      "statute of frauds",
+    );
+    expect(expanded("he agreed to sell me his truck for $4,000 but nothing was signed")).toContain("statute of frauds");
+  });
+  it("reads waiting months to replace the work while prices rose as mitigation", () => {
+    expect(expanded("i waited til august to hire someone else and by then lumber had jumped 30%")).toContain(
+      "duty to mitigate",
+    );
+  });
+  it("reads a tenant lined up who backed out because of the delay as consequential damages", () => {
+    expect(expanded("i had a tenant lined up for september who backed out because the roof wasn't done")).toContain(
+      "consequential damages",
+    );
+  });
+  it("reads a witness who is the other side's sister as bias", () => {
+    expect(expanded("can the lawyer bring up that she's the other driver's sister?")).toContain("impeachment bias");
+  });
+  it("reads a lawyer who filed knowing nothing backed the claim as Rule 11", () => {
+    expect(expanded("what if her lawyer filed it knowing full well there was nothing backing it up?")).toContain(
+      "rule 11",
+    );
+  });
+  it("reads 'who gets in trouble, me or him?' after a partner insisted as supervisory responsibility", () => {
+    expect(
+      expanded("if i make the call because he insisted, who actually gets in trouble for it, me or him?"),
+    ).toContain("supervisory responsibilities");
+  });
+  it("reads a lawyer's bad feeling that the alibi is made up as the knowledge candour needs", () => {
+    expect(expanded("the lawyer just has a bad feeling the alibi is made up")).toContain("candor toward the tribunal");
+  });
+  it("reads 'wreck my case or just shrink it' as the plaintiff's own fault", () => {
+    expect(expanded("i'd had six beers. does that wreck my case or just shrink it?")).toContain(
+      "comparative negligence",
+    );
+  });
+  it("reads a crime with no guilty mind at all as strict liability, and an insurer's policy told to the jury as FRE 411", () => {
+    expect(expanded("which crimes require no guilty mind at all?")).toContain("strict liability");
+    expect(
+      expanded("counsel plans to tell the jury that he carried a $2 million policy that would pay any judgment"),
+    ).toContain("liability insurance");
+  });
+});

@@ -442,6 +442,28 @@ describe("a character's words in a hypothetical, a limited partner, a lawyer at 
   });
 });
 
+describe("a logo in the facts, and zoning (stop 34)", () => {
+  it("reads mugs with a customer's logo as a fact, a request for a logo as not legal", () => {
+    expect(
+      notLegal("ok say it's binding. nobody else wants mugs with her logo on them. what can i recover?"),
+    ).toBeNull();
+    expect(notLegal("I want a logo for my study group, any ideas?")).toBe("not_legal");
+  });
+  it("reads zoning as the law's word", () => {
+    expect(hasLegalCue("If the town changes the zoning after my shop is open, do I have to close?")).toBe(true);
+  });
+});
+
+describe("a party who went bankrupt is a fact (stop 34)", () => {
+  it("reads a defendant gone bankrupt as a fact, the user's own bankruptcy as the area", () => {
+    expect(
+      outsideArea("ok and if one of the two factories just went bankrupt, can the farm collect it all from the other?"),
+    ).toBeNull();
+    expect(outsideArea("If I go bankrupt, do I lose my car?")?.area).toBe("bankruptcy law");
+    expect(outsideArea("Can my landlord still evict me after I filed for bankruptcy?")?.area).toBe("bankruptcy law");
+  });
+});
+
 describe("a solo practitioner's fee and a will that creates future interests (stop 34)", () => {
   it("reads a solo practitioner asked to take a divorce for a share of the property as the lawyer's fee", () => {
     expect(

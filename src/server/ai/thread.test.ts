@@ -179,6 +179,17 @@ describe("a pronoun after a story points at its parties (stop 34)", () => {
   });
 });
 
+describe("a pronoun after a doctrine question points at that doctrine (stop 34)", () => {
+  it("reads 'can a person who wasn't a party the first time use it against the side that lost?' after collateral estoppel as preclusion", async () => {
+    const cites = await converse(
+      "When does collateral estoppel keep a party from relitigating an issue an earlier case already decided?",
+      "can a person who wasn't a party the first time use it against the side that lost?",
+    );
+    expect(cites).toContain("civpro-issue-preclusion");
+    expect(cites[0]).not.toBe("contracts-third-party-beneficiaries");
+  });
+});
+
 describe("a follow-up that contrasts, objects or stays in the subject (stop 25)", () => {
   it("reads 'ok but …' and 'how is that different from …?' as leaning on the thread", () => {
     expect(followUpStrength("ok but what does the plaintiff have to prove when the defendant bears the burden?")).toBe(

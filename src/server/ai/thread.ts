@@ -26,7 +26,6 @@ import {
   spreadRelevance,
 } from "./retrieve";
 import type { SearchIndex } from "./search-index";
-import { isStory } from "./classify";
 import { isFramingTerm, terms, wordCount } from "./text";
 
 /** Ranking-score bonus, in a follow-up, for documents in the subject the thread is about (decision 057). */
@@ -250,9 +249,11 @@ export function readWithThread(
     // if the law instead rewrote private leases?"), is read with it before it is declined (stop 33).
     // Every "weak" form is such a turn: it leans exactly when it answers nothing alone.
     (relevance < DECLINE_BELOW && wordCount(question) <= FOLLOW_UP_MAX_WORDS) ||
-    // After a story, a pronoun points at its parties: "can she just cancel and get her deposit back?"
-    // after a tenant shut out by the holdover is the tenant's, not restitution in general (stop 34).
-    (form === "weak" && isStory(thread.question)) ||
+    // A pronoun points back at the thread: "can she just cancel and get her deposit back?" after a tenant
+    // shut out by a holdover is the tenant's, not restitution in general; "can somebody who wasn't a party
+    // use it against the side that lost?" after collateral estoppel is nonmutual preclusion, not a
+    // third-party beneficiary (stop 34: every weak form now leans; the reading with the thread decides).
+    form === "weak" ||
     namesNoDoctrine(index, question, own.query, own.hits) ||
     sameSubject(own.hits, thread) ||
     continuesStory(index, question, own.query, thread);

@@ -295,15 +295,18 @@ function counter(t: TopicDoc, a: Applied, n: number): string | null {
 /**
  * The stems the lay lexicon adds for `clause` when it is read inside `story`: an entry guarded by its
  * context ("said sure" is consent only where police are in the message) fires on the clause when the
- * context is elsewhere in the story. Stems the rest of the story yields on its own are left out, so a
- * clause gains only what it contributes (decision 092).
+ * context is elsewhere in the story. Only the words the lexicon writes into the clause itself count
+ * (the story is expanded with the clause last, on a line of its own), so a clause gains what it
+ * contributes (decision 092) even when another clause yields the same words ("agreed over the phone…
+ * and we never signed anything": both are the statute of frauds's writing; stop 34).
  */
 export function lexiconWordsInStory(clause: string, story: string): string[] {
   const rest = story.includes(clause) ? story.replace(clause, " ") : story;
   if (!rest.trim()) return [];
   const both = `${rest}\n${clause}`;
-  const restOnly = new Set(terms(expandShorthand(normalize(rest), rest)));
-  return [...new Set(terms(expandShorthand(normalize(both), both)))].filter((t) => !restOnly.has(t));
+  const expanded = expandShorthand(normalize(both), both);
+  const own = new Set(terms(normalize(clause)));
+  return [...new Set(terms(expanded.slice(expanded.lastIndexOf("\n") + 1)))].filter((t) => !own.has(t));
 }
 
 export function composeFactPattern(ctx: ComposeContext, issues: TopicDoc[]): string {

@@ -11,11 +11,28 @@ import { inContext } from "./context";
 const LAWYER = String.raw`(?:lawyer|attorney|counsel|law firm)s?`;
 
 export const BA_PR_SITUATIONS: [RegExp, string][] = [
+  // A junior lawyer who acted because a senior one insisted: who answers for it (Model Rules 5.1, 5.2).
+  [
+    /\b(?:because|since|after) (?:he|she|the (?:partner|senior associate|supervisor|boss)|my (?:boss|supervisor|partner)) (?:insisted|told me to|ordered me to|made me|directed me)\b|\bwho (?:actually |really )?(?:gets in trouble|gets disciplined|is responsible|takes the blame)\b[^?]{0,40}\b(?:me or (?:him|her|the partner)|(?:him|her|the partner) or me)\b/g,
+    "$& supervisory responsibilities subordinate lawyer partner",
+  ],
+  // A lawyer who only suspects the client's story is false (candour: the knowledge needed before acting).
+  [
+    inContext(
+      /\b(?:bad feeling|gut feeling|suspects?|suspicion|hunch|thinks? (?:it'?s|it is|the \w+ is) (?:probably )?(?:made up|false|a lie|fake))\b[^?]{0,60}\b(?:made up|false|a lie|lying|fake|untrue)\b/g,
+      String.raw`lawyer|attorney|counsel|testif\w*|stand|alibi`,
+    ),
+    "$& candor toward the tribunal knowledge of false evidence client perjury",
+  ],
   // The lawyer saw the events the case is about and would argue it at trial: a necessary witness
   // may not be the advocate (Model Rule 3.7). "My lawyer watched grandpa sign the will… can my lawyer
   // still argue my side at trial?"
   [
     /\b(?:my|the|his|her|our|their) (?:lawyer|attorney|counsel)\b[^.?!]{0,60}\b(?:watched|witnessed|saw|was (?:there|present)|signed as (?:a )?witness|was (?:one of )?the (?:\w+ )?(?:witness(?:es)?|people who (?:watched|saw)))\b[^?]{0,200}\b(?:argu\w*|represent\w*|try (?:the|my|his|her) case|at (?:the )?trial|in court)\b/g,
+    "$& lawyer as witness necessary witness advocate at trial",
+  ],
+  [
+    /\b(?:attorney|lawyer)\b[^?]{0,200}\b(?:signed (?:the \w+ )?as (?:a |its |one of (?:the|its) )?(?:\w+ )?(?:witness|attester|attesting witness)(?:es|s)?|attested|(?:only|sole|last) (?:surviving )?(?:person|witness|one) (?:present|there|in the room))\b[^?]{0,300}\b(?:trial counsel|counsel at (?:the )?trial|try the case|at (?:the )?(?:upcoming )?(?:jury )?trial|advocate)\b/g,
     "$& lawyer as witness necessary witness advocate at trial",
   ],
   // Agency: what the principal told the agent (actual authority) and what she did with it.
@@ -28,7 +45,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     "$& agent acted without authority",
   ],
   [
-    /\b(?:found out|learned|discovered|realized|heard (?:about|of)|got wind of|was told about|(?:sees|saw|noticed|notices|gets|got|opens|opened) the (?:invoice|bill|order|contract|paperwork))\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|(?:use[sd]?|using) (?:it|the)|(?:said|says) nothing|without (?:a word|objecting|complaint)|puts? (?:them|it|the \w+) (?:out )?(?:for sale|on (?:the )?(?:shelves|shelf|display)))\b|\bwent along with (?:it|the deal)\b/g,
+    /\b(?:found out|learned|discovered|realized|heard (?:about|of)|got wind of|was told about|(?:sees|saw|noticed|notices|gets|got|opens|opened) the (?:invoice|bill|order|contract|paperwork)|told (?:him|her|them) (?:everything|all) about)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|(?:use[sd]?|using) (?:it|the)|(?:said|says) nothing|without (?:a word|objecting|complaint)|puts? (?:them|it|the \w+) (?:out )?(?:for sale|on (?:the )?(?:shelves|shelf|display)|in the (?:\w+ )?window))\b|\bwent along with (?:it|the deal)\b/g,
     "$& ratification affirmed unauthorized act accepting benefits",
   ],
   [
@@ -99,7 +116,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   // "If at trial he insists on saying he was home, which she knows is a lie": the lawyer knows it false.
   [
     inContext(
-      /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b|\b(?:gets?|got|getting|takes?|took|taking|goes|went|going) (?:(?:up )?(?:on|to) )?the (?:witness )?stand\b[^.?!]{0,60}\b(?:lies|lied|lie|lying|makes? (?:stuff|things|it) up|made (?:stuff|things|it) up|says? something false|tells? a (?:lie|story))\b|\b(?:at|during|in) (?:the |his |her |their )?trial\b[^.?!]{0,100}\b(?:knows?|knew) (?:is|was|it'?s|it is|that'?s|that is|to be) (?:a lie|false|untrue|not true|made up)\b)/g,
+      /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b|\b(?:gets?|got|getting|takes?|took|taking|goes|went|going) (?:(?:up )?(?:on|to) )?the (?:witness )?stand\b[^.?!]{0,60}\b(?:lies|lied|lie|lying|makes? (?:stuff|things|it) up|made (?:stuff|things|it) up|says? something false|tells? a (?:lie|story))\b|\b(?:at|during|in) (?:the |his |her |their )?trial\b[^.?!]{0,100}\b(?:knows?|knew) (?:is|was|it'?s|it is|that'?s|that is|to be) (?:a lie|false|untrue|not true|made up)\b|\b(?:on|at) the (?:witness )?stand\b[^.?!]{0,40}\b(?:swears|swore|testif(?:y|ies|ied)|says|said|claims?|claimed|denies|denied)\b|\b(?:won'?t|refus\w*|declin\w*) to (?:fix|correct|take back|recant) (?:his|her|their|the) (?:testimony|story|answer)\b)/g,
       String.raw`attorney|lawyer|counsel|represents?|my client`,
     ),
     "$& false evidence perjury candor toward the tribunal remedial measures",

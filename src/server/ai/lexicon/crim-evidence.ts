@@ -145,6 +145,21 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     /\b(?:says|said|asks|asked|tells them|told them) (?:that )?(?:he|she|they)? ?(?:wants?|for) (?:a |his |her )?(?:lawyer|attorney)\b[^?]{0,120}\b(?:again|come back|later|another (?:try|round)|re-?question|keep (?:asking|questioning))\b|\bcome back (?:\w+ ){0,4}(?:and )?(?:try|question|ask)\w* (?:him |her )?again\b/g,
     "$& invocation of the right to counsel Miranda Edwards reinitiate interrogation",
   ],
+  // A crime that needs no mental state at all ("no guilty mind at all", "never has to prove intent").
+  [
+    /\b(?:no|without (?:any|a)|don'?t need (?:a|any)|doesn'?t need (?:a|any)) (?:guilty mind|mental state|mens rea|criminal intent|intent at all)\b|\bnever (?:has|have|needs?) to prove (?:any )?(?:intent|knowledge|mens rea)\b/g,
+    "$& strict liability offenses public welfare no mens rea",
+  ],
+  // Telling the jury a party is insured ("a $2 million policy that would pay any judgment"): FRE 411.
+  [
+    /\b(?:carried|carries|has|had|holds?) (?:a |an )?(?:\$[\d.,]+ ?(?:million|k)? )?(?:\w+ )?(?:insurance )?polic(?:y|ies)\b[^.?!]{0,80}\b(?:pay|cover)\w* (?:any|the|a) (?:judgment|verdict|award|damages)\b|\b(?:tell|told|mention\w*|inform\w*) the jury\b[^.?!]{0,60}\b(?:insur\w*|polic(?:y|ies)|carrier)\b/g,
+    "$& liability insurance rule 411",
+  ],
+  // A witness tied to a party ("bring up that she's the other driver's sister"): bias.
+  [
+    /\b(?:bring up|point out|ask (?:her|him|them) about|mention|show|tell the jury)\b[^?]{0,20}\b(?:that )?(?:she|he|they)(?:'s| is| are|'re| was| were)\b (?:\w+ ){0,2}(?:(?:the )?(?:other (?:driver|side|party)|defendant|plaintiff|accused|victim)(?:'s)?|(?:his|her|their) (?:own )?)\s?(?:sister|brother|wife|husband|cousin|mother|father|son|daughter|girlfriend|boyfriend|best friend|friend|employee|boss|partner|business partner|lover|ex)\b/g,
+    "$& impeachment bias interest witness",
+  ],
   // Asking someone else to commit a crime, said in so many words ("ask someone to commit a crime for you").
   [
     /\b(?:ask\w*|urg\w*|encourag\w*|request\w*|command\w*|get(?:s|ting)?|hir\w*) (?:someone|somebody|another(?: person)?|a person|anyone|anybody|people|others?|a friend|a stranger)(?: else)? to (?:commit|do) (?:a |the |any )?(?:crime|felony|offen[cs]e|murder|robbery|theft|burglary|arson|assault)\b/g,

@@ -80,7 +80,16 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
     "$& papers served service of process",
   ],
   [
-    /\b(?:over the phone|on a handshake|handshake deal|verbal(?:ly)? (?:agreed|agreement|deal|promise)|oral(?:ly)? (?:agreed|agreement|deal|promise|contract)|verbal contract|unwritten (?:contract|agreement|deal))\b|\b(?:nothing|never|wasn'?t|not|no)\b[^.?!]{0,20}\b(?:in writing|written down|signed|put on paper)\b/g,
+    /\b(?:over the phone|on a handshake|handshake deal|verbal(?:ly)? (?:agreed|agreement|deal|promise)|oral(?:ly)? (?:agreed|agreement|deal|promise|contract)|verbal contract|unwritten (?:contract|agreement|deal))\b/g,
+    "$& oral agreement writing statute of frauds",
+  ],
+  // "Nothing in writing", "we never signed anything" is the statute of frauds only beside a bargain: a
+  // photo used without a release or a neighbour's permission to park is not a contract (stop 34).
+  [
+    inContext(
+      /\b(?:nothing|never|wasn'?t|not|no)\b[^.?!]{0,20}\b(?:in writing|written down|signed|put on paper)\b/g,
+      String.raw`agree\w*|deal|contract\w*|promis\w*|bargain\w*|sold|sell|sells|selling|bought|buy|buys|buying|purchas\w*|price|lease\w*|loan\w*|lend\w*|hire\w*|order\w*|guarantee\w*|\$\s?\d`,
+    ),
     "$& oral agreement writing statute of frauds",
   ],
   [

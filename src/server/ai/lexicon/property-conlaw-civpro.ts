@@ -92,8 +92,8 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     // Only where constitutional rights are in play (speech, a search, a hearing, discrimination):
     // "they said no, that's private company info" is a shareholder's inspection story.
     inContext(
-      /\b(?:private (?:mall|shopping (?:mall|center|centre)|company|business|store|club|school|university|employer|hospital)|shopping (?:mall|center|centre))\b/g,
-      String.raw`protest\w*|speech|leaflet\w*|petition\w*|rights?|constitution\w*|amendment|discriminat\w*|due process|hearing|pray\w*|religio\w*|search\w*|signs?|picket\w*`,
+      /\b(?:private (?:mall|shopping (?:mall|center|centre)|company|business|store|club|school|college|university|employer|hospital|landlord|association)|shopping (?:mall|center|centre)|homeowners'? association|\bhoa\b|condo(?:minium)? (?:board|association))\b/g,
+      String.raw`protest\w*|speech|leaflet\w*|petition\w*|rights?|constitution\w*|amendment|equal protection|discriminat\w*|due process|hearing|pray\w*|religio\w*|search\w*|signs?|picket\w*`,
     ),
     "$& private actor state action",
   ],
@@ -282,6 +282,11 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     /\b(?:must|should|need to|have to|has to) be (?:made|joined|added|brought in)(?: as)? (?:parties|a party|plaintiffs?|defendants?)\b|\b(?:declined|refused|won'?t|don'?t want|didn'?t want) to join (?:the |her |his |their )?(?:suit|lawsuit|case|action)\b/g,
     "$& required joinder rule 19 required party",
   ],
+  // A lawyer who filed or signed a claim knowing nothing supports it: Rule 11.
+  [
+    /\b(?:lawyer|attorney|counsel)\b[^?]{0,30}\b(?:filed|signed|submitted|brought)\b[^?]{0,40}\b(?:know(?:ing|s)?|knew|aware)\b[^?]{0,40}\b(?:nothing|no (?:basis|evidence|facts?|support)|baseless|frivolous|false|made up|not true)\b/g,
+    "$& rule 11 sanctions frivolous filing reasonable inquiry",
+  ],
   // A stranger to the suit asking to come into it: intervention.
   [
     /\b(?:let|lets|allow|allows|permit|permits) (?:it|them|him|her|us|me|the \w+) (?:to )?(?:come|get|join|jump|step) (?:into|in on|in to) (?:the |this |that )?(?:lawsuit|case|suit|action|litigation)\b|\b(?:come|get|join|jump) into (?:the |this |that )?(?:lawsuit|case|suit|action) as (?:a )?(?:defendant|plaintiff|party)\b/g,
@@ -289,7 +294,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   ],
   // A neighbour's permission to use the land, now taken back: a license, revocable at will.
   [
-    /\b(?:told|said|let|lets|allowed|gave) (?:me|us|him|her|them) (?:\w+ ){0,5}(?:i|we|he|she|they)? ?(?:could|can|may|to) (?:park|use|store|keep|put|fish|hunt|cross|walk|drive|graze|camp|dock|tie)\b[^?]{0,200}\b(?:now|but|then)\b[^?]{0,40}\b(?:says?|said|wants?|told|demands?)\b[^?]{0,40}\b(?:move|remove|get off|stop|leave|take (?:it|them) away|out)\b/g,
+    /\b(?:told|said|let|lets|allowed|gave) (?:me|us|him|her|them) (?:\w+ ){0,5}(?:i|we|he|she|they)? ?(?:could|can|may|to) (?:park|use|store|keep|put|fish|hunt|cross|walk|drive|graze|camp|dock|tie)\b[^?]{0,200}\b(?:says?|said|wants?|told|demands?|asked)\b[^?]{0,40}\b(?:move|remove|get (?:it |them )?(?:out|off)|get off|stop|leave|take (?:it|them) away|out)\b/g,
     "$& license revocable permission to use land",
   ],
   // Stop 33: a state statute or requirement asked about in a federal court (Erie).

@@ -76,10 +76,21 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:truck|trucking company|carrier|shipper|ship|train|delivery van|freight)\b[^?]{0,80}\b(?:crash\w*|sank|sunk|wreck\w*|overturn\w*|caught fire|burned|destroyed|broke|smashed)\b[^?]{0,120}\b(?:before|never) (?:the )?(?:\w+ )?(?:ever )?(?:saw|got|received|arrived|reached|delivered)\b|\bwho (?:eats|bears|swallows) (?:that|this|it|the (?:loss|hit|cost))\b|\bwho (?:takes|covers|pays for) the (?:loss|hit)\b/g,
     "$& risk of loss goods in transit shipment contract",
   ],
+  // The injured party waited to replace the performance while the price rose: mitigation ("i waited til
+  // august to hire someone else and by then lumber had jumped 30%").
+  [
+    /\b(?:waited|sat on it|held off|didn'?t (?:bother|try))\b[^.?!]{0,40}\b(?:to|before) (?:hire|hiring|find|finding|buy|buying|get|getting|look(?:ing)? for|replace|replacing)\b[^?]{0,120}\b(?:jumped|went up|rose|risen|doubled|spiked|climbed|increased|more expensive|higher)\b/g,
+    "$& duty to mitigate avoidable consequences",
+  ],
+  // A loss the breach caused beyond the work itself: a tenant, a sale or a season lost (consequential damages).
+  [
+    /\b(?:lost|lose|losing|missed|miss) (?:the |that |my |her |his |their )?(?:\w+ )?(?:rent|rental income|tenant|lease|sale|buyer|season|bookings?|customers?|contract|deal)\b[^?]{0,60}\b(?:because|since|from|due to|too)\b|\b(?:tenant|buyer|customer|client|guest)s? (?:i |we |she |he )?(?:had )?(?:lined up|signed up|booked)\b[^?]{0,80}\b(?:backed out|walked|cancel\w*|pulled out)\b/g,
+    "$& consequential damages lost profits foreseeable hadley",
+  ],
   // The injured person's own carelessness: does it bar recovery or only reduce it ("does she lose
   // everything or just get less?").
   [
-    /\b(?:lose|loses|lost) (?:everything|it all|the whole (?:case|thing)|all of it)\b[^?]{0,40}\b(?:less|reduc\w*|cut|smaller|part)\b|\b(?:get|gets|recover|recovers) (?:less|a reduced amount|something less)\b[^?]{0,30}\b(?:or|instead of) (?:nothing|lose everything)\b/g,
+    /\b(?:lose|loses|lost) (?:everything|it all|the whole (?:case|thing)|all of it)\b[^?]{0,40}\b(?:less|reduc\w*|cut|smaller|part)\b|\b(?:wreck|wrecks|kill|kills|ruin|ruins|sink|sinks|tank|tanks|end|ends|destroy|destroys|bar|bars) (?:my|her|his|their|the) (?:whole )?(?:case|claim|lawsuit|recovery)\b[^?]{0,30}\b(?:or|just) (?:\w+ )?(?:shrink|reduce|lower|cut|lessen|knock \w+ off)|\b(?:get|gets|recover|recovers) (?:less|a reduced amount|something less)\b[^?]{0,30}\b(?:or|instead of) (?:nothing|lose everything)\b/g,
     "$& contributory negligence comparative negligence plaintiff's own fault",
   ],
   // "working for Acme" names an employer; "kept her from working for four months" a time.
