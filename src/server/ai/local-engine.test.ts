@@ -437,6 +437,20 @@ describe("composed answers", () => {
     expect(caseCites.length).toBeGreaterThan(0);
   });
 
+  it("does not pick an 'inadmissible' choice because its reason shares the words of a rule that admits the evidence (stop 34)", async () => {
+    const { done } = await ask(
+      [
+        "A cyclist was killed at an intersection with no witnesses. In the estate's wrongful-death suit, the estate calls the cyclist's coworker to testify that for eight years the cyclist stopped fully at that corner every morning before crossing. The defendant objects. The court should rule that the testimony is",
+        "(A) inadmissible, because evidence of a person's character may not be used to prove conduct on a particular occasion.",
+        "(B) inadmissible, because the coworker did not see the collision.",
+        "(C) admissible, as evidence of the cyclist's habit.",
+        "(D) admissible, only if the defendant first attacks the cyclist's character for care.",
+      ].join("\n"),
+    );
+    expect(done.content.split("\n")[0]).toBe("**Best answer: (C)**");
+    expect(done.citations[0].id).toBe("evidence-habit-routine-practice");
+  });
+
   it("answers a NextGen select-two stem with six choices: both best answers first, one cited line per choice (A)–(F)", async () => {
     const stem =
       "A city ordinance requires every dog owner to keep the dog leashed in public parks. A dog owner let his dog run loose in a park, and it knocked down and injured a jogger. The jogger sues the owner for negligence and proves only the violation of the ordinance, which the owner does not try to excuse.";

@@ -81,6 +81,31 @@ const TRAP_MIN = 2;
 
 const ABSOLUTE = /\b(all|always|never|any|every|only|automatically|regardless|strictly liable for all)\b/gi;
 
+/**
+ * Admissibility is the verdict of most evidence choices, and the choice's reason shares its words with
+ * the rule whichever way it comes out: "inadmissible, because character evidence may not prove conduct"
+ * matched the habit rule's words ("may be admitted to prove … conduct") better than "admissible, as
+ * evidence of habit". A choice whose verdict contradicts what its supporting sentence says of
+ * admissibility is weighed down (stop 34).
+ */
+const CHOICE_ADMISSIBLE = /^\W*(?:yes,?\s+)?(admissible|inadmissible|excluded|admitted)\b/i;
+const SAYS_ADMITTED =
+  /\b(?:may be (?:admitted|received|offered|used)|is admissible|are admissible|admissible (?:to|as|for|if|when|whether|even))\b/i;
+const SAYS_EXCLUDED =
+  /\b(?:inadmissible|not admissible|may not be (?:admitted|received|offered|used)|must be excluded|is excluded|are excluded)\b/i;
+/** Share of a choice's support kept when its verdict contradicts the sentence that supports it. */
+const CONTRADICTED = 0.3;
+
+function contradicts(choice: string, sentence: string): boolean {
+  const m = CHOICE_ADMISSIBLE.exec(choice);
+  if (!m) return false;
+  const inChoice = /^(?:admissible|admitted)$/i.test(m[1]) ? "in" : "out";
+  const admitted = SAYS_ADMITTED.test(sentence);
+  const excluded = SAYS_EXCLUDED.test(sentence);
+  if (admitted === excluded) return false;
+  return (admitted ? "in" : "out") !== inChoice;
+}
+
 interface Scored extends Choice {
   score: number;
   best: { text: string; topic: TopicDoc; score: number } | null;
@@ -123,7 +148,7 @@ export function composeMbe(
     for (const t of pool) {
       const w = ((fit.get(t) ?? 0) / maxFit) ** 2;
       for (const s of topicSentences(t)) {
-        const v = support(wt, s.text) * w;
+        const v = support(wt, s.text) * w * (s.from !== "trap" && contradicts(c.text, s.text) ? CONTRADICTED : 1);
         if (s.from === "trap") {
           if (!trap || v > trap.score) trap = { text: s.text, topic: t, score: v };
         } else if (!best || v > best.score) best = { text: s.text, topic: t, score: v };
