@@ -93,6 +93,8 @@ export const CHANGED_FACT = new RegExp(
 /**
  * A short question that leans on the previous one by its form: "what about the exceptions?"
  * (strong) or one with a pronoun (weak when longer than 8 words). null when nothing in its form does.
+ * Since stop 34 readWithThread reads both with the thread; "weak" still names the forms that rest on
+ * a pronoun alone.
  */
 export function followUpStrength(question: string): "strong" | "weak" | null {
   const words = wordCount(question);
@@ -105,7 +107,7 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   // "how is that different from a pure notice statute?": a contrast with the doctrine just discussed.
   if (words <= FOLLOW_UP_MAX_WORDS && CONTRAST.test(question)) return "strong";
   // "by the time it gets to the court of appeals the agency has withdrawn the rule tho": a new fact
-  // told, not asked, with a pronoun pointing back; weak, so it leans only when it answers nothing alone.
+  // told, not asked, with a pronoun pointing back (weak).
   if (words <= FOLLOW_UP_MAX_WORDS && !question.includes("?") && !ASKS.test(question) && PRONOUN.test(question))
     return "weak";
   // "so what does he actually get for the pipe then? ripping it out would cost $50k": a longer
@@ -243,17 +245,15 @@ export function readWithThread(
   const relevance = own.hits[0]?.relevance ?? 0;
   const form = followUpStrength(question);
   const leans =
-    form === "strong" ||
+    // Any follow-up form leans, a weak one too: its pronoun points back at the thread ("can she just
+    // cancel and get her deposit back?" after a tenant shut out by a holdover is the tenant's, not
+    // restitution in general; "can somebody who wasn't a party use it against the side that lost?"
+    // after collateral estoppel is nonmutual preclusion, not a third-party beneficiary; stop 34).
+    form !== null ||
     !own.query.terms.length ||
     // A turn the library cannot answer alone, asked in a conversation ("would the court be as tough
     // if the law instead rewrote private leases?"), is read with it before it is declined (stop 33).
-    // Every "weak" form is such a turn: it leans exactly when it answers nothing alone.
     (relevance < DECLINE_BELOW && wordCount(question) <= FOLLOW_UP_MAX_WORDS) ||
-    // A pronoun points back at the thread: "can she just cancel and get her deposit back?" after a tenant
-    // shut out by a holdover is the tenant's, not restitution in general; "can somebody who wasn't a party
-    // use it against the side that lost?" after collateral estoppel is nonmutual preclusion, not a
-    // third-party beneficiary (stop 34: every weak form now leans; the reading with the thread decides).
-    form === "weak" ||
     namesNoDoctrine(index, question, own.query, own.hits) ||
     sameSubject(own.hits, thread) ||
     continuesStory(index, question, own.query, thread);

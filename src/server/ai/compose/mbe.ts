@@ -96,14 +96,19 @@ const SAYS_EXCLUDED =
 /** Share of a choice's support kept when its verdict contradicts the sentence that supports it. */
 const CONTRADICTED = 0.3;
 
-function contradicts(choice: string, sentence: string): boolean {
+/** What a choice's opening verdict says of the evidence: "in" (admissible), "out", or null (no such verdict). */
+function choiceVerdict(choice: string): "in" | "out" | null {
   const m = CHOICE_ADMISSIBLE.exec(choice);
-  if (!m) return false;
-  const inChoice = /^(?:admissible|admitted)$/i.test(m[1]) ? "in" : "out";
+  return m ? (/^(?:admissible|admitted)$/i.test(m[1]) ? "in" : "out") : null;
+}
+
+/** Whether `sentence` says the opposite of `verdict` about admissibility (false when it says neither or both). */
+function contradicts(verdict: "in" | "out" | null, sentence: string): boolean {
+  if (!verdict) return false;
   const admitted = SAYS_ADMITTED.test(sentence);
   const excluded = SAYS_EXCLUDED.test(sentence);
   if (admitted === excluded) return false;
-  return (admitted ? "in" : "out") !== inChoice;
+  return (admitted ? "in" : "out") !== verdict;
 }
 
 interface Scored extends Choice {
@@ -143,12 +148,13 @@ export function composeMbe(
   const maxFit = Math.max(0.01, ...fit.values());
   const scored: Scored[] = parsed.choices.map((c) => {
     const wt = weighted(ctx, c.text);
+    const verdict = choiceVerdict(c.text);
     let best: Scored["best"] = null;
     let trap: Scored["trap"] = null;
     for (const t of pool) {
       const w = ((fit.get(t) ?? 0) / maxFit) ** 2;
       for (const s of topicSentences(t)) {
-        const v = support(wt, s.text) * w * (s.from !== "trap" && contradicts(c.text, s.text) ? CONTRADICTED : 1);
+        const v = support(wt, s.text) * w * (s.from !== "trap" && contradicts(verdict, s.text) ? CONTRADICTED : 1);
         if (s.from === "trap") {
           if (!trap || v > trap.score) trap = { text: s.text, topic: t, score: v };
         } else if (!best || v > best.score) best = { text: s.text, topic: t, score: v };
