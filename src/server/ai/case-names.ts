@@ -27,6 +27,9 @@ export interface CaseAlias {
 /** What follows a person's name in a story: a verb ("Pike told", "Baker never recorded") or a possessive noun ("Pike's store"). */
 const ACTS_AFTER =
   /^(?:'s\s+(?!case|rule|test|doctrine|balancing|holding|analysis|framework|standard)[a-z]+|[a-z]+ed\b|(?:told|tells|said|says|found|finds|knew|knows|had|has|did|does|went|goes|got|gets|took|takes|gave|gives|made|makes|sold|sells|bought|buys|paid|pays|owns|wants|will|would|could|can|cannot|can't|didn't|doesn't|never|then|later|just)\b)/;
+/** What follows a firm's or a company's name: "Baker LLP", "Pike & Ortiz", "Marsh Holdings Inc." (decision 096). */
+const FIRM_AFTER =
+  /^(?:[a-z]+\s+)?(?:llp|llc|l\.l\.[cp]\.?|pllc|inc\b|corp\b|co\.|company|corporation|holdings|partners|group|&|and (?:associates|partners|co\b)|law (?:firm|group|offices?))/;
 /** What comes before a party's name in a story: "sold the lot to Baker", "the owner, Pike". */
 const PARTY_BEFORE = /\b(?:to|from|against|owner|buyer|seller|tenant|landlord|named|hired|told|sued|paid|asked),?\s*$/i;
 /** Shorter questions name a case by one word ("What did Daubert change?"); a story names its parties. */
@@ -34,15 +37,16 @@ const STORY_WORDS = 12;
 
 /**
  * Whether a one-word case name (`word`, CaseAlias.word) stands for a party of the student's story,
- * not the case: it follows a role or a verb ("sold the lot to Baker", "the owner, Pike") or a verb
- * follows it ("Pike told her", "if Pike found out"). "Under Pike" and "the Pike test" still name
+ * not the case: it follows a role or a verb ("sold the lot to Baker", "the owner, Pike"), a verb
+ * follows it ("Pike told her", "if Pike found out"), or it names a firm ("three years at Baker LLP"). "Under Pike" and "the Pike test" still name
  * the case. `q` is the normalised question (lower case, plain apostrophes) the aliases are matched
  * on; asked only of questions of STORY_WORDS words or more (findCaseMentions).
  */
 function namesAParty(q: string, word: RegExp): boolean {
   for (const m of q.matchAll(word)) {
     const at = m.index ?? 0;
-    if (ACTS_AFTER.test(q.slice(at + m[0].length).trimStart())) return true;
+    const after = q.slice(at + m[0].length).trimStart();
+    if (ACTS_AFTER.test(after) || FIRM_AFTER.test(after)) return true;
     if (PARTY_BEFORE.test(q.slice(0, at))) return true;
   }
   return false;

@@ -64,3 +64,12 @@ describe("classify", () => {
       expect(classify(concept, null).kind).toBe("concept");
   });
 });
+
+describe("a story that speaks of a difference (stop 35, decision 096)", () => {
+  it("reads a state defending a fee difference as a fact pattern, not a comparison of its reasons", () => {
+    const q =
+      "State X charges residents $50 for a fishing license and nonresidents $900. State X defends the difference as necessary to protect fish stocks and to recover enforcement costs, but offers no evidence. Ana, a citizen of State Y, sues. Will she win?";
+    expect(distinctionSides(q)).toBeNull();
+    expect(classify(q, null).kind).toBe("fact_pattern");
+  });
+});

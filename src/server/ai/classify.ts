@@ -81,7 +81,9 @@ export function distinctionSides(question: string): [string, string] | null {
     .trim()
     .replace(/[?!.]+$/, "");
   const patterns: RegExp[] = [
-    /\b(?:differences?|distinctions?|distinguish(?:ing)?)\s+(?:between\s+)?(.+?)\s+(?:and|from|vs\.?|versus)\s+(.+?)(?:\s*[,;]|$|\s+(?:on the|for the|in a|under)\b)/i,
+    // "the difference between X and Y", "distinguish X from Y"; a story's "defends the difference as
+    // necessary to X and to Y" compares nothing (decision 096).
+    /\b(?:(?:differences?|distinctions?)\s+between|distinguish(?:ing)?(?:\s+between)?)\s+(.+?)\s+(?:and|from|vs\.?|versus)\s+(.+?)(?:\s*[,;]|$|\s+(?:on the|for the|in a|under)\b)/i,
     /\bhow (?:is|are|does|do)\s+(.+?)\s+(?:differ|different)\s+(?:from|than)\s+(.+)$/i,
     /\bcompare\s+(.+?)\s+(?:and|with|to|vs\.?|versus)\s+(.+)$/i,
     /\bcontrast\s+(.+?)\s+(?:and|with|to)\s+(.+)$/i,

@@ -724,3 +724,115 @@ describe("the statute of frauds beside a bargain, and the stop-34 follow-up move
     ).toContain("liability insurance");
   });
 });
+
+describe("the stop-35 fresh sets' follow-up moves, each for its class (decision 096)", () => {
+  it("reads a principal who grumbles and goes on using what the agent bought as ratification", () => {
+    expect(
+      expanded(
+        "her manager had no authority to buy a truck. ok but say she complains and then just uses the truck every day for two months without telling the dealer",
+      ),
+    ).toContain("ratification");
+    expect(
+      expanded(
+        "the owner told him never to order more than $500. she saw the freezer and just started storing with it",
+      ),
+    ).toContain("ratification");
+    // Using a thing every day is no ratification without an agent acting beyond his power.
+    expect(expanded("she uses the ladder every day to reach the top shelf")).not.toContain("ratification");
+  });
+
+  it("reads the buyer of what a thief took as receiving stolen property", () => {
+    expect(
+      expanded("he grabbed a bike off the rack. what about the kid he sold it to for $30, no questions asked?"),
+    ).toContain("receiving stolen property");
+    expect(expanded("she took the watch and the woman she pawned it to figured it was probably hot")).toContain(
+      "receiving stolen property",
+    );
+    expect(expanded("the job offer came with no questions asked about my grades")).not.toContain("receiving");
+  });
+
+  it("reads an old conviction raised to show a witness lies as impeachment by conviction", () => {
+    expect(
+      expanded("can the defense bring up that the witness was convicted of perjury to show he is lying now?"),
+    ).toContain("prior conviction 609");
+    expect(expanded("he was convicted of robbery last year")).not.toContain("609");
+  });
+
+  it("reads a party left out whom the case needs, or who cannot be brought in, as required joinder", () => {
+    expect(expanded("the tenant was not named as a party and the landlord says the suit cannot go on")).toContain(
+      "required joinder",
+    );
+    expect(
+      expanded("what if the supplier can't be dragged in because the court has no jurisdiction over it?"),
+    ).toContain("required joinder");
+    expect(expanded("adding the driver as a defendant would wreck diversity")).toContain("required joinder");
+    expect(expanded("the director was not named in the article")).not.toContain("required joinder");
+  });
+
+  it("reads a stranger asking to get into a suit as intervention", () => {
+    expect(expanded("the union isn't a party. can it get itself into the lawsuit?")).toContain("intervention");
+    expect(expanded("can the neighbors get in on the case? they are not a party")).toContain("intervention");
+    expect(expanded("she got herself into a fight at the bar")).not.toContain("intervention");
+  });
+
+  it("reads a stake that ends while the case is pending as mootness", () => {
+    expect(expanded("say he turns 18 while the appeal is pending")).toContain("mootness");
+    expect(expanded("does the case just go away once the rule is gone?")).toContain("mootness");
+    expect(expanded("she turns 21 next week and wants to buy beer")).not.toContain("mootness");
+  });
+
+  it("reads a suit against the President as presidential immunity", () => {
+    expect(expanded("can a former aide sue the president for firing her?")).toContain("presidential immunity");
+    expect(
+      expanded(
+        "the president is sued over a land deal from before he was elected; must the court wait until he is out of office?",
+      ),
+    ).toContain("presidential immunity");
+    expect(expanded("the club president signed the lease")).not.toContain("presidential immunity");
+  });
+
+  it("reads digging until the neighbour's land slides in as lateral support", () => {
+    expect(expanded("my neighbor dug a pit by the fence and now my garden is sliding into it")).toContain(
+      "lateral support",
+    );
+    expect(expanded("we dug a hole for the pool")).not.toContain("lateral support");
+  });
+
+  it("reads a protection for citizens of another state as privileges and immunities", () => {
+    expect(expanded("a clause that protects citizens of one state who earn a living in another state")).toContain(
+      "privileges and immunities",
+    );
+    expect(expanded("she pursued a living as a painter")).not.toContain("privileges and immunities");
+  });
+
+  it("reads a shareholder asking to see the books as the inspection right", () => {
+    expect(
+      expanded("she owns a third of the shares. can she make them let her go through the company's books?"),
+    ).toContain("shareholder inspection");
+    expect(expanded("my accountant will go through the books for my bakery tax return")).not.toContain(
+      "shareholder inspection",
+    );
+  });
+
+  it("reads a partner who quits before the agreed term is over as wrongful dissociation", () => {
+    expect(
+      expanded("the partners agreed to keep the truck going until the loan was paid off, and he bails halfway through"),
+    ).toContain("wrongful dissociation");
+    expect(expanded("we agreed to keep going until midnight")).not.toContain("wrongful dissociation");
+  });
+
+  it("reads a plaintiff done presenting her case as the time for judgment as a matter of law", () => {
+    expect(
+      expanded(
+        "she sued the store; after she finishes putting on her case the store thinks no jury could find for her",
+      ),
+    ).toContain("judgment as a matter of law");
+  });
+
+  it("reads a driver over the speed limit, when fault is asked, as negligence per se", () => {
+    expect(
+      expanded("a driver hit a cyclist. if the driver was doing 15 over the speed limit, does that settle it?"),
+    ).toContain("negligence per se");
+    expect(expanded("the speed limit on the road is 25")).not.toContain("negligence per se");
+  });
+});

@@ -601,3 +601,15 @@ describe("heart and stroke signs told in the first person (stop 33, decision 094
     expect(notLegal("I was punched at a bar last night and my chest hurts. Can I sue him for battery?")).toBeNull();
   });
 });
+
+describe("a character's quoted words in a legal thread (stop 35, decision 096)", () => {
+  it("reads a statement quoted in an evidence thread as evidence, not as the user's own pain", () => {
+    const q = "and what about the driver telling his wife that night 'my neck is killing me and I can't turn my head'?";
+    expect(notLegal(q, { inLegalThread: true })).toBeNull();
+  });
+
+  it("still answers the user's own words with help, in a thread or not", () => {
+    expect(notLegal("my neck is killing me and I can't turn my head", { inLegalThread: true })).toBe("health_safety");
+    expect(notLegal("I told my wife 'my neck is killing me'", { inLegalThread: true })).toBe("health_safety");
+  });
+});

@@ -276,8 +276,13 @@ export function notLegal(
   opts: { legalArea?: boolean; inLegalThread?: boolean; relevant?: boolean; changedFact?: boolean } = {},
 ): NotLegalKind | null {
   const q = question.toLowerCase().replace(/[’]/g, "'");
+  // In a legal thread, words quoted from a character of the story ("and what about the cyclist
+  // telling his sister 'my back is killing me'?") are a statement offered as evidence, not the user's
+  // own plight, when nothing outside the quotes is in the first person (decision 096).
+  const unquoted = q.replace(QUOTED, " ");
+  const said = opts.inLegalThread && !FIRST_PERSON.test(unquoted) ? unquoted : q;
   // Danger first: a student who mentions the bar exam and self-harm in one breath needs 988, not a rule.
-  const danger = SAFETY_FIRST.exec(q);
+  const danger = SAFETY_FIRST.exec(said);
   // "V overdoses and dies. Is D liable?" is a crime story: an event of the danger list in a
   // question with the law's words and no plea for help is a fact, not an emergency.
   if (danger && !(SAFETY_EVENT.test(danger[0]) && LEGAL_CUES.test(q) && !HELP_REQUEST.test(q)) && !thirdPersonCase(q))
@@ -295,7 +300,7 @@ export function notLegal(
   // A question in an area of law we do not cover ("can I use a song under copyright?") is legal; the
   // bar exam or law school as the occasion ("plan a trip after the bar exam") does not make it legal.
   if (opts.legalArea || LEGAL_CUES.test(q.replace(STUDY_OCCASION, " "))) return null;
-  if (HEALTH_SAFETY.test(q)) return "health_safety";
+  if (HEALTH_SAFETY.test(said)) return "health_safety";
   // "She sold him pills", "her boyfriend inherited": in a story these are facts, not the request.
   // A follow-up in a legal thread varies that story's facts (decision 073): its weak words are facts too.
   const story = opts.inLegalThread || isStory(question);
@@ -313,13 +318,13 @@ export function notLegal(
   )
     return "not_legal";
   // …but a request for help with one ("she's bleeding, what should I do?") is a health matter even told as a story.
-  if (HEALTH_WEAK.test(q) && (!story || HELP_REQUEST.test(q))) return "health_safety";
+  if (HEALTH_WEAK.test(said) && (!story || HELP_REQUEST.test(q))) return "health_safety";
   if (!story && NOT_LEGAL_WEAK.test(q)) return "not_legal";
   return null;
 }
 
-/** Quoted words ("…", '…'): what a character said, not the user's own words. */
-const QUOTED = /"[^"]{0,300}"|“[^”]{0,300}”|(?<=^|[\s(])'[^']{1,200}'(?=[\s.,;:!?)]|$)/g;
+/** Quoted words ("…", '…', an apostrophe inside a word allowed: 'I can't feel my leg'): what a character said, not the user's own words. */
+const QUOTED = /"[^"]{0,300}"|“[^”]{0,300}”|(?<=^|[\s(])'(?:[^']|(?<=[a-z])'(?=[a-z])){1,200}'(?=[\s.,;:!?)]|$)/g;
 
 /**
  * A hypothetical told in the third person with the law's words: "an undercover officer cried and said

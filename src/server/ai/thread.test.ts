@@ -10,8 +10,13 @@ import { parseEnv } from "../env";
 import { type CompanionEngine, createAnswerEngine } from "./index";
 import { askedSide, askPenalties } from "./ask";
 import type { CorpusDoc } from "./corpus";
+import { findCaseMentions } from "./case-names";
+import { closeSeconds } from "./compose/concept";
+import { issueTopics } from "./compose/fact-pattern";
+import type { ComposeContext } from "./compose/shared";
+import type { TopicDoc } from "./corpus";
 import { IndexCache } from "./index-cache";
-import { parseQuery } from "./retrieve";
+import { type Hit, parseQuery } from "./retrieve";
 import { continuesStory, followUpStrength, resolveThread, withoutReplaced } from "./thread";
 import type { AnswerEvent } from "./types";
 
@@ -353,5 +358,73 @@ describe("a short turn that answers nothing alone, in a conversation (stop 33, d
     );
     expect(done.declined).toBe(false);
     expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("conlaw-contracts-clause");
+  });
+});
+
+describe("a follow-up the thread's own topic still leads (stop 35, decision 096)", () => {
+  /** A composing context over real topics with the given ranking scores (relevance 1), led by the first. */
+  async function ranked(scores: [string, number][], threadTopic: string | null): Promise<ComposeContext> {
+    const index = await new IndexCache(server.database.db).get();
+    const hits = scores.map(([id, score]) => {
+      const doc = index.docs.get(`topic:${id}`);
+      if (!doc) throw new Error(`no topic ${id}`);
+      return { key: `topic:${id}`, doc, score, relevance: 1, coverage: 1, titleCoverage: 0 } as Hit;
+    });
+    const thread = threadTopic ? { question: "earlier", subjectId: null, topicId: threadTopic } : null;
+    return { index, corpus: index.corpus, hits, thread } as unknown as ComposeContext;
+  }
+
+  it("points to the next two close topics when the thread's topic leads, and to neither when the question stands alone", async () => {
+    const scores: [string, number][] = [
+      ["crim-larceny", 1],
+      ["crim-accomplice-liability", 0.8],
+      ["crim-receiving-stolen-property", 0.79],
+    ];
+    const followUp = await ranked(scores, "crim-larceny");
+    const lead = followUp.corpus.topics.get("crim-larceny") as TopicDoc;
+    expect(closeSeconds(followUp, lead).map((t) => t.id)).toEqual([
+      "crim-accomplice-liability",
+      "crim-receiving-stolen-property",
+    ]);
+    expect(closeSeconds(await ranked(scores, null), lead)).toEqual([]);
+  });
+
+  it("raises a second issue of another subject in such a follow-up, not in a question that stands alone", async () => {
+    const scores: [string, number][] = [
+      ["contracts-third-party-beneficiaries", 1],
+      ["civpro-intervention", 0.8],
+    ];
+    const ids = async (thread: string | null) => issueTopics(await ranked(scores, thread)).map((t) => t.id);
+    expect(await ids("contracts-third-party-beneficiaries")).toEqual([
+      "contracts-third-party-beneficiaries",
+      "civpro-intervention",
+    ]);
+    expect(await ids(null)).toEqual(["contracts-third-party-beneficiaries"]);
+  });
+
+  it("raises the doctrine a follow-up's own words call for, however many words the first turn spent elsewhere", async () => {
+    const ids = await converse(
+      "A landlord has been texting my sister twenty times a day, sometimes at 3 a.m., threatening to have her arrested over rent she already paid. She can't sleep and has panic attacks. Does she have a claim against him?",
+      "and he also emailed her manager saying she was evicted for dealing drugs, which never happened. is that a separate claim?",
+    );
+    expect(ids).toContain("torts-defamation-common-law");
+  });
+
+  it("reads a longer changed fact that points back with a pronoun as a follow-up", () => {
+    expect(
+      followUpStrength(
+        "what if she had been standing on the very top step, the one with the label that says do not stand here, and was using it to lift a heavy box of old books onto a high shelf?",
+      ),
+    ).toBe("strong");
+  });
+
+  it("reads a firm's name in a story as a firm, not the case that shares it", async () => {
+    const index = await new IndexCache(server.database.db).get();
+    const story =
+      "Nora spent four years at Baker LLP defending Acme Freight in billing suits. She has now joined a plaintiffs' firm and a shipper wants her to sue Acme. May she take the case?";
+    expect(findCaseMentions(index, story).map((m) => m.briefId)).not.toContain("baker-v-carr");
+    expect(findCaseMentions(index, "What did Baker v. Carr hold about districting?").map((m) => m.briefId)).toContain(
+      "baker-v-carr",
+    );
   });
 });

@@ -19,9 +19,12 @@
 import {
   capitalized,
   DECLINE_BELOW,
+  evidence,
   type Hit,
   type ParsedQuery,
   parseQuery,
+  relevanceOf,
+  relevanceView,
   search,
   spreadRelevance,
 } from "./retrieve";
@@ -45,6 +48,8 @@ const SHORT_QUESTION_WORDS = 12;
  * conjunction, a contrast, a pronoun) or, whatever their form, when they answer nothing alone.
  */
 const FOLLOW_UP_MAX_WORDS = 30;
+/** A turn that varies the thread's facts ("what if he…") and points back with a pronoun is a follow-up up to this many words. */
+const CHANGED_FACT_MAX_WORDS = 50;
 /** How many earlier user turns the thread is resolved over (older ones rarely bear on the question). */
 const THREAD_TURNS = 4;
 
@@ -100,6 +105,10 @@ export function followUpStrength(question: string): "strong" | "weak" | null {
   const words = wordCount(question);
   // "what if he's dead now and it was just something he told his girlfriend…" varies the facts.
   if (words <= FOLLOW_UP_MAX_WORDS && VARIES.test(question)) return "strong";
+  // "what if he'd been standing on the very top cap, the one with the sticker that says 'not a step,'
+  // and using it to haul a 90-pound AC unit onto the roof?": a longer changed fact that points back
+  // with a pronoun still varies the story (decision 096).
+  if (words <= CHANGED_FACT_MAX_WORDS && VARIES.test(question) && PRONOUN.test(question)) return "strong";
   // "and who gets it if …?", "ok and what if …": a turn that opens on a conjunction continues the one before.
   // "so if that charge falls apart, can they still get him for trying?" (stop 33) opens on "so" too.
   if (words <= FOLLOW_UP_MAX_WORDS && /^\s*(?:and|but|so|ok(?:ay)?,? (?:and|but|so)|so then)\b/i.test(question))
@@ -282,6 +291,14 @@ export function readWithThread(
   // duty → the shareholder's derivative suit): the thread topic's own related list names them (decision 093).
   const threadTopic = thread.topicId ? index.corpus.topics.get(thread.topicId) : undefined;
   for (const h of hits) if (h.doc.kind === "topic" && threadTopic?.related.includes(h.doc.id)) h.score += RELATED_BONUS;
+  // A topic is as relevant as it is to the follow-up's own words: read over both turns, the words of a
+  // long first turn about summary judgment drown the few a move to judgment as a matter of law shares
+  // ("after she finishes putting on her case … no reasonable jury"), and a topic under ISSUE_MIN is not
+  // raised as an issue (decision 096).
+  for (const h of hits) {
+    const own = relevanceOf(evidence(ownQuery, relevanceView(index, ownQuery, h.key)), ownQuery.terms.length);
+    h.relevance = Math.max(h.relevance, own);
+  }
   hits.sort((a, b) => b.score - a.score);
   // The reading holds two turns' words: its relevance is a story's (spread over its first topics).
   const covered = spreadRelevance(index, query, hits);

@@ -54,22 +54,32 @@ const CLOSE_SECOND = 0.85;
 const FOLLOW_UP_SECOND = 0.6;
 
 /**
- * A second topic that answers the question almost as well as the first ("counts as a taking" is
- * both Constitutional Law's and Real Property's takings topic): pointed to, with its summary.
+ * Topics that answer the question almost as well as the first, pointed to with their summaries
+ * ("See also"): a second at CLOSE_SECOND of the first's score ("counts as a taking" is both
+ * Constitutional Law's and Real Property's takings topic). In a follow-up the thread's own topic
+ * still leads, the student already has that answer: the next two at FOLLOW_UP_SECOND are pointed to
+ * ("what about the guy he sold it to, no questions asked?" after a larceny question: the accomplice
+ * and receiving stolen property; decision 096). At most one for a question that stands alone.
  */
-export function closeSecond(ctx: ComposeContext, t: TopicDoc): TopicDoc | null {
+export function closeSeconds(ctx: ComposeContext, t: TopicDoc): TopicDoc[] {
   const topics = ctx.hits.filter((h) => h.doc.kind === "topic");
   const first = topics.find((h) => h.doc.id === t.id);
-  const second = topics.find((h) => h.doc.id !== t.id);
-  const share = ctx.thread?.topicId === t.id ? FOLLOW_UP_SECOND : CLOSE_SECOND;
-  if (!first || !second || second.relevance < DECLINE_BELOW || second.score < share * first.score) return null;
-  return second.doc as TopicDoc;
+  if (!first) return [];
+  const followUp = ctx.thread?.topicId === t.id;
+  const share = followUp ? FOLLOW_UP_SECOND : CLOSE_SECOND;
+  const out: TopicDoc[] = [];
+  for (const h of topics) {
+    if (h.doc.id === t.id) continue;
+    if (h.relevance < DECLINE_BELOW || h.score < share * first.score || out.length >= (followUp ? 2 : 1)) break;
+    out.push(h.doc as TopicDoc);
+  }
+  return out;
 }
 
 export function composeConcept(ctx: ComposeContext, t: TopicDoc): string {
   const n = ctx.sources.cite(t);
   const parts: string[] = [];
-  const second = closeSecond(ctx, t);
+  const seeAlso = closeSeconds(ctx, t);
   const focus = focusSentences(ctx, t);
   if (focus.length) {
     parts.push(`**Short answer:** ${focus.map((f) => mark(f.text, n)).join(" ")}`);
@@ -77,10 +87,10 @@ export function composeConcept(ctx: ComposeContext, t: TopicDoc): string {
   } else {
     parts.push(`**${plain(t.title)}** — ${mark(t.summary, n)}`);
   }
-  if (second) {
-    const other =
-      second.subjectId !== t.subjectId ? ` (${plain(ctx.corpus.subjects.get(second.subjectId)?.name ?? "")})` : "";
-    parts.push(`**See also ${plain(second.title)}${other}:** ${mark(second.summary, ctx.sources.cite(second))}`);
+  for (const other of seeAlso) {
+    const subject =
+      other.subjectId !== t.subjectId ? ` (${plain(ctx.corpus.subjects.get(other.subjectId)?.name ?? "")})` : "";
+    parts.push(`**See also ${plain(other.title)}${subject}:** ${mark(other.summary, ctx.sources.cite(other))}`);
   }
   // A case the question names is cited among the key cases even if the topic lists it further down.
   const named = ctx.query.caseMentions

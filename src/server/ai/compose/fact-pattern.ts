@@ -20,6 +20,13 @@ const TOP_ISSUE_MIN = 0.1;
 
 /** A topic of another subject scoring at least this share of the best hit's score is raised as an issue too (decision 093). */
 const CLOSE_CONTEST = 0.85;
+/**
+ * ... and, in a follow-up whose best topic is the one the thread is already about, as the second issue
+ * at this share: "what if they only asked after the trial was over?" after a group's wish to join a
+ * suit read as a third-party beneficiary moves on to intervention (decision 096; the concept answer's
+ * FOLLOW_UP_SECOND share).
+ */
+const FOLLOW_UP_CONTEST = 0.6;
 
 /** Two topics of different subjects that list each other (either one the other) as related: one doctrine taught twice. */
 function isTwin(a: TopicDoc, b: TopicDoc): boolean {
@@ -30,6 +37,10 @@ function isTwin(a: TopicDoc, b: TopicDoc): boolean {
 export function issueTopics(ctx: ComposeContext, max = 3): TopicDoc[] {
   const topScore = ctx.hits[0]?.score ?? 0;
   const out: TopicDoc[] = [];
+  // A follow-up the thread's own topic still leads has that answer already: its second issue may
+  // come from another subject at FOLLOW_UP_CONTEST (decision 096).
+  const lead = ctx.hits.find((h) => h.doc.kind === "topic");
+  const followUp = !!ctx.thread?.topicId && lead?.doc.id === ctx.thread.topicId;
   for (const [i, h] of ctx.hits.entries()) {
     // The best-ranked hit leads even on thin words of its own: its rank already weighed the
     // situations it matches (a client's lie on the stand → candour, decision 092).
@@ -49,7 +60,11 @@ export function issueTopics(ctx: ComposeContext, max = 3): TopicDoc[] {
       if (
         t &&
         !out.some((x) => x.id === t.id) &&
-        (!out.length || t.subjectId === out[0].subjectId || isTwin(t, out[0]) || h.score >= CLOSE_CONTEST * topScore) &&
+        (!out.length ||
+          t.subjectId === out[0].subjectId ||
+          isTwin(t, out[0]) ||
+          h.score >= CLOSE_CONTEST * topScore ||
+          (followUp && out.length === 1 && h.score >= FOLLOW_UP_CONTEST * topScore)) &&
         out.length < max
       )
         out.push(t);

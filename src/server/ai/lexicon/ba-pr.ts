@@ -239,4 +239,30 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     /\b(?:law partner|(?:partner|associate|colleague|lawyer|attorney)s? (?:at|in|from) (?:the same|her|his|their|my|that) (?:law )?(?:firm|office)|(?:partner|colleague|associate) down the hall|someone else (?:at|in) (?:her|his|their|the same) (?:firm|office))\b[^?]{0,60}\b(?:take|takes|taking|represent\w*|handle|handles|defend\w*|sue|go against)\b/g,
     "$& imputation of conflicts same firm screening",
   ],
+  // Stop 35 (decision 096): a principal who learns of the unauthorized deal and, saying nothing to the
+  // other side, goes on using what it brought ("grumbles, then uses the oven every day"; "just started
+  // baking with it"; "puts the couches on the showroom floor and sells a few").
+  [
+    inContext(
+      /\b(?:just |simply )?(?:start(?:ed|s)?|began|begins|kept|keeps|goes on|went on|continued|continues) (?:\w+ing) (?:with |on |in )?(?:it|them|the \w+)\b|\b(?:uses?|used|using|runs?|ran|drives?|drove|sells?|sold) (?:it|them|the \w+) (?:every (?:single )?(?:day|week|morning|night)|daily|for (?:\w+ )?(?:days|weeks|months))\b|\b(?:puts?|put|putting) (?:it|them|the \w+) (?:out )?on the (?:\w+ )?(?:floor|shelves|shelf|lot)\b[^.?!]{0,40}\b(?:sells?|sold|selling)\b/g,
+      String.raw`authority|agent|manager|bind|bound|in the (?:\w+'s|company's|store's|bakery's|business's) name|on (?:her|his|its|their) behalf|without (?:her|his|my|their) (?:ok|okay|approval|permission|consent)|(?:must|could|can) ?(?:not|never)|never (?:to )?(?:buy|order|sign|spend)|no (?:power|authority|right)|not (?:allowed|authorized)`,
+    ),
+    "$& ratification affirmed unauthorized act accepting benefits",
+  ],
+  // Stop 35: a shareholder who wants to see the company's books before suing.
+  [
+    inContext(
+      /\b(?:go through|look (?:at|through)|see|inspect|check|review|get (?:a look at|copies of)|examine|dig through) (?:the |its |their )?(?:company'?s |corporation'?s |business'?s |firm'?s )?(?:books|records|financials|financial records|ledgers|minutes|accounts)\b/g,
+      String.raw`shareholders?|stockholders?|shares|stock|corporation|inc|board|directors?|dividends?|company`,
+    ),
+    "$& shareholder inspection books and records",
+  ],
+  // Stop 35: a partner who leaves before the term or undertaking the partners agreed on is over.
+  [
+    inContext(
+      /\b(?:agreed|agree|promised|committed) to (?:keep|run|stay|stick|work)\w* (?:(?:it|the (?:\w+ )?business|the (?:\w+ )?truck|the (?:\w+ )?shop|together|with it|at it) )?(?:going |open |running |together )?(?:until|for (?:\w+ )?(?:years?|months))\b/g,
+      String.raw`partners?|partnership|business together|run (?:it|the \w+) together`,
+    ),
+    "$& partnership for a definite term wrongful dissociation",
+  ],
 ];

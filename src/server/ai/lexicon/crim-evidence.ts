@@ -251,4 +251,18 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     ),
     "$& compromise offers negotiations disputed claim",
   ],
+  // Stop 35 (decision 096): the buyer of what a thief took ("the guy he sold it to for $40 who figured it
+  // was probably hot"; "no questions asked"): receiving stolen property, in a story of a taking.
+  [
+    inContext(
+      /\bno questions asked\b|\b(?:guy|man|woman|person|buyer|dude|lady|fence|someone|somebody|stranger|pawnshop|pawn shop|friend|cousin|neighbou?r|kid)\b (?:that |who |whom )?(?:he|she|they|[a-z]+) (?:sold|sells|pawned|fenced|gave|passed|flipped|unloaded) (?:it|them|the \w+) to\b|\b(?:figured|guessed|suspected|knew|could tell|assumed|thought) (?:it|they) (?:was|were) (?:probably |likely |obviously |definitely |pretty obviously )?(?:hot|stolen|swiped|lifted)\b/g,
+      String.raw`stole|stolen|steal\w*|took|taken|grabbed|swiped|snatched|theft|larceny|robb\w*|burglar\w*|shoplift\w*|walked (?:out|off|away) with|pocketed|thief`,
+    ),
+    "$& receiving stolen property knowing stolen",
+  ],
+  // Stop 35: a witness's old conviction raised to show he is lying now (FRE 609).
+  [
+    /\b(?:convicted|conviction|convictions|pleaded guilty|pled guilty)\b[^.?!]{0,80}\b(?:lying|lies|liar|truthful\w*|untruthful|credib\w*|believ\w*|honest\w*|impeach\w*|on the stand)\b|\b(?:lying|liar|truthful\w*|credib\w*|impeach\w*)\b[^.?!]{0,80}\b(?:convicted|conviction|convictions|criminal record|rap sheet)\b/g,
+    "$& impeachment by prior conviction 609",
+  ],
 ];

@@ -135,7 +135,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // civil case (a criminal defense that rested is not).
   [
     inContext(
-      /(?:\b(?:once|after|when|as soon as|before) (?:the )?(?:plaintiff|defendant|other side|they|she|he) (?:rests|rested|has rested|finish(?:es|ed)? (?:their|her|his|its) (?:case|evidence)|close[sd]? (?:their|her|his|its) case)\b|\bclose of (?:the )?(?:plaintiff'?s'? |defendant'?s'? |all (?:the )?)?(?:evidence|case)\b|\b(?:toss|tossed|throw out|threw out|set aside|overturn|overturned|undo|ignore) (?:the |a |that |this |their )?(?:jury'?s? )?verdict\b|\b(?:new|second|do-?over) trial\b)/g,
+      /(?:\b(?:once|after|when|as soon as|before) (?:the )?(?:plaintiff|defendant|other side|they|she|he) (?:rests|rested|has rested|finish(?:es|ed)? (?:(?:putting on|presenting) )?(?:their|her|his|its) (?:case|evidence)|(?:is|are) done (?:putting on|presenting) (?:their|her|his|its) (?:case|evidence)|close[sd]? (?:their|her|his|its) case)\b|\bclose of (?:the )?(?:plaintiff'?s'? |defendant'?s'? |all (?:the )?)?(?:evidence|case)\b|\b(?:toss|tossed|throw out|threw out|set aside|overturn|overturned|undo|ignore) (?:the |a |that |this |their )?(?:jury'?s? )?verdict\b|\b(?:new|second|do-?over) trial\b)/g,
       String.raw`plaintiffs?|sued|sues|suing|lawsuit|civil|damages|liable|negligen\w*|summary judgment`,
     ),
     "$& judgment as a matter of law directed verdict new trial",
@@ -301,5 +301,44 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   [
     /\bfederal (?:court|judge)s?\b[^.?!]{0,60}\b(?:apply|follow|disregard|ignore) (?:the |a |that |this )?(?:state(?:'s)? |(?!federal\b)[a-z]+ )(?:[\w-]+ ){0,2}(?:law|statute|rule|requirement|affidavit|cap|limit|certificate)\b|\bapply (?:the |a |that |this )?state(?:'s)? (?:[\w-]+ ){0,2}(?:statute|law|rule|requirement)\b[^.?!]{0,40}\bfederal\b|\bfederal rules?\b[^.?!]{0,80}\bstate (?:statute|law|rule)\b|\bstate (?:statute|law|rule)\b[^.?!]{0,80}\bfederal rules?\b/g,
     "$& erie substantive procedural",
+  ],
+  // Stop 35 (decision 096): someone left out of the suit whom the case cannot do without, or who cannot
+  // be brought in ("was not named as a party… cannot go forward as filed"; "can't be dragged in";
+  // "adding them wrecks diversity"): required joinder, Rule 19.
+  [
+    inContext(
+      /\b(?:was|is|were|are|wasn'?t|isn'?t|weren'?t|aren'?t) (?:not |never )?(?:named|joined|made|included|added|sued)(?: as)? (?:a |the )?(?:party|parties|defendants?|plaintiffs?)\b|\b(?:can'?t|cannot|couldn'?t|won'?t) be (?:dragged|brought|pulled|hauled|made to come|joined|added|served)(?: in| into (?:it|the case|the suit))?\b|\b(?:wrecks?|destroys?|kills?|ruins?|blows?|breaks?|defeats?|destroying|ruining|wrecking) (?:the )?(?:complete )?diversity\b/g,
+      String.raw`sued|sues|suing|suit|lawsuit|case|court|action|plaintiff|defendant|diversity`,
+    ),
+    "$& required joinder rule 19 required party",
+  ],
+  // Stop 35: a stranger to a suit asking to get into it.
+  [
+    inContext(
+      /\b(?:get|put|insert|force|bring|invite) (?:itself|themselves|himself|herself|ourselves|myself) (?:into|in on|in to|in)\b|\b(?:can|could|may|should) (?:it|they|he|she|we|i|the \w+) (?:get|come|jump|step|butt|join) in(?:to| on)? (?:the |this |that |their |her |his )?(?:case|suit|lawsuit|action|litigation|fight)\b/g,
+      String.raw`not a party|isn'?t a party|not (?:in|part of) the (?:class|case|suit|lawsuit)|wasn'?t (?:sued|named)|lawsuit|suit|case`,
+    ),
+    "$& intervention intervene as of right",
+  ],
+  // Stop 35: the plaintiff's stake ends while the case is pending ("say she turns 21 while it's up on
+  // appeal. does the case just go away?").
+  [
+    /\b(?:turns|turned) (?:\d{2}|eighteen|twenty-one)\b[^?]{0,60}\b(?:appeal|case|lawsuit|suit|pending)\b|\bdoes (?:the|her|his|their|that|this) (?:case|suit|lawsuit|appeal|challenge|claim) (?:just |simply )?(?:go away|die|end|disappear|become pointless|get thrown out)\b/g,
+    "$& mootness moot live controversy capable of repetition",
+  ],
+  // Stop 35: a suit against a sitting President (Clinton v. Jones; Nixon v. Fitzgerald).
+  [
+    /\b(?:sue|sues|sued|suing|suit against|lawsuit against|case against)\b[^?]{0,40}\b(?:the )?(?:sitting )?president\b|\bpresident\b[^?]{0,120}\b(?:before (?:he|she) (?:got|was) (?:elected|in office|president)|(?:till|until|while) (?:he|she)(?:'s| is) (?:still )?(?:out of|in) office|out of office)\b/g,
+    "$& presidential immunity executive immunity",
+  ],
+  // Stop 35: digging next to the line until the neighbour's land slides in: lateral support.
+  [
+    /\b(?:dug|dig|digs|digging|excavat\w*|hole|trench|pit)\b[^.?!]{0,120}\b(?:slid\w*|slides|caving|caved|cave in|collaps\w*|sinking|sank|sunk|crumbl\w*|subsid\w*|giving way|gave way|falling in|fell in)\b|\b(?:slid\w*|caving|caved|collaps\w*|sinking|sank|crumbl\w*|subsid\w*)\b[^.?!]{0,40}\b(?:into|toward) (?:the |his |her |their |my )?(?:hole|pit|trench|excavation)\b/g,
+    "$& lateral support withdrawal of support",
+  ],
+  // Stop 35: a protection for citizens of one state who work or trade in another (Article IV).
+  [
+    /\bcitizens? of (?:one|another|other|a different|a neighbou?ring) states?\b|\b(?:pursue|earn|make|seek)\w* (?:a |their |his |her )?(?:livelihood|living)\b[^.?!]{0,40}\b(?:another|other|different) state\b/g,
+    "$& privileges and immunities nonresident citizens of other states",
   ],
 ];

@@ -348,4 +348,12 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:hired|hiring|got|getting|found|finding|booked|booking|bought|buying|went with|used) (?:someone|somebody|another|a (?:new|different|replacement))(?: [\w-]+){0,2}\b[^.?!]{0,80}\b(?:more|extra|higher|difference)\b|\b(?:make|have|get) (?:the (?:first|original|old|other) \w+|them|him|her|it) (?:to )?(?:pay|cover) (?:for )?(?:the |that )?(?:extra|difference)\b/g,
     "$& cost to complete expectation damages cover difference",
   ],
+  // Stop 35 (decision 096): a driver over the speed limit and whether that alone settles the breach.
+  [
+    inContext(
+      /\b(?:doing|going|driving|traveling|travelling) (?:\d+|fifteen|ten|twenty|five) (?:mph |miles an hour |miles per hour )?(?:over|above) (?:the )?(?:speed )?limit\b|\b(?:over|above|exceeding|broke|breaking|violat\w*) the speed limit\b/g,
+      String.raw`careless\w*|negligen\w*|liable|liability|sue|sued|hit|crash\w*|struck|settle it|prove`,
+    ),
+    "$& negligence per se statute violation",
+  ],
 ];
