@@ -836,3 +836,49 @@ describe("the stop-35 fresh sets' follow-up moves, each for its class (decision 
     expect(expanded("the speed limit on the road is 25")).not.toContain("negligence per se");
   });
 });
+
+describe("the second pair of stop-35 fresh sets, each for its class (decision 096)", () => {
+  it("reads a retrial after a not-guilty verdict as double jeopardy", () => {
+    expect(
+      expanded("if a jury finds him not guilty of arson, can the state try him again for the same fire?"),
+    ).toContain("double jeopardy");
+  });
+
+  it("reads agreed rough play that went past the rules as the scope of consent", () => {
+    expect(
+      expanded("we were sparring, which I agreed to, but he kicked me after the bell against the rules"),
+    ).toContain("scope of consent");
+    expect(expanded("the lawyer broke the rules of the court")).not.toContain("scope of consent");
+  });
+
+  it("reads a contract that sends the payment straight to the promisee's creditor as a creditor beneficiary", () => {
+    expect(expanded("our contract said my payment goes straight to the lumber yard he owes")).toContain(
+      "creditor beneficiary",
+    );
+  });
+
+  it("reads an offeree who hears the offeror sold to another as indirect revocation", () => {
+    expect(
+      expanded(
+        "she gave him a week to decide on her offer; on day two he heard from a friend she sold the car to Dana",
+      ),
+    ).toContain("indirect revocation");
+    expect(expanded("he heard she sold the car to Dana")).not.toContain("indirect revocation");
+  });
+
+  it("reads a witness scared into leaving as forfeiture by wrongdoing", () => {
+    expect(expanded("the defendant had his brother scare him into leaving the state before trial")).toContain(
+      "forfeiture by wrongdoing",
+    );
+  });
+
+  it("reads a stranger who moves to enter a suit as intervention, not required joinder", () => {
+    const text =
+      "The permit holder was not named as a party. It promptly files a motion asking to enter the lawsuit as a defendant.";
+    expect(expanded(text)).toContain("intervention");
+    expect(expanded(text)).not.toContain("required joinder");
+    expect(expanded("the co-owner was not named as a party, so the suit cannot go forward")).toContain(
+      "required joinder",
+    );
+  });
+});

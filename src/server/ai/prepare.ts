@@ -10,6 +10,7 @@ import type { UserHit } from "./compose/shared";
 import type { IndexCache } from "./index-cache";
 import { DECLINE_BELOW, type Hit, type ParsedQuery, parseQuery, search, topicsRelevance } from "./retrieve";
 import type { SearchIndex } from "./search-index";
+import { findCaseMentions } from "./case-names";
 import { areaOnlyInFacts, hasLegalCue, type NotLegalKind, notLegal, outsideArea } from "./scope";
 import { terms } from "./text";
 import { CHANGED_FACT, readWithThread, resolveThread, type Thread } from "./thread";
@@ -124,7 +125,13 @@ export async function prepare(opts: {
     outside = null;
   }
 
-  const mention = query.caseMentions[0]?.strength ?? null;
+  // A follow-up's kind is its own: a case named only in the thread ("Save the Marsh" beside a fight
+  // over "a different marsh") does not make "what if the ruling could be cited against them?" a
+  // question about that case, unless the thread was about a case (decision 096).
+  const threadCase = reading ? findCaseMentions(index, reading.thread.question)[0] : undefined;
+  const threadOnCase = !!threadCase && classify(reading?.thread.question ?? "", threadCase.strength).kind === "case";
+  const mention =
+    (reading && !threadOnCase ? findCaseMentions(index, question) : query.caseMentions)[0]?.strength ?? null;
   let classification = classify(question, mention);
   // A changed fact in a story's thread ("what if he was drunk?" after a bar fight) is still that
   // story, now with a new fact: it is answered issue by issue over the thread read with it.

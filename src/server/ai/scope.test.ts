@@ -613,3 +613,30 @@ describe("a character's quoted words in a legal thread (stop 35, decision 096)",
     expect(notLegal("I told my wife 'my neck is killing me'", { inLegalThread: true })).toBe("health_safety");
   });
 });
+
+describe("words of a request that are facts of a legal story (stop 35, decision 096)", () => {
+  const thread = { inLegalThread: true, relevant: true, changedFact: true };
+  it("reads a slogan a student posted as a fact of a speech case", () => {
+    expect(
+      notLegal("what if she just posted the same slogan on instagram from home on a saturday?", thread),
+    ).toBeNull();
+    expect(notLegal("come up with a slogan for my bakery")).toBe("not_legal");
+  });
+
+  it("reads other people a defendant sold to as a fact, not a request for other users' data", () => {
+    expect(
+      notLegal(
+        "what if Carl had already been selling pills to other people and said yes the first time he was asked?",
+        thread,
+      ),
+    ).toBeNull();
+    expect(notLegal("what have the other people in my class been asking you?")).toBe("privacy");
+  });
+
+  it("reads a vacation cabin as a building, not a trip", () => {
+    expect(
+      notLegal("Can a homeowner rig a shotgun to fire at anyone who breaks into his empty vacation cabin?"),
+    ).toBeNull();
+    expect(notLegal("help me plan a vacation to Spain")).toBe("not_legal");
+  });
+});

@@ -428,3 +428,14 @@ describe("a follow-up the thread's own topic still leads (stop 35, decision 096)
     );
   });
 });
+
+describe("a follow-up's kind is its own (stop 35, decision 096)", () => {
+  it("answers a follow-up about a group's worry with intervention, not the case a group's name shares a word with", async () => {
+    const done = await last(
+      "Harbor Homes sues the town in federal court over a denied permit to build on a marsh. Friends of the Marsh, whose members hike there every weekend, wants to take part in the case to defend the denial. Can the group get into the case?",
+      "what if the group's only worry is that the ruling could be cited against it later in a fight over a different marsh?",
+    );
+    expect(done.citations[0].id).not.toBe("marsh-v-alabama");
+    expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("civpro-intervention");
+  });
+});

@@ -306,8 +306,17 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // be brought in ("was not named as a party… cannot go forward as filed"; "can't be dragged in";
   // "adding them wrecks diversity"): required joinder, Rule 19.
   [
+    // A party left out is Rule 19's only where the case is said to need it; one who asks to come in
+    // is intervention's (below).
     inContext(
-      /\b(?:was|is|were|are|wasn'?t|isn'?t|weren'?t|aren'?t) (?:not |never )?(?:named|joined|made|included|added|sued)(?: as)? (?:a |the )?(?:party|parties|defendants?|plaintiffs?)\b|\b(?:can'?t|cannot|couldn'?t|won'?t) be (?:dragged|brought|pulled|hauled|made to come|joined|added|served)(?: in| into (?:it|the case|the suit))?\b|\b(?:wrecks?|destroys?|kills?|ruins?|blows?|breaks?|defeats?|destroying|ruining|wrecking) (?:the )?(?:complete )?diversity\b/g,
+      /\b(?:was|is|were|are|wasn'?t|isn'?t|weren'?t|aren'?t) (?:not |never )?(?:named|joined|made|included|added|sued)(?: as)? (?:a |the )?(?:party|parties|defendants?|plaintiffs?)\b(?![^?]{0,300}\b(?:asks?|asking|asked|moves?|moved|motion|wants?|seeks?|sought) (?:\w+ ){0,3}(?:to )?(?:enter|join|intervene|come into|get into|become a party))/g,
+      String.raw`(?:cannot|can'?t) (?:go forward|proceed|go on)|go on without|dismiss\w*|thrown out|as filed|must be (?:joined|added|brought in)`,
+    ),
+    "$& required joinder rule 19 required party",
+  ],
+  [
+    inContext(
+      /\b(?:can'?t|cannot|couldn'?t|won'?t) be (?:dragged|brought|pulled|hauled|made to come|joined|added|served)(?: in| into (?:it|the case|the suit))?\b|\b(?:wrecks?|destroys?|kills?|ruins?|blows?|breaks?|defeats?|destroying|ruining|wrecking) (?:the )?(?:complete )?diversity\b/g,
       String.raw`sued|sues|suing|suit|lawsuit|case|court|action|plaintiff|defendant|diversity`,
     ),
     "$& required joinder rule 19 required party",
@@ -315,7 +324,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // Stop 35: a stranger to a suit asking to get into it.
   [
     inContext(
-      /\b(?:get|put|insert|force|bring|invite) (?:itself|themselves|himself|herself|ourselves|myself) (?:into|in on|in to|in)\b|\b(?:can|could|may|should) (?:it|they|he|she|we|i|the \w+) (?:get|come|jump|step|butt|join) in(?:to| on)? (?:the |this |that |their |her |his )?(?:case|suit|lawsuit|action|litigation|fight)\b/g,
+      /\b(?:get|put|insert|force|bring|invite) (?:itself|themselves|himself|herself|ourselves|myself) (?:into|in on|in to|in)\b|\b(?:asks?|asking|asked|moves?|moved|motion|wants?|seeks?|sought) (?:\w+ ){0,3}(?:to )?(?:enter|join|come into|get into) (?:the |this |that )?(?:lawsuit|case|suit|action|litigation)\b|\bto become a party\b|\b(?:can|could|may|should) (?:it|they|he|she|we|i|the \w+) (?:get|come|jump|step|butt|join) in(?:to| on)? (?:the |this |that |their |her |his )?(?:case|suit|lawsuit|action|litigation|fight)\b/g,
       String.raw`not a party|isn'?t a party|not (?:in|part of) the (?:class|case|suit|lawsuit)|wasn'?t (?:sued|named)|lawsuit|suit|case`,
     ),
     "$& intervention intervene as of right",

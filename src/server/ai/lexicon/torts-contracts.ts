@@ -356,4 +356,29 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     ),
     "$& negligence per se statute violation",
   ],
+  // Stop 35: agreed-to rough play that went past what was agreed ("wrestling, which I agreed to, and he put
+  // me in a chokehold that's against the rules"): consent and its scope.
+  [
+    inContext(
+      /\b(?:which|that) (?:i|he|she|we|they) (?:had )?(?:agreed|consented|signed up) to\b|\b(?:against|breaking|broke|outside|beyond) (?:the )?(?:rules|what (?:i|we|he|she|they) (?:had )?agreed(?: to)?)\b|\bbeyond the scope\b/g,
+      String.raw`wrestl\w*|tackl\w*|chokehold|punch\w*|box(?:ing|ed)?|spar(?:ring|red)?|hockey|football|rugby|scrimmage|game|match|play(?:ing)? (?:rough|tag)|horseplay|surgery|operation`,
+    ),
+    "$& consent scope of consent exceeded",
+  ],
+  // Stop 35: a contract that sends the payment straight to someone the promisee owes: a creditor beneficiary.
+  [
+    inContext(
+      /\b(?:payment|payments|money|check|the price|the fee|my pay(?:ment)?) (?:goes|go|went|would go|is paid|was paid|to be paid|gets paid|be sent|is sent) (?:straight|directly|right) to\b/g,
+      String.raw`contract\w*|agreement|deal|hired|owes?|owed|debt`,
+    ),
+    "$& third party beneficiary intended creditor beneficiary",
+  ],
+  // Stop 35: the offeree hears from someone else that the offeror sold to another: indirect revocation.
+  [
+    inContext(
+      /\b(?:hears?|heard|learns?|learned|finds? out|found out|is told|was told|sees?|saw)\b[^.?!]{0,60}\b(?:already |just )?(?:sold|sells|leased|rented|promised|gave|signed (?:it )?over) (?:it|the \w+|her \w+|his \w+) to (?:someone else|somebody else|another|[a-z]+)\b/g,
+      String.raw`offer\w*|accept\w*|say yes|a week to (?:decide|think)|days to (?:decide|think)|deal`,
+    ),
+    "$& indirect revocation offer revoked offeree learns",
+  ],
 ];
