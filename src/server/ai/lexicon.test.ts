@@ -882,3 +882,76 @@ describe("the second pair of stop-35 fresh sets, each for its class (decision 09
     );
   });
 });
+
+describe("the stop-34 blind pair's misses, each for its class (stop 35, decision 096)", () => {
+  it("reads questioning with no warning of the right to silence or a lawyer as Miranda", () => {
+    expect(expanded("at the station they questioned her and nobody told her she could remain silent")).toContain(
+      "miranda warnings",
+    );
+  });
+
+  it("reads a witness's faked records, asked about on cross, as FRE 608(b)", () => {
+    expect(expanded("can I cross him about faking his timesheets at his last job? he was never charged")).toContain(
+      "608(b)",
+    );
+    expect(expanded("the bookkeeper faked the invoices to steal money")).not.toContain("608(b)");
+  });
+
+  it("reads a party's own words of fault, offered against him, as an opposing party's statement", () => {
+    expect(expanded("he texted 'i think i hit that kid' — can the plaintiff get that in?")).toContain(
+      "opposing party statement",
+    );
+    expect(expanded("i hit a parked car yesterday, am i liable?")).not.toContain("opposing party statement");
+  });
+
+  it("reads a lawyer who wants off the case before trial as withdrawal", () => {
+    expect(expanded("her lawyer wants off the case with trial starting monday")).toContain("withdrawal");
+  });
+
+  it("reads a lawyer covering a client's rent as financial assistance", () => {
+    expect(expanded("my client can't work; can I cover her rent until the settlement comes in?")).toContain(
+      "financial assistance",
+    );
+  });
+
+  it("reads an 'as is' sale where both sides were wrong as the risk of mistake", () => {
+    expect(expanded("both parties were wrong about the stone, but the bill of sale said 'as is'")).toContain(
+      "risk of mistake",
+    );
+    expect(expanded("I bought the car as is and the engine died")).not.toContain("risk of mistake");
+  });
+
+  it("reads two sides who meant different things by one word as a misunderstanding", () => {
+    expect(expanded("both sides meant totally different things by 'chicken' in the order")).toContain(
+      "misunderstanding",
+    );
+  });
+
+  it("reads a promisor who sends someone to do the work instead as delegation", () => {
+    expect(expanded("we hired a famous caterer, and he said his assistant would cater the party instead")).toContain(
+      "delegation of duties",
+    );
+  });
+
+  it("reads a government's budget choice not to fix a road as the discretionary-function question", () => {
+    expect(expanded("the county board voted to postpone the guardrail for budget reasons")).toContain(
+      "discretionary function",
+    );
+  });
+
+  it("reads a lien found before closing as marketable title", () => {
+    expect(expanded("before closing the buyer found an unpaid tax lien on the house. can she back out?")).toContain(
+      "marketable title",
+    );
+  });
+
+  it("reads an offer of money to set something on fire as solicitation", () => {
+    expect(expanded("she texted a guy offering him $500 to set her neighbor's car on fire")).toContain("solicitation");
+  });
+
+  it("reads a public employee written up for what she said as public employee speech", () => {
+    expect(expanded("I work for the city parks department and my boss wrote me up after my protest")).toContain(
+      "public employee speech",
+    );
+  });
+});

@@ -265,4 +265,20 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     ),
     "$& partnership for a definite term wrongful dissociation",
   ],
+  // Stop 35: a lawyer who wants off a case on the eve of trial.
+  [
+    inContext(
+      /\bwants? off (?:the|this|that|his|her) case\b|\b(?:just )?(?:quit|drop|leave|withdraw from)\b[^.?!]{0,30}\b(?:with|right before|days before|the week before|before) (?:the )?trial\b|\btrial (?:is |starting |starts )?(?:monday|tomorrow|next week|in (?:a|two|three) (?:days|weeks))\b[^.?!]{0,40}\b(?:quit|withdraw|drop|leave)\b/g,
+      String.raw`attorney|lawyer|counsel|represent\w*|client`,
+    ),
+    "$& withdrawal terminating representation",
+  ],
+  // Stop 35: a lawyer paying a client's living costs while the case goes on (Rule 1.8(e)).
+  [
+    inContext(
+      /\b(?:pay|pays|paying|cover|covers|covering|advance|advancing|front|fronting|lend|lending|loan) (?:her|his|their|my client'?s?|the client'?s?) (?:rent|living expenses|bills|groceries|mortgage|car payments?|medical bills|tuition)\b/g,
+      String.raw`lawyer|attorney|client|settlement|contingency|case|hire me`,
+    ),
+    "$& financial assistance to a client court costs and expenses of litigation",
+  ],
 ];

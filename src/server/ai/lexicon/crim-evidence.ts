@@ -40,7 +40,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // Asking, paying or urging someone else to commit a crime ("offered his cousin $5,000 to burn it down"); not a
   // question about a contract to do it (illegality), decision 093.
   [
-    /(?<!\b(?:contract|enforc\w*)\b[\s\S]*)(?![\s\S]*\b(?:contract|enforc\w*)\b)\b(?:offer(?:ed|s)?|pa(?:id|ys?)|promis(?:ed|es?)|ask(?:ed|s)?|begg(?:ed)?|beg|urg(?:ed|es?)|tr(?:ied|ies|y) to (?:get|hire|convince|talk)|hir(?:ed|es?)) (?:(?:his|her|their|a|an|the|my|some|another) [\w-]+(?: [\w-]+)?|someone|somebody|a guy|him|her|them)(?: \$?[\d,]+(?: dollars| bucks)?| money| cash)? to (?:kill|murder|burn|set fire|torch|smash|beat (?:up)?|hurt|steal|rob|break into|vandali[sz]e|damage|slash|shoot|poison|destroy|blow up|sell drugs)\b/g,
+    /(?<!\b(?:contract|enforc\w*)\b[\s\S]*)(?![\s\S]*\b(?:contract|enforc\w*)\b)\b(?:offer(?:ed|s|ing)?|pa(?:id|ys?|ying)|promis(?:ed|es?|ing)|ask(?:ed|s|ing)?|begg(?:ed)?|beg|urg(?:ed|es?)|tr(?:ied|ies|y) to (?:get|hire|convince|talk)|hir(?:ed|es?)) (?:(?:his|her|their|a|an|the|my|some|another) [\w-]+(?: [\w-]+)?|someone|somebody|a guy|him|her|them)(?: \$?[\d,]+(?: dollars| bucks)?| money| cash)? to (?:kill|murder|burn|set fire|set (?:[\w']+ ){1,3}on fire|torch|smash|beat (?:up)?|hurt|steal|rob|break into|vandali[sz]e|damage|slash|shoot|poison|destroy|blow up|sell drugs)\b/g,
     "$& solicitation asks another person to commit a crime",
   ],
   [
@@ -264,5 +264,27 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   [
     /\b(?:convicted|conviction|convictions|pleaded guilty|pled guilty)\b[^.?!]{0,80}\b(?:lying|lies|liar|truthful\w*|untruthful|credib\w*|believ\w*|honest\w*|impeach\w*|on the stand)\b|\b(?:lying|liar|truthful\w*|credib\w*|impeach\w*)\b[^.?!]{0,80}\b(?:convicted|conviction|convictions|criminal record|rap sheet)\b/g,
     "$& impeachment by prior conviction 609",
+  ],
+  // Stop 35: questioned in custody with no warnings ("nobody told him he could stay quiet or get a lawyer").
+  [
+    /\b(?:nobody|no one|never|didn'?t|did not|without)\b[^.?!]{0,20}\b(?:told|telling|tell|warn\w*|advis\w*) (?:him|her|them|me|us)\b[^.?!]{0,30}\b(?:stay quiet|stay silent|remain silent|keep quiet|(?:get|have|call|ask for) (?:a |an )?(?:lawyer|attorney))\b/g,
+    "$& miranda warnings custodial interrogation",
+  ],
+  // Stop 35: a witness's past dishonest act that never led to a conviction, asked about on cross (FRE 608(b)).
+  [
+    inContext(
+      /\b(?:padd(?:ed|ing)|fak(?:ed|ing)|falsif\w*|fudg(?:ed|ing)|doctor(?:ed|ing)|cook(?:ed|ing)|forg(?:ed|ing)|inflat(?:ed|ing)) (?:the |his |her |their )?(?:\w+ )?(?:invoices|receipts|books|expense reports?|timesheets?|time ?cards?|records|bills|resume|credentials)\b/g,
+      String.raw`cross\w*|witness\w*|testif\w*|ask (?:him|her|them) about|never charged|never convicted|impeach\w*|credib\w*`,
+    ),
+    "$& specific instances of untruthful conduct 608(b) impeachment",
+  ],
+  // Stop 35: a party's own words of fault, offered by the other side ("'pretty sure i ran that light'… can
+  // pedestrian get that in?").
+  [
+    inContext(
+      /\b(?:pretty sure |i think |i guess |i know )?i (?:ran|hit|caused|was speeding|was texting|didn'?t see|wasn'?t looking|messed up|screwed up|blew (?:the|that|through))\b/g,
+      String.raw`get (?:that|it|this) in|admissib\w*|hearsay|objects?|objection|into evidence`,
+    ),
+    "$& opposing party statement admission by party",
   ],
 ];

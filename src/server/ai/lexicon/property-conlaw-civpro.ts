@@ -246,7 +246,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   ],
   // Stop 32 (decision 093): a government employee punished for what she said.
   [
-    /\b(?:work(?:s|ed|ing)?|employed) (?:for|at|by) (?:the )?(?:city|state|county|town|village|federal government|government|public school|school district|police department|fire department|sheriff|(?:city|state|county|town)'?s? [\w-]+(?: [\w-]+)? (?:department|office|agency|district))\b[^?]{0,200}\b(?:fired|demoted|suspended|disciplined|punished|let go|terminated|reassigned)\b|\b(?:public|government|city|state|county) (?:employee|worker|teacher)\b[^?]{0,120}\b(?:fired|demoted|suspended|disciplined|punished)\b/g,
+    /\b(?:work(?:s|ed|ing)?|employed) (?:for|at|by) (?:the )?(?:city|state|county|town|village|federal government|government|public school|school district|police department|fire department|sheriff|(?:city|state|county|town)'?s? [\w-]+(?: [\w-]+)? (?:department|office|agency|district))\b[^?]{0,200}\b(?:fired|demoted|suspended|disciplined|punished|let go|terminated|reassigned|wrote (?:me|him|her|them) up|written up|reprimand\w*)\b|\b(?:public|government|city|state|county) (?:employee|worker|teacher)\b[^?]{0,120}\b(?:fired|demoted|suspended|disciplined|punished)\b/g,
     "$& public employee speech government employer",
   ],
   // Stop 32 (decision 093): the government drops the challenged rule while the case goes on.
@@ -309,7 +309,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     // A party left out is Rule 19's only where the case is said to need it; one who asks to come in
     // is intervention's (below).
     inContext(
-      /\b(?:was|is|were|are|wasn'?t|isn'?t|weren'?t|aren'?t) (?:not |never )?(?:named|joined|made|included|added|sued)(?: as)? (?:a |the )?(?:party|parties|defendants?|plaintiffs?)\b(?![^?]{0,300}\b(?:asks?|asking|asked|moves?|moved|motion|wants?|seeks?|sought) (?:\w+ ){0,3}(?:to )?(?:enter|join|intervene|come into|get into|become a party))/g,
+      /\b(?:was|is|were|are|wasn'?t|isn'?t|weren'?t|aren'?t) (?:not |never )?(?:named|joined|made|included|added|sued)(?: as)? (?:a |the )?(?:party|parties|defendants?|plaintiffs?)\b(?![^?]{0,300}\b(?:asks?|asking|asked|moves?|moved|motion|wants?|seeks?|sought) (?:\w+ ){0,5}(?:to )?(?:enter|join|intervene|come into|get into|become a party))/g,
       String.raw`(?:cannot|can'?t) (?:go forward|proceed|go on)|go on without|dismiss\w*|thrown out|as filed|must be (?:joined|added|brought in)`,
     ),
     "$& required joinder rule 19 required party",
@@ -324,7 +324,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // Stop 35: a stranger to a suit asking to get into it.
   [
     inContext(
-      /\b(?:get|put|insert|force|bring|invite) (?:itself|themselves|himself|herself|ourselves|myself) (?:into|in on|in to|in)\b|\b(?:asks?|asking|asked|moves?|moved|motion|wants?|seeks?|sought) (?:\w+ ){0,3}(?:to )?(?:enter|join|come into|get into) (?:the |this |that )?(?:lawsuit|case|suit|action|litigation)\b|\bto become a party\b|\b(?:can|could|may|should) (?:it|they|he|she|we|i|the \w+) (?:get|come|jump|step|butt|join) in(?:to| on)? (?:the |this |that |their |her |his )?(?:case|suit|lawsuit|action|litigation|fight)\b/g,
+      /\b(?:get|put|insert|force|bring|invite) (?:itself|themselves|himself|herself|ourselves|myself) (?:into|in on|in to|in)\b|\b(?:asks?|asking|asked|moves?|moved|motion|wants?|seeks?|sought) (?:\w+ ){0,5}(?:to )?(?:enter|join|come into|get into) (?:the |this |that )?(?:lawsuit|case|suit|action|litigation)\b|\bto become a party\b|\b(?:can|could|may|should) (?:it|they|he|she|we|i|the \w+) (?:get|come|jump|step|butt|join) in(?:to| on)? (?:the |this |that |their |her |his )?(?:case|suit|lawsuit|action|litigation|fight)\b/g,
       String.raw`not a party|isn'?t a party|not (?:in|part of) the (?:class|case|suit|lawsuit)|wasn'?t (?:sued|named)|lawsuit|suit|case`,
     ),
     "$& intervention intervene as of right",
@@ -349,5 +349,13 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   [
     /\bcitizens? of (?:one|another|other|a different|a neighbou?ring) states?\b|\b(?:pursue|earn|make|seek)\w* (?:a |their |his |her )?(?:livelihood|living)\b[^.?!]{0,40}\b(?:another|other|different) state\b/g,
     "$& privileges and immunities nonresident citizens of other states",
+  ],
+  // Stop 35: a lien or other encumbrance on the seller's title found before closing (marketable title).
+  [
+    inContext(
+      /\b(?:unpaid |old |outstanding |recorded )*(?:lien|liens|judgment lien|tax lien|mechanic'?s lien|encumbrance|encroach\w*|unreleased mortgage)\b/g,
+      String.raw`closing|close the (?:sale|deal)|back out|refuse to (?:go through|close|buy|pay)|go through with|buyer|purchase`,
+    ),
+    "$& marketable title encumbrance",
   ],
 ];

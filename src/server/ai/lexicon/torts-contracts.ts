@@ -381,4 +381,33 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     ),
     "$& indirect revocation offer revoked offeree learns",
   ],
+  // Stop 35: a sale "as is" when both sides were wrong about the thing (mutual mistake and who bore the risk).
+  [
+    inContext(
+      /\bas[- ]is\b/g,
+      String.raw`mistake\w*|both (?:sides|parties) (?:were )?wrong|wrong about|both (?:thought|believed)`,
+    ),
+    "$& mistake risk of mistake allocated",
+  ],
+  // Stop 35: the two sides meant different things by the same word (Raffles v. Wichelhaus).
+  [
+    /\bmeant (?:totally |completely |two |very )?different things\b|\bdifferent meanings? (?:to|of|for|by) the same\b|\b(?:each|both) (?:side|party|sides|parties) (?:meant|understood|had in mind) (?:a )?(?:different|its own|their own)\b/g,
+    "$& interpretation misunderstanding different meanings ambiguous term",
+  ],
+  // Stop 35: a promisor who sends someone else to do the work instead.
+  [
+    inContext(
+      /\b(?:would|will|could|to) (?:cover|handle|do|shoot|photograph|perform|paint|play|cater|take care of) (?:the|it|this|that|their|her|his) (?:\w+ )?instead\b/g,
+      String.raw`contract\w*|hired|agreed|commission|deal|price`,
+    ),
+    "$& delegation of duties personal services",
+  ],
+  // Stop 35: a government body sued over a policy choice it made (the discretionary-function exception).
+  [
+    inContext(
+      /\b(?:voted|decided|chose|opted|elected)\b[^.?!]{0,80}\b(?:budget|funding|money|priorit\w*|postpone\w*|delay\w*|defer\w*|not to (?:install|build|repair|fix|add))\b|\bsuits? against the united states\b|\btort claims act\b/g,
+      String.raw`county|city|town|state|government|board|agency|commission\w*|federal`,
+    ),
+    "$& sovereign immunity discretionary function governmental immunity",
+  ],
 ];
