@@ -955,3 +955,47 @@ describe("the stop-34 blind pair's misses, each for its class (stop 35, decision
     );
   });
 });
+
+describe("the third pair of stop-35 fresh sets, each for its class (decision 096)", () => {
+  it("reads a principal who finds out, keeps the goods and says nothing as ratification", () => {
+    expect(
+      expanded("the owner finds out about the order, keeps the freezer and fills it for weeks without saying a word"),
+    ).toContain("ratification");
+  });
+
+  it("reads a non-breaching party who sits on it as failing to mitigate", () => {
+    expect(expanded("and if he just sits on it and never looks for another contractor?")).toContain("mitigation");
+  });
+
+  it("reads goods destroyed on the delivery truck as risk of loss, not an employee at work", () => {
+    const text = "the couch I ordered was destroyed in a crash while it was on the delivery truck. do I still pay?";
+    expect(expanded(text)).toContain("risk of loss");
+    expect(expanded(text)).not.toContain("respondeat superior");
+    expect(expanded("a driver on a delivery ran a red light and hit me")).toContain("respondeat superior");
+  });
+
+  it("reads a true private fact made public as public disclosure of private facts", () => {
+    expect(expanded("what if the paper printed only true things, about her time in rehab ten years ago?")).toContain(
+      "public disclosure of private facts",
+    );
+  });
+
+  it("reads a victim who dies of a surgeon's blunder as an intervening cause, not a statement to a doctor", () => {
+    const text = "the victim survives the shot but dies because the ER doctor botched the surgery";
+    expect(expanded(text)).toContain("intervening cause");
+    expect(expanded(text)).not.toContain("medical diagnosis");
+    expect(expanded("she told the ER doctor that her ex had pushed her")).toContain("medical diagnosis");
+  });
+
+  it("reads a witness who tells what a recording says, without the recording, as the best evidence rule", () => {
+    expect(
+      expanded("he does not offer the tape; his assistant will testify about what the manager said on the recording"),
+    ).toContain("best evidence rule");
+  });
+
+  it("reads a client who lies on the stand as candor, where the speaker is the client's lawyer", () => {
+    expect(expanded("a client told me a secret. what if he lies about it on the stand in our trial?")).toContain(
+      "candor toward the tribunal",
+    );
+  });
+});

@@ -45,7 +45,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     "$& agent acted without authority",
   ],
   [
-    /\b(?:found out|learned|discovered|realized|heard (?:about|of)|got wind of|was told about|(?:sees|saw|noticed|notices|gets|got|opens|opened) the (?:invoice|bill|order|contract|paperwork)|told (?:him|her|them) (?:everything|all) about)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|accepted|moved in|paid|(?:use[sd]?|using) (?:it|the)|(?:said|says) nothing|without (?:a word|objecting|complaint)|puts? (?:them|it|the \w+) (?:out )?(?:for sale|on (?:the )?(?:shelves|shelf|display)|in the (?:\w+ )?window))\b|\bwent along with (?:it|the deal)\b/g,
+    /\b(?:found out|finds out|learned|learns|discovered|discovers|realized|realizes|heard (?:about|of)|hears (?:about|of)|got wind of|was told about|(?:sees|saw|noticed|notices|gets|got|opens|opened) the (?:invoice|bill|order|contract|paperwork)|told (?:him|her|them) (?:everything|all) about)\b[^.?!]{0,80}\b(?:anyway|went along|kept (?:it|the)|keeps (?:it|the)|accepted|accepts|moved in|paid|(?:use[sd]?|using) (?:it|the)|(?:said|says) nothing|without (?:saying )?(?:a word|anything|objecting|complaint)|puts? (?:them|it|the \w+) (?:out )?(?:for sale|on (?:the )?(?:shelves|shelf|display)|in the (?:\w+ )?window))\b|\bwent along with (?:it|the deal)\b/g,
     "$& ratification affirmed unauthorized act accepting benefits",
   ],
   [
@@ -117,7 +117,7 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
   [
     inContext(
       /(?:\b(?:swears|swore|sworn|testif(?:y|ies|ied)|lies|lied|lying|says|said)\b[^.?!]{0,40}\b(?:at|in|during|on) (?:her|his|their|the|a|my) (?:deposition|trial|hearing|stand|witness stand)\b|\b(?:lie[sd]?|lying) (?:on|under) (?:the (?:witness )?stand|oath)\b|\b(?:gets?|got|getting|takes?|took|taking|goes|went|going) (?:(?:up )?(?:on|to) )?the (?:witness )?stand\b[^.?!]{0,60}\b(?:lies|lied|lie|lying|makes? (?:stuff|things|it) up|made (?:stuff|things|it) up|says? something false|tells? a (?:lie|story))\b|\b(?:at|during|in) (?:the |his |her |their )?trial\b[^.?!]{0,100}\b(?:knows?|knew) (?:is|was|it'?s|it is|that'?s|that is|to be) (?:a lie|false|untrue|not true|made up)\b|\b(?:on|at) the (?:witness )?stand\b[^.?!]{0,40}\b(?:swears|swore|testif(?:y|ies|ied)|says|said|claims?|claimed|denies|denied)\b|\b(?:won'?t|refus\w*|declin\w*) to (?:fix|correct|take back|recant) (?:his|her|their|the) (?:testimony|story|answer)\b)/g,
-      String.raw`attorney|lawyer|counsel|represents?|my client`,
+      String.raw`attorney|lawyer|counsel|represents?|my client|clients?`,
     ),
     "$& false evidence perjury candor toward the tribunal remedial measures",
   ],

@@ -75,7 +75,13 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     "$& record made when fresh in memory",
   ],
   [
-    /\b(?:told|said to) (?:the|her|his|my) (?:er |emergency room |family )?(?:doctor|nurse|paramedic|emt)\b|\b(?:er|emergency room) doctor\b/g,
+    // The ER doctor alone is a statement's setting only where a statement is in question; "the ER doctor
+    // botched the surgery" is a cause of death (stop 35).
+    new RegExp(
+      String.raw`\b(?:told|said to) (?:the|her|his|my) (?:er |emergency room |family )?(?:doctor|nurse|paramedic|emt)\b|\b(?:er|emergency room) doctor\b` +
+        contextGuard(String.raw`told|tells|said|says|statement|admissib\w*|hearsay|testif\w*`),
+      "g",
+    ),
     "$& statement for medical diagnosis or treatment",
   ],
   [
@@ -286,5 +292,21 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
       String.raw`get (?:that|it|this) in|admissib\w*|hearsay|objects?|objection|into evidence`,
     ),
     "$& opposing party statement admission by party",
+  ],
+  // Stop 35: a victim who would have lived but for a doctor's blunder (an intervening cause).
+  [
+    inContext(
+      /\b(?:doctors?|surgeons?|hospital|er|paramedics?|nurses?)\b[^.?!]{0,60}\b(?:botch\w*|messed up|screwed up|negligen\w*|malpractice|careless\w*|mistake)\b/g,
+      String.raw`shot|shoots|stabbed|stabs|beat|killed|kill|dies|died|murder\w*|homicide|wounded|victim`,
+    ),
+    "$& causation intervening cause medical negligence",
+  ],
+  // Stop 35: a witness who tells what a recording or a document says instead of the thing itself.
+  [
+    inContext(
+      /\b(?:testify|testifies|testifying|describe|describes|recount|recounts|tell the jury)\b[^.?!]{0,60}\b(?:what|how)\b[^.?!]{0,60}\b(?:said|says|showed|shows|stated|read|reads) (?:on|in) (?:it|the (?:recording|tape|video|footage|letter|document|email|contract|photo))\b|\b(?:doesn'?t|does not|didn'?t|did not|won'?t|without) (?:offer|introduc|produc|play|show)\w* (?:the )?(?:recording|tape|video|footage|letter|document|contract|original)\b/g,
+      String.raw`testif\w*|witness\w*|trial|objects?|objection|admi(?:t|ssible)\w*`,
+    ),
+    "$& best evidence rule original writing recording content",
   ],
 ];

@@ -311,4 +311,9 @@ export const SYNONYM_LIST: [string[], string[]][] = [
   ],
   // Porter keeps "signature" apart from "sign": a student who "never signed anything" speaks of the signature (decision 093).
   [["sign", "signed", "signing", "signs", "unsigned"], ["signature"]],
+  // Stop 35: land that moves when the ground beside or beneath it is dug out (the support topic's words).
+  [
+    ["slide", "slid", "sliding", "slides", "sink", "sinking", "sank", "sunk", "slump", "slumped", "slumping"],
+    ["collapse", "cave", "subside", "subsidence"],
+  ],
 ];

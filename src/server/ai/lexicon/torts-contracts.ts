@@ -93,9 +93,10 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
     /\b(?:lose|loses|lost) (?:everything|it all|the whole (?:case|thing)|all of it)\b[^?]{0,40}\b(?:less|reduc\w*|cut|smaller|part)\b|\b(?:wreck|wrecks|kill|kills|ruin|ruins|sink|sinks|tank|tanks|end|ends|destroy|destroys|bar|bars) (?:my|her|his|their|the) (?:whole )?(?:case|claim|lawsuit|recovery)\b[^?]{0,30}\b(?:or|just) (?:\w+ )?(?:shrink|reduce|lower|cut|lessen|knock \w+ off)|\b(?:get|gets|recover|recovers) (?:less|a reduced amount|something less)\b[^?]{0,30}\b(?:or|instead of) (?:nothing|lose everything)\b/g,
     "$& contributory negligence comparative negligence plaintiff's own fault",
   ],
-  // "working for Acme" names an employer; "kept her from working for four months" a time.
+  // "working for Acme" names an employer; "kept her from working for four months" a time; goods "on the
+  // delivery truck" are in transit, not an employee at work (stop 35).
   [
-    /\b(?:on (?:a |the )?(?:delivery|job|clock|shift)(?! (?:application|interview|offer|listing|search|hunt|board))|while (?:working|on duty|making a delivery)|delivery driver|company (?:truck|car|van)|working for (?!(?:a |an )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|few|many|some|more|weeks?|months?|years?|days?|hours?|while|long|decades?)\b)(?:a |the )?\w+)\b/g,
+    /\b(?:on (?:a |the )?(?:delivery|job|clock|shift)(?! (?:application|interview|offer|listing|search|hunt|board|truck|van))|while (?:working|on duty|making a delivery)|delivery driver|company (?:truck|car|van)|working for (?!(?:a |an )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|few|many|some|more|weeks?|months?|years?|days?|hours?|while|long|decades?)\b)(?:a |the )?\w+)\b/g,
     "$& employee scope of employment respondeat superior",
   ],
   [
@@ -409,5 +410,21 @@ export const TORTS_CONTRACTS_SITUATIONS: [RegExp, string][] = [
       String.raw`county|city|town|state|government|board|agency|commission\w*|federal`,
     ),
     "$& sovereign immunity discretionary function governmental immunity",
+  ],
+  // Stop 35: a non-breaching party who waits and lets the loss grow ("just sits on it and doesn't look
+  // for another builder until prices go way up").
+  [
+    /\b(?:sits?|sat|sitting) on (?:it|his hands|her hands|their hands)\b|\b(?:doesn'?t|does not|didn'?t|did not|never|won'?t) (?:even )?(?:look|looks|looked|try|tries|tried|bother\w*) (?:to find |for |to get |to hire )?(?:another|a new|a replacement|a different|other|any other) (?:builder|contractor|buyer|seller|tenant|job|supplier|worker|employee|painter|vendor)\b/g,
+    "$& mitigation avoidable consequences duty to mitigate",
+  ],
+  // Stop 35: goods destroyed on the way to the buyer: who bears the loss.
+  [
+    /\b(?:destroyed|damaged|lost|ruined|burned|broken|smashed|stolen|wrecked)\b[^.?!]{0,40}\b(?:in transit|on the (?:delivery )?truck|during (?:delivery|shipping|shipment)|on the way|before (?:it|they) (?:arrived|got (?:here|there)|was delivered|were delivered|reached))\b/g,
+    "$& risk of loss goods in transit",
+  ],
+  // Stop 35: a true but private fact made public (public disclosure of private facts).
+  [
+    /\b(?:printed|published|posted|revealed|disclosed|aired|broadcast|told everyone)\b[^?]{0,120}\b(?:true|truthful|accurate)\b[^?]{0,80}\b(?:rehab|medical|diagnosis|hiv|abortion|mental|psychiatric|therapy|affair|addiction|past|years ago|illness)\b|\b(?:true|truthful|accurate)\b[^?]{0,80}\b(?:rehab|hiv|abortion|psychiatric|addiction|medical (?:history|records?|condition))\b/g,
+    "$& invasion of privacy public disclosure of private facts",
   ],
 ];
