@@ -45,7 +45,8 @@ const OWN_DOCTRINE_MIN_IDF = 2.5;
 const SHORT_QUESTION_WORDS = 12;
 /**
  * Turns of at most this many words may be follow-ups at all: by their form (a changed fact, an opening
- * conjunction, a contrast, a pronoun) or, whatever their form, when they answer nothing alone.
+ * conjunction, a contrast, a pronoun) or, whatever their form, when they answer nothing alone. A
+ * changed fact that points back with a pronoun may run to CHANGED_FACT_MAX_WORDS.
  */
 const FOLLOW_UP_MAX_WORDS = 30;
 /** A turn that varies the thread's facts ("what if he…") and points back with a pronoun is a follow-up up to this many words. */
