@@ -9,7 +9,7 @@ import type { Citation } from "../../contract/chat";
 import { contentState, topics } from "../db/schema";
 import { parseEnv } from "../env";
 import { type CompanionEngine, createAnswerEngine, registerUserSourceProvider } from "./index";
-import { parseChoices, selectCount } from "./compose/mbe";
+import { namesCase, parseChoices, selectCount } from "./compose/mbe";
 import type { AnswerEvent } from "./types";
 
 let server: TestServer;
@@ -677,5 +677,25 @@ describe("the index follows the content seed", () => {
     await db.update(contentState).set({ hash: "changed-back" }).where(eq(contentState.kind, "official"));
     const again = await ask("What is the rule against perpetuities?");
     expect(again.done.citations[0].id).toBe("property-rule-against-perpetuities");
+  });
+});
+
+describe("the leading case of an MBE answer (stop 35, decision 096)", () => {
+  it("cites a case taught under the answer's own doctrine, not an Article IV case the topic also lists", async () => {
+    const { done } = await ask(
+      "A state enacted a law requiring that all oysters harvested in its waters be shucked and packed within the state before being shipped elsewhere, to create jobs for state residents. Congress has not legislated on the subject. An out-of-state packing company sues.\n\nWhich is the strongest argument against the law?\n(A) It violates the Privileges and Immunities Clause of Article IV because corporations are citizens.\n(B) It discriminates against interstate commerce to protect local economic interests, in violation of the dormant commerce clause.\n(C) It takes the company's property without just compensation.\n(D) It denies the company equal protection because it is not narrowly tailored to a compelling interest.",
+    );
+    expect(done.content).toMatch(/^\*\*Best answer: \(B\)\*\*/);
+    const best = done.content.split("\n").find((l) => l.includes("**Best answer.**")) ?? "";
+    expect(best).toContain("City of Philadelphia v. New Jersey");
+    expect(best).not.toContain("Camden");
+  });
+
+  it("reads a case named in a rule statement by its parties' words", () => {
+    expect(namesCase("… (Philadelphia v. New Jersey; Maine v. Taylor)", "City of Philadelphia v. New Jersey")).toBe(
+      true,
+    );
+    expect(namesCase("… (Hanna v. Plumer)", "Hustler Magazine, Inc. v. Falwell")).toBe(false);
+    expect(namesCase("Taylor argued", "Maine v. Taylor")).toBe(false);
   });
 });

@@ -117,6 +117,25 @@ interface Scored extends Choice {
   trap: { text: string; topic: TopicDoc; score: number } | null;
 }
 
+/**
+ * Whether `text` names the case `name` as a rule statement cites it: the last word of the first
+ * party, "v.", the first word of the second ("Philadelphia v. New Jersey" names "City of Philadelphia
+ * v. New Jersey"; "Taylor" alone names nothing).
+ */
+export function namesCase(text: string, name: string): boolean {
+  const parties = name.split(/\s+v\.?\s+/i);
+  if (parties.length < 2) return false;
+  const first = parties[0].replace(/,.*$/, "").trim().split(/\s+/).at(-1) ?? "";
+  const second =
+    parties[1]
+      .replace(/^the\s+/i, "")
+      .trim()
+      .split(/\s+/)[0] ?? "";
+  if (!first || !second) return false;
+  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`\\b${esc(first)}\\s+vs?\\.?\\s+(?:the\\s+)?${esc(second)}`, "i").test(text);
+}
+
 export function composeMbe(
   ctx: ComposeContext,
   parsed: { stem: string; choices: Choice[]; select?: number },
@@ -183,14 +202,18 @@ export function composeMbe(
           .replace(/, (\([A-F]\))$/, ", and $1")}**`
       : `**Best answer: (${pick.letter})**`,
   ];
-  // The leading case: the topic's case whose holding best matches the chosen answer's reasoning.
+  // The leading case: the topic's case whose holding best matches the chosen answer's reasoning. When
+  // that case is taught mainly under another doctrine (Camden, an Article IV case, for a dormant
+  // Commerce Clause answer), a case the rule sentence behind the answer names ("… (Philadelphia v. New
+  // Jersey; Maine v. Taylor)") leads instead (decision 096).
   const wtPick = weighted(ctx, pick.text);
-  const cases = main.cases
-    .map((id) => ctx.corpus.briefs.get(id))
-    .filter((b): b is BriefDoc => !!b)
+  const briefs = main.cases.map((id) => ctx.corpus.briefs.get(id)).filter((b): b is BriefDoc => !!b);
+  const cases = briefs
     .map((b) => ({ b, v: support(wtPick, `${b.holding} ${b.rule} ${b.takeaways.join(" ")}`) }))
     .sort((a, b) => b.v - a.v);
-  const lead = cases[0] && cases[0].v > 0 ? cases[0].b : null;
+  const best = cases[0] && cases[0].v > 0 ? cases[0].b : null;
+  const named = briefs.find((b) => b.topicIds[0] === main.id && namesCase(pick.best?.text ?? "", b.name));
+  const lead = best && best.topicIds[0] !== main.id && named ? named : best;
   for (const c of parsed.choices) {
     const s = scored.find((x) => x.letter === c.letter)!;
     const label = `**(${c.letter})** ${plain(short(c.text, 140))}`;
