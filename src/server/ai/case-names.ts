@@ -85,6 +85,20 @@ const PLACE_PART =
   /^(york|jersey|hampshire|mexico|carolina|dakota|virginia|island|orleans|haven|england|zealand|columbia)$/;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether `text` names the case `name` as a rule statement cites it: the last word of the first
+ * party, "v.", the first word of the second ("Philadelphia v. New Jersey" names "City of Philadelphia
+ * v. New Jersey"; "Taylor" alone names nothing). Used for an MBE answer's leading case (decision 096).
+ */
+export function namesCase(text: string, name: string): boolean {
+  const parties = name.split(/\s+v\.?\s+/i);
+  if (parties.length < 2) return false;
+  const first = cleanParty(parties[0]).split(",")[0].trim().split(/\s+/).at(-1) ?? "";
+  const second = cleanParty(parties[1]).split(/\s+/)[0] ?? "";
+  if (!first || !second) return false;
+  return new RegExp(`\\b${escapeRe(first)}\\s+vs?\\.?\\s+(?:the\\s+)?${escapeRe(second)}`, "i").test(text);
+}
 const wordsPattern = (s: string) => words(s).map(escapeRe).join("[\\s\\-.,']+");
 
 export function buildCaseAliases(c: Corpus, lowercaseWords: Set<string>, everydayWords: Set<string>): CaseAlias[] {

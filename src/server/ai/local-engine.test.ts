@@ -9,7 +9,8 @@ import type { Citation } from "../../contract/chat";
 import { contentState, topics } from "../db/schema";
 import { parseEnv } from "../env";
 import { type CompanionEngine, createAnswerEngine, registerUserSourceProvider } from "./index";
-import { namesCase, parseChoices, selectCount } from "./compose/mbe";
+import { namesCase } from "./case-names";
+import { parseChoices, selectCount } from "./compose/mbe";
 import type { AnswerEvent } from "./types";
 
 let server: TestServer;

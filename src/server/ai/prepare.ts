@@ -54,7 +54,8 @@ export async function prepare(opts: {
   const index = await opts.cache.get();
   const question = input.question.trim();
   let effectiveQuestion = question;
-  let query = parseQuery(index, question);
+  const ownQuery = parseQuery(index, question);
+  let query = ownQuery;
   let hits = search(index, query);
   // A question in the law's own words ("is a doctor liable in negligence for …?") is covered when any
   // of its first three hits covers it: the best-ranked one may hold fewer of its words than the next.
@@ -130,8 +131,7 @@ export async function prepare(opts: {
   // question about that case, unless the thread was about a case (decision 096).
   const threadCase = reading ? findCaseMentions(index, reading.thread.question)[0] : undefined;
   const threadOnCase = !!threadCase && classify(reading?.thread.question ?? "", threadCase.strength).kind === "case";
-  const mention =
-    (reading && !threadOnCase ? findCaseMentions(index, question) : query.caseMentions)[0]?.strength ?? null;
+  const mention = (reading && !threadOnCase ? ownQuery.caseMentions : query.caseMentions)[0]?.strength ?? null;
   let classification = classify(question, mention);
   // A changed fact in a story's thread ("what if he was drunk?" after a bar fight) is still that
   // story, now with a new fact: it is answered issue by issue over the thread read with it.

@@ -13,6 +13,7 @@
  * case of the topic whose holding best matches the chosen choice.
  */
 import type { BriefDoc, TopicDoc } from "../corpus";
+import { namesCase } from "../case-names";
 import { evidence, parseQuery, search } from "../retrieve";
 import { idf } from "../search-index";
 import { isFramingTerm, sentences, terms } from "../text";
@@ -115,25 +116,6 @@ interface Scored extends Choice {
   score: number;
   best: { text: string; topic: TopicDoc; score: number } | null;
   trap: { text: string; topic: TopicDoc; score: number } | null;
-}
-
-/**
- * Whether `text` names the case `name` as a rule statement cites it: the last word of the first
- * party, "v.", the first word of the second ("Philadelphia v. New Jersey" names "City of Philadelphia
- * v. New Jersey"; "Taylor" alone names nothing).
- */
-export function namesCase(text: string, name: string): boolean {
-  const parties = name.split(/\s+v\.?\s+/i);
-  if (parties.length < 2) return false;
-  const first = parties[0].replace(/,.*$/, "").trim().split(/\s+/).at(-1) ?? "";
-  const second =
-    parties[1]
-      .replace(/^the\s+/i, "")
-      .trim()
-      .split(/\s+/)[0] ?? "";
-  if (!first || !second) return false;
-  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`\\b${esc(first)}\\s+vs?\\.?\\s+(?:the\\s+)?${esc(second)}`, "i").test(text);
 }
 
 export function composeMbe(
