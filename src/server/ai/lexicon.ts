@@ -12,12 +12,14 @@ import { GENERAL_SITUATIONS } from "./lexicon/general";
 import { PROPERTY_CONLAW_CIVPRO_SITUATIONS } from "./lexicon/property-conlaw-civpro";
 import { SYNONYM_LIST } from "./lexicon/synonyms";
 import { TORTS_CONTRACTS_SITUATIONS } from "./lexicon/torts-contracts";
+import { TORTS_CONTRACTS_MISSES } from "./lexicon/torts-contracts-misses";
 import { stem } from "./stemmer";
 
 /** Lower-case whole-word patterns → replacement text. Applied in order. */
 const SHORTHAND: [RegExp, string][] = [
   ...GENERAL_SITUATIONS,
   ...TORTS_CONTRACTS_SITUATIONS,
+  ...TORTS_CONTRACTS_MISSES,
   ...CRIM_EVIDENCE_SITUATIONS,
   ...PROPERTY_CONLAW_CIVPRO_SITUATIONS,
   ...BA_PR_SITUATIONS,
