@@ -8,6 +8,7 @@
  */
 import { BA_PR_SITUATIONS } from "./lexicon/ba-pr";
 import { CRIM_EVIDENCE_SITUATIONS } from "./lexicon/crim-evidence";
+import { FOLLOW_UP_SITUATIONS } from "./lexicon/follow-ups";
 import { GENERAL_SITUATIONS } from "./lexicon/general";
 import { PROPERTY_CONLAW_CIVPRO_SITUATIONS } from "./lexicon/property-conlaw-civpro";
 import { SYNONYM_LIST } from "./lexicon/synonyms";
@@ -23,6 +24,7 @@ const SHORTHAND: [RegExp, string][] = [
   ...CRIM_EVIDENCE_SITUATIONS,
   ...PROPERTY_CONLAW_CIVPRO_SITUATIONS,
   ...BA_PR_SITUATIONS,
+  ...FOLLOW_UP_SITUATIONS,
   [/\bΔ/g, "defendant "],
   [/\bπ/g, "plaintiff "],
 ];

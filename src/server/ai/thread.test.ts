@@ -439,3 +439,54 @@ describe("a follow-up's kind is its own (stop 35, decision 096)", () => {
     expect(done.citations.slice(0, 3).map((c) => c.id)).toContain("civpro-intervention");
   });
 });
+
+describe("a follow-up that names the next doctrine in its own words leads with it (stop 36, decision 097)", () => {
+  it("leads with transfer of venue when the case is already in federal court and the witnesses are elsewhere", async () => {
+    const ids = await converse(
+      "A Georgia company is sued in Florida state court by a Florida resident for $300,000. Can it remove the case to federal court?",
+      "fine, it's in federal court in Miami now, but its engineers and all the contracts are up in Atlanta. can it get the whole thing sent up there?",
+    );
+    expect(ids[0]).toBe("civpro-transfer-and-forum-non-conveniens");
+  });
+
+  it("answers a stranger who wants into the suit on her own with intervention, not required joinder", async () => {
+    const ids = await converse(
+      "Two cousins each claim the same life insurance payout, and only one of them sues the insurer. Must the court bring the other cousin into the case?",
+      "and if the court doesn't, can the other cousin jump in on her own to protect her claim?",
+    );
+    expect(ids[0]).toBe("civpro-intervention");
+  });
+
+  it("leads with mootness when the rule is repealed while the appeal is pending", async () => {
+    const ids = await converse(
+      "A city denies a church a permit to hold a rally in a park. The church sues. Does it have standing?",
+      "say it has standing, but while the appeal is pending the city repeals the permit rule entirely. then what?",
+    );
+    expect(ids[0]).toBe("conlaw-ripeness-and-mootness");
+  });
+
+  it("leads with past consideration when the promise came afterwards in thanks", async () => {
+    const ids = await converse(
+      "My neighbor promised to pay me $2,000 if I mowed his lawn all summer. I did it and he won't pay. Can I enforce it?",
+      "what if he only promised me the money in september, as a thank you for having already mowed it?",
+    );
+    expect(ids[0]).toBe("contracts-past-consideration");
+  });
+
+  it("keeps a follow-up about collecting alimony in a thread about a divorce lawyer's contingent fee", async () => {
+    const done = await last(
+      "can I take a divorce case on a contingency basis?",
+      "what about collecting back alimony after the divorce is final?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations[0].id).toBe("pr-fees");
+  });
+
+  it("reads officers who answer a 911 call and enter without a warrant as a search question", async () => {
+    const ids = await converse(
+      "Officers get a 911 call, look through a window, see a man hitting a woman, and walk in without a warrant. They see a gun on the table. He moves to suppress the gun. What result?",
+    );
+    expect(ids).toContain("crim-exigent-circumstances");
+    expect(ids).not.toContain("evidence-present-sense-impression-excited-utterance");
+  });
+});

@@ -241,6 +241,30 @@ function sameSubject(hits: Hit[], thread: Thread): boolean {
   return thread.subjectId !== null && bestTopic(hits).subjectId === thread.subjectId;
 }
 
+/** A follow-up's own best topic leads the reading when it covers at least this share of the follow-up's words... */
+const MOVE_OWN_MIN = 0.9;
+/** ... and the reading's leading topic covers at least this much less of them (relevance, 0–1). */
+const MOVE_GAP = 0.4;
+
+/**
+ * Moves the follow-up's own best topic to the front of `hits` (in place) when it is another topic of
+ * the thread's subject that covers the follow-up's own words (MOVE_OWN_MIN) far better (MOVE_GAP) than
+ * the reading's leading topic: the student moved on to a neighbouring doctrine (decision 097). Measured
+ * on the read follow-up sets: hit@3 +2, −0; the leading topic right 16 times more and 4 times less.
+ */
+function movesTo(index: SearchIndex, hits: Hit[], ownQuery: ParsedQuery, ownHits: Hit[], thread: Thread): void {
+  const ownBest = ownHits.find((h) => h.doc.kind === "topic");
+  const lead = hits.find((h) => h.doc.kind === "topic");
+  if (!ownBest || !lead || ownBest.key === lead.key) return;
+  if (ownBest.doc.kind !== "topic" || ownBest.doc.subjectId !== thread.subjectId) return;
+  const ownRelevance = (key: string) =>
+    relevanceOf(evidence(ownQuery, relevanceView(index, ownQuery, key)), ownQuery.terms.length);
+  const moved = ownRelevance(ownBest.key);
+  if (moved < MOVE_OWN_MIN || ownRelevance(lead.key) > moved - MOVE_GAP) return;
+  const i = hits.findIndex((h) => h.key === ownBest.key);
+  if (i > 0) hits.unshift(...hits.splice(i, 1));
+}
+
 /**
  * The follow-up read with the thread, or null when the question stands on its own (or the reading
  * with the thread answers nothing). `own` is the question's own query and hits.
@@ -301,6 +325,13 @@ export function readWithThread(
     h.relevance = Math.max(h.relevance, own);
   }
   hits.sort((a, b) => b.score - a.score);
+  // A follow-up that names another doctrine of the thread's subject in its own words leads with it
+  // (decision 097): "ok say it's in federal court in texas now but all the witnesses are up in ohio.
+  // can it get the case sent up there?" after removal is transfer of venue, which its own words cover
+  // while removal covers under half of them. A question of aspect words only ("how long does it
+  // take?") names nothing and keeps the thread's doctrine.
+  if (!onlyAspects(question))
+    movesTo(index, hits, ownQuery, changed === question ? own.hits : search(index, ownQuery), thread);
   // The reading holds two turns' words: its relevance is a story's (spread over its first topics).
   const covered = spreadRelevance(index, query, hits);
   if (!hits[0] || covered < DECLINE_BELOW) return null;

@@ -15,3 +15,18 @@ export function contextGuard(context: string): string {
 export function inContext(pattern: RegExp, context: string): RegExp {
   return new RegExp(`(?:${pattern.source})${contextGuard(context)}`, pattern.flags);
 }
+
+/**
+ * `pattern` kept out of a context: every top-level alternative of `pattern` fires only when none of
+ * `context` appears anywhere in the same message ("a 911 call" is an excited utterance's, not where
+ * the police entered without a warrant and the owner moves to suppress; decision 097).
+ */
+export function outOfContext(pattern: RegExp, context: string): RegExp {
+  return new RegExp(
+    `(?:${pattern.source})(?<![\\s\\S]*\\b(?:${context})\\b[\\s\\S]*)(?![\\s\\S]*\\b(?:${context})\\b)`,
+    pattern.flags,
+  );
+}
+
+/** A trial that ended with no verdict (a hung jury, a mistrial): a retrial is double jeopardy's question, not preclusion's. */
+export const NO_VERDICT = String.raw`hung|mistrial|deadlock\w*|(?:couldn'?t|could not|can'?t|cannot|unable to|did not|didn'?t) (?:\w+ )?agree`;

@@ -4,7 +4,7 @@
  * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
-import { contextGuard, inContext } from "./context";
+import { contextGuard, inContext, outOfContext } from "./context";
 
 export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // Criminal law.
@@ -97,7 +97,12 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
     "$& prior inconsistent statement impeachment",
   ],
   [
-    /\b(?:called 911|911 (?:call|operator|dispatcher)|nine-one-one|right as it (?:happened|was happening)|as it (?:happened|was happening)|while it was happening)\b|\b(?:screaming|screamed|shouted|yelled|exclaimed|blurted(?: out)?),? ['"]/g,
+    // Not where the police acted on the call and the question is the search ("officers responding to a
+    // 911 call… the homeowner moves to suppress"; decision 097).
+    outOfContext(
+      /\b(?:called 911|911 (?:call|operator|dispatcher)|nine-one-one|right as it (?:happened|was happening)|as it (?:happened|was happening)|while it was happening)\b|\b(?:screaming|screamed|shouted|yelled|exclaimed|blurted(?: out)?),? ['"]/g,
+      String.raw`suppress\w*|warrantless|without (?:a |getting a |any )?warrant|fourth amendment`,
+    ),
     "$& excited utterance present sense impression startling event",
   ],
   [
@@ -179,7 +184,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   // Stop 30 (decision 091): fact patterns of the seen sets' remaining misses, each for its class.
   // Tried again for the same act after an acquittal or a conviction.
   [
-    /\btried twice\b|\b(?:acquitted|convicted|(?:finds|found|find) (?:\w+ )?(?:not )?guilty)\b[^?]{0,200}\b(?:indicted|charged|tried|try|retry|prosecuted|prosecute)\b[^?]{0,60}\b(?:again|same|very same)\b|\b(?:twice|again) for the (?:very )?same (?:crime|offense|act|robbery|thing)\b/g,
+    /\btried twice\b|\b(?:acquitted|convicted|(?:finds|found|find) (?:\w+ )?(?:not )?guilty)\b[^?]{0,200}\b(?:indicted|charged?|tried|try|retry|prosecuted|prosecute)\b[^?]{0,60}\b(?:again|same|very same)\b|\b(?:twice|again) for the (?:very )?same (?:crime|offense|act|robbery|thing)\b/g,
     "$& double jeopardy same offense separate sovereigns",
   ],
   // Paying or offering someone money to hurt another.

@@ -4,7 +4,7 @@
  * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
-import { inContext } from "./context";
+import { inContext, NO_VERDICT, outOfContext } from "./context";
 
 export const GENERAL_SITUATIONS: [RegExp, string][] = [
   // Issue 13 §1, a lay lexicon: situations students describe → the doctrine's own words.
@@ -109,7 +109,12 @@ export const GENERAL_SITUATIONS: [RegExp, string][] = [
     "$& impleader third-party joinder",
   ],
   [
-    /\b(?:earlier|previous|prior|first|another|other) (?:case|lawsuit|trial|suit)\b[^.?!]{0,80}\b(?:found|decided|held|ruled|determined|jury)\b|\b(?:use|rely on|lean on|point to|piggyback on|borrow|invoke|stuck with|bound by|held to|locked into|tied to) (?:that|the|this) (?:first |earlier |prior |previous |old |other )?(?:jury'?s? |court'?s? |judge'?s? )?(?:verdict|finding|findings|judgment|ruling|decision)\b/g,
+    // Not a first trial that ended with no verdict ("the jury just couldn't agree"): that retrial is
+    // double jeopardy's question (decision 097).
+    outOfContext(
+      /\b(?:earlier|previous|prior|first|another|other) (?:case|lawsuit|trial|suit)\b[^.?!]{0,80}\b(?:found|decided|held|ruled|determined|jury)\b|\b(?:use|rely on|lean on|point to|piggyback on|borrow|invoke|stuck with|bound by|held to|locked into|tied to) (?:that|the|this) (?:first |earlier |prior |previous |old |other )?(?:jury'?s? |court'?s? |judge'?s? )?(?:verdict|finding|findings|judgment|ruling|decision)\b/g,
+      NO_VERDICT,
+    ),
     "$& issue preclusion collateral estoppel already litigated",
   ],
   [

@@ -4,7 +4,7 @@
  * that replaces it ("$&" keeps the student's words and adds the doctrine's). Entries are general:
  * none is tied to one question. The parts are applied in the order lexicon.ts lists them.
  */
-import { contextGuard, inContext } from "./context";
+import { contextGuard, inContext, NO_VERDICT, outOfContext } from "./context";
 
 export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // Sued far from home: "sued in a state I've never been to", "do I have to go defend there?".
@@ -209,11 +209,15 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     ),
     "$& default judgment failure to plead or defend",
   ],
-  // A party who lost an issue after a full trial wants to argue it again in a new suit.
+  // A party who lost an issue after a full trial wants to argue it again in a new suit; not a retrial
+  // after a hung jury (decision 097).
   [
-    inContext(
-      /\b(?:argue|argued|arguing|fight|fighting|litigate|relitigate|dispute|contest|prove|decide|try|raise)\b (?:\w+ ){0,5}(?:all over again|over again|again)\b/g,
-      String.raw`court|trial|judge|jury|lawsuit|case`,
+    outOfContext(
+      inContext(
+        /\b(?:argue|argued|arguing|fight|fighting|litigate|relitigate|dispute|contest|prove|decide|try|raise)\b (?:\w+ ){0,5}(?:all over again|over again|again)\b/g,
+        String.raw`court|trial|judge|jury|lawsuit|case`,
+      ),
+      NO_VERDICT,
     ),
     "$& issue preclusion collateral estoppel actually litigated",
   ],

@@ -118,7 +118,7 @@ export const TORTS_CONTRACTS_MISSES: [RegExp, string][] = [
   ],
   // Storing or using explosives, poisons and the like.
   [
-    /\b(?:dynamite|explosives?|blasting|fireworks (?:factory|warehouse|storage)|toxic (?:chemicals?|waste)|poison gas|crop[- ]dusting|fumigat\w*)\b/g,
+    /\b(?:dynamite|explosives?|blasting(?! (?:(?:the |his |her |their |my )?(?:music|radio|stereo|horn|tunes|songs|speakers?|tv)))|fireworks (?:factory|warehouse|storage)|toxic (?:chemicals?|waste)|poison gas|crop[- ]dusting|fumigat\w*)\b/g,
     "$& abnormally dangerous activity strict liability",
   ],
   // The one who caused the accident or the danger: a duty to help arises.

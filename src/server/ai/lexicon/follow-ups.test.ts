@@ -1,0 +1,128 @@
+/**
+ * The situations a follow-up turns to (stop 36, decision 097), each read from a student's words into
+ * the doctrine's terms, and the entries narrowed to keep out of a context they misread.
+ */
+import { describe, expect, it } from "vitest";
+import { expandShorthand } from "../lexicon";
+import { outOfContext } from "./context";
+
+const expanded = (text: string) => expandShorthand(text.toLowerCase(), text);
+
+describe("the next step of a story, in a student's words (stop 36)", () => {
+  it("reads a partner who leaves and wants her share paid as dissociation", () => {
+    expect(
+      expanded("we split the profits as partners. if he walks away next spring, can he make me buy his share?"),
+    ).toContain("dissociation");
+    expect(expanded("if he walks away from the deal, can she make him pay her share of the rent?")).not.toContain(
+      "dissociation",
+    );
+  });
+
+  it("reads a contract that pays someone the promisee owes straight as a creditor beneficiary", () => {
+    expect(expanded("the buyer was to send the price straight to the bank the seller owed")).toContain(
+      "creditor beneficiary",
+    );
+  });
+
+  it("reads witnesses who are all up in another state as a transfer of venue", () => {
+    expect(expanded("the case is in federal court in utah but the witnesses are all back in idaho")).toContain(
+      "transfer of venue",
+    );
+    expect(expanded("can the company get the lawsuit moved down to arizona?")).toContain("transfer of venue");
+  });
+
+  it("reads someone who wants to jump in on her own as intervention", () => {
+    expect(expanded("the court left the landlord out of the suit. can he jump in on his own?")).toContain(
+      "intervention",
+    );
+  });
+
+  it("reads a dispute that ends while the appeal is pending as mootness", () => {
+    expect(expanded("while the appeal is still pending, the city called off the parade")).toContain("mootness");
+  });
+
+  it("reads a promise of thanks for what was already done as past consideration", () => {
+    expect(expanded("she promised him $500 as a thank you for having already fixed her roof")).toContain(
+      "past consideration",
+    );
+  });
+
+  it("reads a minor who said he was of age as the minor's misrepresentation of age", () => {
+    expect(expanded("the 16-year-old told the seller he was 18 when he bought the laptop")).toContain(
+      "misrepresentation of age",
+    );
+    expect(expanded("she told the officer she was 25 minutes late")).not.toContain("misrepresentation of age");
+  });
+
+  it("reads lying in wait and being caught as attempt", () => {
+    expect(expanded("she hid behind the shed with a bat and was arrested before he came home")).toContain("attempt");
+  });
+
+  it("reads the police following a driver into his garage as hot pursuit", () => {
+    expect(expanded("the officer chased the driver into his garage and followed him in")).toContain("hot pursuit");
+    expect(expanded("my dog followed him in")).not.toContain("hot pursuit");
+  });
+
+  it("reads blasting music as loud, not as explosives", () => {
+    expect(expanded("he was blasting music in his car at midnight")).not.toContain("abnormally dangerous");
+    expect(expanded("the contractor was blasting rock next to the houses")).toContain("abnormally dangerous");
+  });
+
+  it("reads a first trial with a hung jury as double jeopardy, not issue preclusion", () => {
+    const text = "he was charged with robbery; the first trial ended in a hung jury. can the state try him again?";
+    expect(expanded(text)).toContain("double jeopardy");
+    expect(expanded(text)).not.toContain("issue preclusion");
+    expect(expanded("the earlier lawsuit found she was negligent; can the insurer use that?")).toContain(
+      "issue preclusion",
+    );
+  });
+
+  it("reads a partner trying the case while the lawyer testifies as the lawyer-as-witness rule", () => {
+    expect(expanded("could her colleague handle the trial while she takes the stand?")).toContain("lawyer as witness");
+    expect(expanded("the attorney was the only one who saw the deed signed")).toContain("lawyer as witness");
+  });
+
+  it("reads a verdict on thin evidence as judgment as a matter of law or a new trial", () => {
+    expect(expanded("the jury found for the plaintiff on really weak evidence. what now?")).toContain(
+      "judgment as a matter of law",
+    );
+  });
+
+  it("reads a landowner's passing okay to use the land as a license", () => {
+    expect(expanded("the farmer said sure, go ahead and fish in the pond, and now his son says no")).toContain(
+      "license",
+    );
+  });
+
+  it("reads a ban narrowed to one kind of message as content-based", () => {
+    expect(expanded("what if the rule only applied to religious signs?")).toContain("content-based");
+    expect(expanded("what if the noise limit left sports events alone?")).toContain("content-based");
+  });
+
+  it("reads another act offered to show who did it as other-acts evidence", () => {
+    expect(expanded("the same unusual disguise was used in a robbery last year, to show it was him")).toContain(
+      "404(b)",
+    );
+  });
+
+  it("reads contact that is part of the game as consent", () => {
+    expect(expanded("getting tackled is part of the game, and she agreed to play")).toContain("consent");
+  });
+});
+
+describe("an entry kept out of a context (outOfContext)", () => {
+  it("fires only where none of the context words appear, before or after the match", () => {
+    const re = outOfContext(/\b911 call\b/g, "suppress\\w*");
+    expect("after a 911 call the police came".replace(re, "$& X")).toContain("X");
+    expect("after a 911 call the police came; she moves to suppress".replace(re, "$& X")).not.toContain("X");
+    expect("she moved to suppress after a 911 call".replace(re, "$& X")).not.toContain("X");
+  });
+
+  it("keeps a 911 call in a suppression motion out of the hearsay exceptions", () => {
+    const text = "officers answering a 911 call went in without a warrant; he moves to suppress the drugs";
+    expect(expanded(text)).not.toContain("excited utterance");
+    expect(expanded("the 911 call she made while he was hitting her is offered at trial")).toContain(
+      "excited utterance",
+    );
+  });
+});
