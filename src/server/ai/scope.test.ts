@@ -127,6 +127,20 @@ describe("decision 073 scope classes", () => {
       "health_safety",
     );
   });
+  it("in a legal thread, reads an emergency that befell someone in the story as a fact, not the user's own (decision 097)", () => {
+    const inLegalThread = { inLegalThread: true };
+    expect(
+      notLegal(
+        "and if the patient was unconscious and any of four surgeons could have nicked the nerve?",
+        inLegalThread,
+      ),
+    ).toBeNull();
+    expect(notLegal("the patient was unconscious and any of four surgeons could have nicked the nerve")).toBe(
+      "health_safety",
+    );
+    expect(notLegal("my roommate is unconscious and not breathing", inLegalThread)).toBe("health_safety");
+    expect(notLegal("he's unconscious and barely breathing, what should I do?", inLegalThread)).toBe("health_safety");
+  });
   it("reads a non-legal thing in the facts of a story the library answers as a fact, never in its ask (decision 091)", () => {
     const story =
       "My brother delivers flowers for a shop. Between deliveries he drove across town to drop off a birthday present for his niece and backed into a parked car on the way. The owner wants the flower shop to pay. Can she make them?";

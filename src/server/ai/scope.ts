@@ -286,8 +286,15 @@ export function notLegal(
   const danger = SAFETY_FIRST.exec(said);
   // "V overdoses and dies. Is D liable?" is a crime story: an event of the danger list in a
   // question with the law's words and no plea for help is a fact, not an emergency.
-  if (danger && !(SAFETY_EVENT.test(danger[0]) && LEGAL_CUES.test(q) && !HELP_REQUEST.test(q)) && !thirdPersonCase(q))
-    return "health_safety";
+  // In a legal thread, an event that befell someone else ("does it still work if the patient was
+  // unconscious and any of five doctors could have done it?" after res ipsa loquitur) is a fact of the
+  // story too, when nothing in it is the user's own and nothing asks for help (decision 097).
+  const storyFact =
+    !!danger &&
+    SAFETY_EVENT.test(danger[0]) &&
+    !HELP_REQUEST.test(q) &&
+    (LEGAL_CUES.test(q) || (!!opts.inLegalThread && !FIRST_PERSON.test(unquoted)));
+  if (danger && !storyFact && !thirdPersonCase(q)) return "health_safety";
   if (NOT_LEGAL_FORM.test(q) || NOT_LEGAL_FIRST.test(q) || NOT_LEGAL_ASK.test(q)) return "not_legal";
   // These carry the law's own words (a witness, a court, a plea), so they come before the legal cues.
   // Only the user's own plan ("how do I…", "my…"); "D hid the gun so the police can't find it" is a

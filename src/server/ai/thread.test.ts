@@ -482,6 +482,15 @@ describe("a follow-up that names the next doctrine in its own words leads with i
     expect(done.citations[0].id).toBe("pr-fees");
   });
 
+  it("answers a follow-up in which the patient of the story was unconscious, instead of declining it for safety", async () => {
+    const done = await last(
+      "explain res ipsa loquitur",
+      "does it apply when the patient was unconscious and any of three surgeons could have nicked the nerve?",
+    );
+    expect(done.declined).toBe(false);
+    expect(done.citations[0].id).toBe("torts-res-ipsa-loquitur");
+  });
+
   it("reads officers who answer a 911 call and enter without a warrant as a search question", async () => {
     const ids = await converse(
       "Officers get a 911 call, look through a window, see a man hitting a woman, and walk in without a warrant. They see a gun on the table. He moves to suppress the gun. What result?",

@@ -110,6 +110,29 @@ describe("the next step of a story, in a student's words (stop 36)", () => {
   });
 });
 
+describe("a conspirator who quits, a witness silenced, distress told by its signs (stop 36, round 2)", () => {
+  it("reads a conspirator who backs out as withdrawal from the conspiracy, only where the plan is a crime", () => {
+    expect(expanded("they agreed to burglarize the store, but then she called the whole thing off")).toContain(
+      "withdrawal from conspiracy",
+    );
+    expect(expanded("we agreed on a price for the car but he backed out")).not.toContain("withdrawal from conspiracy");
+  });
+
+  it("reads a defendant who had the witness killed as forfeiture by wrongdoing", () => {
+    expect(expanded("the defendant had him murdered before trial; can his statements to police come in?")).toContain(
+      "forfeiture by wrongdoing",
+    );
+  });
+
+  it("reads distress told by its signs as severe distress, and after a threat as the intentional tort", () => {
+    expect(expanded("since the crash she can't sleep and is in therapy")).toContain("severe emotional distress");
+    expect(expanded("since the crash she can't sleep and is in therapy")).not.toContain("intentional infliction");
+    expect(expanded("he threatened her by text for weeks, and now she has panic attacks")).toContain(
+      "intentional infliction of emotional distress",
+    );
+  });
+});
+
 describe("an entry kept out of a context (outOfContext)", () => {
   it("fires only where none of the context words appear, before or after the match", () => {
     const re = outOfContext(/\b911 call\b/g, "suppress\\w*");

@@ -132,4 +132,35 @@ export const FOLLOW_UP_SITUATIONS: [RegExp, string][] = [
     /\bpart of the (?:game|sport|match|play)\b|\b(?:he|she|they|i|we) (?:agreed|signed up|chose) to play\b/g,
     "$& consent implied consent to contact in a game",
   ],
+  // A conspirator who quits ("what if B backs out the next day and tells A he's done with it?"):
+  // withdrawal from the conspiracy, only where the plan is a crime.
+  [
+    inContext(
+      /\b(?:backs?|backed|pulls?|pulled|bows?|bowed|chickens?|chickened|opts?|opted) out\b|\b(?:he'?s|she'?s|i'?m|they'?re|he was|she was) (?:done|through) with (?:it|the plan|the (?:whole )?(?:thing|scheme|job))\b|\bcall(?:s|ed)? (?:it|the (?:whole )?(?:thing|plan|job)) off\b|\bchanges? (?:his|her|their) mind\b/g,
+      String.raw`rob|robs|robbing|robbery|steal\w*|burglar\w*|kill|murder\w*|heist|conspir\w*|arson|crime|criminal|guilty|charged`,
+    ),
+    "$& withdrawal from conspiracy abandonment renunciation",
+  ],
+  // A witness killed or silenced by the defendant's arrangement ("the defendant is the one who had her
+  // killed to keep her quiet"): forfeiture by wrongdoing.
+  [
+    inContext(
+      /\b(?:had|got|paid (?:someone|somebody|a \w+) to|hired (?:someone|somebody|a \w+) to) (?:her|him|them|the witness|the victim|the informant) (?:killed|murdered|silenced|kill|murder|silence|beaten up|roughed up)\b|\bto keep (?:her|him|them|the witness) (?:quiet|from testifying|off the stand|from talking)\b/g,
+      String.raw`witness\w*|testif\w*|trial|hearing|jury|statements?|police`,
+    ),
+    "$& forfeiture by wrongdoing unavailable declarant",
+  ],
+  // Distress told by its signs ("too scared to sleep for months and is seeing a therapist"); after a
+  // threat or other intended conduct, the intentional tort.
+  [
+    /\b(?:too (?:scared|afraid|frightened|anxious) to (?:sleep|leave|go out|eat|work)|(?:can'?t|cannot|couldn'?t|could not|hasn'?t been able to|has not been able to) (?:sleep|eat|work|leave (?:the|her|his|their) house)|seeing a (?:therapist|psychiatrist|counselor|shrink)|in therapy|panic attacks|afraid to leave (?:the|her|his|their|my) (?:house|home|apartment))\b/g,
+    "$& severe emotional distress",
+  ],
+  [
+    inContext(
+      /\bsevere emotional distress\b/g,
+      String.raw`threaten\w*|threat|(?:said|told \w+) (?:he|she|they)'?d (?:come|hurt|kill|break|get)|break (?:his|her|your|their) (?:legs?|arms?|neck)|kill (?:him|her|you|them)|harass\w*|stalk\w*|prank|humiliat\w*`,
+    ),
+    "$& intentional infliction of emotional distress outrageous conduct",
+  ],
 ];
