@@ -281,4 +281,17 @@ export const BA_PR_SITUATIONS: [RegExp, string][] = [
     ),
     "$& financial assistance to a client court costs and expenses of litigation",
   ],
+  // Stop 36 (decision 097): a client who plans to testify to what he has told his lawyer is false ("he
+  // plans to testify that he was at his sister's house… two days earlier he had admitted he was at the
+  // bar"): client perjury, only beside a lawyer and something that shows the lawyer knows it is false.
+  [
+    inContext(
+      inContext(
+        /\b(?:plans?|planning|intends?|intending|wants?|going|gonna|insists? on|decided) (?:to )?(?:testify|take the stand and (?:say|swear|claim)|swear|tell the jury) (?:that|he|she|they|it)\b/g,
+        String.raw`attorney|lawyer|counsel|represents?|client`,
+      ),
+      String.raw`admitted|admits|confessed|confesses|told (?:her|him|me|them) (?:that )?(?:he|she|they) (?:was|were|did|had)|lie|lies|lying|false\w*|perjur\w*|untrue|not true`,
+    ),
+    "$& false evidence perjury candor toward the tribunal client perjury",
+  ],
 ];

@@ -158,7 +158,7 @@ export const CRIM_EVIDENCE_SITUATIONS: [RegExp, string][] = [
   ],
   // A crime that needs no mental state at all ("no guilty mind at all", "never has to prove intent").
   [
-    /\b(?:no|without (?:any|a)|don'?t need (?:a|any)|doesn'?t need (?:a|any)) (?:guilty mind|mental state|mens rea|criminal intent|intent at all)\b|\bnever (?:has|have|needs?) to prove (?:any )?(?:intent|knowledge|mens rea)\b/g,
+    /\b(?:no|without (?:any|a)|don'?t need (?:a|any)|doesn'?t need (?:a|any)) (?:guilty mind|mental state|mens rea|criminal intent|intent at all)\b|\bnever (?:has|have|needs?) to prove (?:any )?(?:intent|knowledge|mens rea)\b|\bwithout (?:the (?:prosecution|state|government) )?(?:proving|showing|having to prove) (?:any )?(?:intent|knowledge|mens rea|mental state|guilty mind)\b/g,
     "$& strict liability offenses public welfare no mens rea",
   ],
   // Telling the jury a party is insured ("a $2 million policy that would pay any judgment"): FRE 411.

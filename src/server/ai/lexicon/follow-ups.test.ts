@@ -133,6 +133,105 @@ describe("a conspirator who quits, a witness silenced, distress told by its sign
   });
 });
 
+describe("the older sets' remaining follow-ups and round 3's misses, by class (stop 36, round 3)", () => {
+  it("reads a product pulled apart or put to another use as misuse", () => {
+    expect(expanded("what if he took the governor off the mower and it threw a blade?")).toContain("misuse");
+    expect(expanded("the blender broke. what if she was using it to crush rocks for a garden?")).toContain("misuse");
+  });
+
+  it("reads a client who plans to testify to what he admitted is false as client perjury", () => {
+    expect(
+      expanded("my client admitted he was driving, but now he plans to testify that his brother was. I'm his lawyer."),
+    ).toContain("client perjury");
+    expect(expanded("my client plans to testify that he was home, and I'm his lawyer")).not.toContain("client perjury");
+  });
+
+  it("reads custom goods nobody else wants as the seller's action for the price", () => {
+    expect(expanded("we printed 500 custom banners she ordered and no one else would buy them")).toContain(
+      "action for the price",
+    );
+  });
+
+  it("reads a principal who told the third party the agent was fired as notice ending apparent authority", () => {
+    expect(expanded("what if the gallery had written to the dealer that she had been fired?")).toContain(
+      "lingering apparent authority",
+    );
+  });
+
+  it("reads a private body on state money as state action, only beside a constitutional claim", () => {
+    expect(expanded("a private hospital that runs on state funding refused her; equal protection?")).toContain(
+      "state action",
+    );
+    expect(expanded("a private hospital that runs on state funding sent me a huge bill")).not.toContain("state action");
+  });
+
+  it("reads a deal called off before the beneficiary heard of it as vesting", () => {
+    expect(
+      expanded("the contract was for the benefit of her son. what if they called the deal off before he knew?"),
+    ).toContain("vesting");
+  });
+
+  it("reads a public official defamed as actual malice, but not a senator's floor speech", () => {
+    expect(expanded("the paper falsely reported that the sheriff took bribes")).toContain("actual malice");
+    expect(expanded("can a senator be sued for a defamatory speech on the senate floor?")).not.toContain(
+      "actual malice",
+    );
+  });
+
+  it("reads a client who wants the lawyer to file the claim on his own arson as assisting fraud", () => {
+    expect(
+      expanded("my client burned his warehouse and now wants me to submit the insurance claim. I'm his lawyer."),
+    ).toContain("assisting client crime or fraud");
+  });
+
+  it("reads half the work done and money paid up front as restitution", () => {
+    expect(expanded("she finished about half of the renovation and they had paid $5k up front")).toContain(
+      "restitution",
+    );
+  });
+
+  it("reads an ordinary employee of a represented company as the no-contact rule's constituent", () => {
+    expect(expanded("they have outside counsel. can I call a warehouse worker at their plant?")).toContain(
+      "organization constituent",
+    );
+  });
+
+  it("reads evidence a suspect led the police to after an illegal stop as fruit of the poisonous tree", () => {
+    expect(expanded("the stop was illegal. then she told officers where she had buried the cash")).toContain(
+      "fruit of the poisonous tree",
+    );
+  });
+
+  it("reads a project cancelled while the suit goes on as mootness", () => {
+    expect(expanded("what if the state scrapped the highway plan while the case was on appeal?")).toContain("mootness");
+  });
+
+  it("reads a job turned over to another company as delegation", () => {
+    expect(expanded("the contractor handed the job over to a cheaper crew without telling me")).toContain(
+      "delegation of duties",
+    );
+  });
+
+  it("reads a minor son or daughter who bought something as capacity", () => {
+    expect(expanded("my 15 year old daughter bought a phone on a payment plan; can she return it?")).toContain(
+      "capacity to contract",
+    );
+  });
+
+  it("reads a crime proved without any intent as strict liability", () => {
+    expect(expanded("can you be guilty without the state proving any knowledge at all?")).toContain(
+      "strict liability offenses",
+    );
+  });
+
+  it("reads a life tenant letting the house fall apart as waste, and title problems before closing as marketable title", () => {
+    expect(expanded("the life tenant is letting the property fall into disrepair")).toContain("waste");
+    expect(expanded("can the buyer back out before closing over defects in the seller's title?")).toContain(
+      "marketable title",
+    );
+  });
+});
+
 describe("an entry kept out of a context (outOfContext)", () => {
   it("fires only where none of the context words appear, before or after the match", () => {
     const re = outOfContext(/\b911 call\b/g, "suppress\\w*");

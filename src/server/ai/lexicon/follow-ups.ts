@@ -5,7 +5,7 @@
  * follow-up sets read this stop, each for its class, each with a test in lexicon.test.ts. Applied after
  * the subject lists, over the follow-up read with its thread, so a context word may come from either turn.
  */
-import { inContext } from "./context";
+import { inContext, outOfContext } from "./context";
 
 export const FOLLOW_UP_SITUATIONS: [RegExp, string][] = [
   // A partner who wants to leave and be paid for her share ("can she just walk away and make the other
@@ -162,5 +162,102 @@ export const FOLLOW_UP_SITUATIONS: [RegExp, string][] = [
       String.raw`threaten\w*|threat|(?:said|told \w+) (?:he|she|they)'?d (?:come|hurt|kill|break|get)|break (?:his|her|your|their) (?:legs?|arms?|neck)|kill (?:him|her|you|them)|harass\w*|stalk\w*|prank|humiliat\w*`,
     ),
     "$& intentional infliction of emotional distress outrageous conduct",
+  ],
+  // A product put to a use it was not made for, told as the use ("what if I'd been using it to heat
+  // motor oil, can they defend with that?"), beside a product: misuse.
+  [
+    inContext(
+      /\b(?:using|used|use) (?:it|them|the (?:[\w-]+ )?(?:machine|device|appliance|tool|heater|maker|blender|ladder|scooter|saw|drill|mower)) (?:to|for) (?:heat|heating|cook|cooking|boil|boiling|melt|melting|crush|crushing|grind|grinding|cut|cutting|lift|lifting|tow|towing|strip|stripping|dry|drying|hammer|hammering|prop|propping|pry|prying|carry|carrying|climb|climbing|stand|standing) (?:\w+ ){0,3}(?:oil|gas|gasoline|metal|wax|paint|chemicals?|rocks?|cars?|trucks?|people|kids|furniture|roofs?|on)\b/g,
+      String.raw`products?|manufactur\w*|makers?|appliances?|machines?|devices?|tools?|defect\w*|exploded|broke|snapped|strict(?:ly)? liab\w*`,
+    ),
+    "$& misuse alteration products liability defenses",
+  ],
+  // Goods made to the buyer's order that nobody else wants ("nobody else wants mugs with her logo on
+  // them. what can i actually recover?"): the seller's action for the price.
+  [
+    inContext(
+      /\b(?:nobody|no one|no-one) (?:else )?(?:wants?|would (?:want|buy|take)|will (?:buy|take)|is going to buy)\b|\b(?:can'?t|cannot|couldn'?t) (?:resell|sell (?:them|it|these|those) (?:to )?(?:anyone|anybody|elsewhere))\b/g,
+      String.raw`ordered|order|goods|sale|sold|buyer|seller|printed|made|manufactured|custom\w*|logo|delivered`,
+    ),
+    "$& seller action for the price goods not resalable ucc remedies",
+  ],
+  // The principal told the third party the agent was gone ("what if linden had emailed rourke back in
+  // march saying she was gone?"): notice ending apparent authority.
+  [
+    /\b(?:emailed|e-mailed|told|notified|wrote (?:to)?|written (?:to)?|sent (?:a |an )?(?:letter|notice|email|e-mail|text) to|called|informed)\b[^?]{0,40}\b(?:she|he|they) (?:was|were|had been|'d been) (?:gone|fired|let go|terminated|no longer (?:with|working|employed|authorized))\b/g,
+    "$& notice of termination lingering apparent authority",
+  ],
+  // A private body tied to the state by money or favours ("a private college instead, but it gets a big
+  // state grant every year and pays no property tax"): state action.
+  [
+    inContext(
+      /\bprivate (?:college|university|school|hospital|club|company|corporation|landlord|employer|prison|utility)\b[^?]{0,80}\b(?:state|government|public|federal|city|county) (?:grants?|funding|funds|money|subsid\w*|contracts?|land|lease)\b|\b(?:pays? no|exempt from|doesn'?t pay) (?:\w+ )?tax\w*\b/g,
+      String.raw`constitution\w*|equal protection|due process|first amendment|free speech|discriminat\w*|state action|fourteenth`,
+    ),
+    "$& private actor state action entanglement",
+  ],
+  // The promisee and promisor undo the deal before the beneficiary learned of it: whether her rights
+  // had vested.
+  [
+    inContext(
+      /\b(?:call|calls|called|calling) (?:the whole thing|it|the deal|the contract|the job) off\b|\b(?:cancel\w*|rescind\w*|undo|undid|tore up|tear up|modif\w*|chang\w*)\b[^?]{0,60}\bbefore (?:\w+ ){0,3}(?:ever )?(?:heard|knew|learned|found out|relied|was told)\b/g,
+      String.raw`benefit of|beneficiar\w*|for (?:her|his|their) (?:mother|father|daughter|son|benefit)|third part\w*|sue \w+ (?:herself|himself|themselves)`,
+    ),
+    "$& third-party beneficiary vesting rescission modification before vesting",
+  ],
+  // The person defamed holds public office or fame ("what if Gus were the town's mayor instead?"): the
+  // constitutional limits (actual malice).
+  [
+    // Not words spoken in the legislature: a senator's floor speech is the Speech or Debate Clause's.
+    outOfContext(
+      inContext(
+        /\b(?:mayor|governor|senator|congress(?:man|woman|person)|city council(?:or|man|woman)?|council member|public official|police chief|sheriff|celebrity|famous|public figure|candidate|school board member)\b/g,
+        String.raw`defam\w*|libel\w*|slander\w*|falsely (?:reported|said|wrote|claimed|accused|stated)|false (?:story|article|report|statement|post)`,
+      ),
+      String.raw`floor|speech or debate|legislative|in (?:congress|the senate|the house)`,
+    ),
+    "$& public official public figure actual malice defamation constitutional limits",
+  ],
+  // A client who committed a crime asks the lawyer to help carry it through ("Kessler goes through with
+  // it and then wants Brandvold to prepare and submit the insurance claim"): assisting a client's fraud,
+  // and the duty to withdraw.
+  [
+    inContext(
+      inContext(
+        /\bwants? (?:\w+ ){0,2}to (?:prepare|submit|file|draft|send|write up|put in)\b[^?]{0,40}\b(?:insurance )?claims?\b/g,
+        String.raw`burn\w*|fraud\w*|arson|fake|staged|lie|lied|false`,
+      ),
+      String.raw`attorney|lawyer|counsel|client`,
+    ),
+    "$& assisting client crime or fraud mandatory withdrawal terminating representation",
+  ],
+  // Half the work done when the contract was discharged, and money paid up front: restitution.
+  [
+    /\b(?:did|done|finished|completed|had done) (?:about |roughly |only )?(?:half|part|some|most|a third|\d+ ?%) (?:of )?(?:the )?(?:\w+ )?(?:work|job|mural|house|project|painting|building|renovation)\b[^?]{0,80}\b(?:paid|money|deposit|up ?front|advance)\b/g,
+    "$& restitution quantum meruit benefit conferred",
+  ],
+  // An ordinary employee of an organization the lawyer knows has counsel ("what if it's just a forklift
+  // driver at their warehouse who saw it?"): the no-contact rule reaches some constituents.
+  [
+    inContext(
+      /\b(?:just |only )?(?:a|an|some) (?:low-level |ordinary |regular |rank-and-file )?(?:employee|worker|driver|forklift driver|clerk|janitor|cashier|warehouse worker|secretary|receptionist|manager|supervisor|engineer|nurse)\b[^?]{0,30}\b(?:at|of|for|from) (?:their|the other side'?s|the company'?s|the defendant'?s|its)\b/g,
+      String.raw`outside counsel|represented|has a lawyer|has counsel|its lawyers?|their lawyers?|other side|opposing`,
+    ),
+    "$& communication with represented person organization constituent no-contact rule",
+  ],
+  // Evidence the police found through an unlawful search or a statement it produced ("say it wasn't.
+  // he then tells police where he hid more guns and they find them"): fruit of the poisonous tree.
+  [
+    inContext(
+      /\b(?:tells|told|leads|led|shows|showed|takes|took) (?:the )?(?:police|cops|officers|detectives?|agents?)\b[^?]{0,40}\b(?:where|to)\b[^?]{0,60}\b(?:find|finds|found|hid|hidden|buried|stashed)\b/g,
+      String.raw`illegal\w*|unlawful\w*|unconstitutional\w*|(?:wasn'?t|was not|isn'?t|is not) (?:legal|lawful|valid|ok|okay)|violat\w*|without a warrant|hunch|suppress\w*|no miranda|without miranda`,
+    ),
+    "$& fruit of the poisonous tree exclusionary rule derivative evidence",
+  ],
+  // The challenged action ends while the suit goes on, told event first ("what happens if the agency
+  // cancels the dam while the lawsuit is still going?"): mootness.
+  [
+    /\b(?:cancel\w*|calls? off|called off|abandon\w*|scraps?|scrapped|repeal\w*|withdr[ae]w\w*|rescind\w*|drops? the|dropped the|ends? the|ended the)\b[^?]{0,60}\b(?:while|during)\b[^?]{0,30}\b(?:appeal|case|lawsuit|suit|litigation)\b/g,
+    "$& mootness moot live controversy capable of repetition voluntary cessation",
   ],
 ];

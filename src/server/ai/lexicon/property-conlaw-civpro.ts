@@ -32,7 +32,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
     // Only where someone holds the land for a time or for another (a life estate, a lease, a mortgage,
     // co-owners): cutting down a tree on a disputed strip is a boundary or trespass story.
     inContext(
-      /\b(?:cut(?:ting)? down|clear-?cut(?:ting)?|sell(?:ing)? the timber|timber|tear(?:ing)? down|let (?:it|the (?:house|place|building)) (?:fall apart|rot|decay)|stop(?:ped)? paying (?:the )?(?:property )?taxes)\b/g,
+      /\b(?:cut(?:ting)? down|clear-?cut(?:ting)?|sell(?:ing)? the timber|timber|tear(?:ing)? down|(?:let|lets|letting) (?:it|the (?:house|place|building|property)) (?:fall apart|rot|decay|go to ruin|fall into disrepair)|(?:tear|tears|tearing|rip|rips|ripping) (?:things|stuff|fixtures|the (?:\w+ )?(?:cabinets|fixtures|walls|floors)) out|stop(?:ped)? paying (?:the )?(?:property )?taxes)\b/g,
       String.raw`for (?:her|his|their) life|life estate|life tenant|until (?:she|he|they) dies?|remainder\w*|tenants?|leased?|leasing|renting|rents?|landlord|mortgage\w*|co-?owners?|inherit\w*|will`,
     ),
     "$& waste life tenant",
@@ -357,7 +357,7 @@ export const PROPERTY_CONLAW_CIVPRO_SITUATIONS: [RegExp, string][] = [
   // Stop 35: a lien or other encumbrance on the seller's title found before closing (marketable title).
   [
     inContext(
-      /\b(?:unpaid |old |outstanding |recorded )*(?:lien|liens|judgment lien|tax lien|mechanic'?s lien|encumbrance|encroach\w*|unreleased mortgage)\b/g,
+      /\b(?:unpaid |old |outstanding |recorded )*(?:lien|liens|judgment lien|tax lien|mechanic'?s lien|encumbrance|encroach\w*|unreleased mortgage)\b|\b(?:problems?|issues?|defects?|clouds?|trouble|gaps?) (?:with|in|on) (?:the )?(?:seller'?s |his |her |their )?title\b|\btitle (?:problems?|issues?|defects?)\b/g,
       String.raw`closing|close the (?:sale|deal)|back out|refuse to (?:go through|close|buy|pay)|go through with|buyer|purchase`,
     ),
     "$& marketable title encumbrance",

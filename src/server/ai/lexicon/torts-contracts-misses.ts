@@ -111,7 +111,7 @@ export const TORTS_CONTRACTS_MISSES: [RegExp, string][] = [
   // Stop 33: someone else sent to do a contract's work in the promisor's place (delegation of duties).
   [
     inContext(
-      /\b(?:would|will|to|could|should) take over (?:the |her |his |my |their |our )?(?:project|job|work|contract|job site|performance|duties|design|engagement|commission)\b/g,
+      /\b(?:would|will|to|could|should) take over (?:the |her |his |my |their |our )?(?:project|job|work|contract|job site|performance|duties|design|engagement|commission)\b|\b(?:turned|turns|handed|hands|passed|passes|farmed|farms|subbed|subs) (?:the |its |his |her |their )?(?:whole )?(?:job|work|project|contract|gig) (?:over |off |out )?to\b|\bsubcontract(?:ed|s|ing)? (?:the |its |his |her |their )?(?:whole )?(?:job|work|project|roof|painting)\b/g,
       String.raw`contract\w*|hired|agreed|commission|deal`,
     ),
     "$& delegation of duties personal services",
@@ -150,14 +150,14 @@ export const TORTS_CONTRACTS_MISSES: [RegExp, string][] = [
   // A minor or a drunk who signed a contract: capacity.
   [
     inContext(
-      /(?:\b(?:i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|i was|he was|she was|only|just|(?:brother|sister|son|daughter|kid|cousin|nephew|niece|friend|child|teen|teenager|buyer|seller) (?:is|was)(?: only| just)?) (?:1[0-7]|a minor|underage|under 18)\b(?! (?:percent|%|days?|weeks?|months?|hours?|minutes?|miles?|dollars?|bucks|feet|inches|years? (?:ago|later)))|\b(?:i|he|she|they) (?:was|were) (?:really |very |so |completely |totally )?(?:drunk|wasted|intoxicated|hammered|blackout drunk)\b)/g,
+      /(?:\b(?:i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|i was|he was|she was|only|just|(?:brother|sister|son|daughter|kid|cousin|nephew|niece|friend|child|teen|teenager|buyer|seller) (?:is|was)(?: only| just)?) (?:1[0-7]|a minor|underage|under 18)\b(?! (?:percent|%|days?|weeks?|months?|hours?|minutes?|miles?|dollars?|bucks|feet|inches|years? (?:ago|later)))|\b(?:i|he|she|they) (?:was|were) (?:really |very |so |completely |totally )?(?:drunk|wasted|intoxicated|hammered|blackout drunk)\b|\b(?:minor|underage|teenage) (?:son|daughter|kid|child|brother|sister|nephew|niece|buyer|customer|boy|girl)\b)/g,
       String.raw`contract|signed|sign|agreement|deal|lease|loan|membership|underage|bought|buys|purchased|dealer|money back|give (?:it|them) back|return (?:it|them)`,
     ),
     "$& capacity to contract minor infancy intoxication voidable",
   ],
   // A product the user changed or used for something it was not made for.
   [
-    /\b(?:removed|unscrewed|disabled|took off|taken off|bypassed|cut off|pulled off|rewired|modified|altered) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:guard|grille|grill|shield|cover|safety (?:switch|feature|device|latch|lock)|shutoff|fuse|sensor)\b|\b(?:took|taken|take|taking|pulled|ripped|pried) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:panel|guard|grille|cover|shield|casing|housing|case|back) off\b|\b(?:messing|messed|tampering|tampered|tinkering|tinkered|fiddling|fiddled) (?:around )?with (?:the |its )?(?:wires|wiring|settings|thermostat|motor|brakes|controls)\b|\busing it to (?:heat|cook|cut|lift|power|clean|dry|store) (?:[\w-]+ ){0,3}(?:it wasn'?t|it was not|not) (?:made|meant|designed)\b|\b(?:wasn'?t|was not|not) (?:made|meant|designed) (?:for|to)\b/g,
+    /\b(?:removed|unscrewed|disabled|took off|taken off|bypassed|cut off|pulled off|rewired|modified|altered) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:guard|grille|grill|shield|cover|safety (?:switch|feature|device|latch|lock)|shutoff|fuse|sensor|limiter|governor)\b|\b(?:took|taken|take|taking|pulled|ripped|pried) (?:the |its |a )?(?:[\w-]+ ){0,2}(?:panel|guard|grille|cover|shield|casing|housing|case|back|limiter|governor) off\b|\b(?:messing|messed|tampering|tampered|tinkering|tinkered|fiddling|fiddled) (?:around )?with (?:the |its )?(?:wires|wiring|settings|thermostat|motor|brakes|controls)\b|\busing it to (?:heat|cook|cut|lift|power|clean|dry|store) (?:[\w-]+ ){0,3}(?:it wasn'?t|it was not|not) (?:made|meant|designed)\b|\b(?:wasn'?t|was not|not) (?:made|meant|designed) (?:for|to)\b/g,
     "$& misuse alteration products liability defenses",
   ],
   // Stop 33: a product cut down or reshaped by its user ("sawed an inch off one leg"), or used against
