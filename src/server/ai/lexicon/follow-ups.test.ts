@@ -232,6 +232,13 @@ describe("the older sets' remaining follow-ups and round 3's misses, by class (s
   });
 });
 
+describe("the accused drunk in a story of a crime (stop 36)", () => {
+  it("reads the accused who was drunk as voluntary intoxication, only in a story of a crime", () => {
+    expect(expanded("what if the shooter was really drunk when he fired?")).toContain("voluntary intoxication");
+    expect(expanded("the tenant was drunk when he signed the lease")).not.toContain("voluntary intoxication");
+  });
+});
+
 describe("an entry kept out of a context (outOfContext)", () => {
   it("fires only where none of the context words appear, before or after the match", () => {
     const re = outOfContext(/\b911 call\b/g, "suppress\\w*");

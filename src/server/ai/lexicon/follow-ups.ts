@@ -260,4 +260,13 @@ export const FOLLOW_UP_SITUATIONS: [RegExp, string][] = [
     /\b(?:cancel\w*|calls? off|called off|abandon\w*|scraps?|scrapped|repeal\w*|withdr[ae]w\w*|rescind\w*|drops? the|dropped the|ends? the|ended the)\b[^?]{0,60}\b(?:while|during)\b[^?]{0,30}\b(?:appeal|case|lawsuit|suit|litigation)\b/g,
     "$& mootness moot live controversy capable of repetition voluntary cessation",
   ],
+  // The accused was drunk or high, in a story of a crime ("what if the killer was really drunk when it
+  // happened?" after murder and manslaughter): the intoxication defense.
+  [
+    inContext(
+      /\b(?:the (?:killer|defendant|accused|shooter|attacker|robber|thief|burglar|suspect)|he|she|they|d)\b (?:was|were|had been) (?:really |very |so |completely |totally |extremely |blind )?(?:drunk|wasted|intoxicated|hammered|high|stoned|blackout drunk)\b/g,
+      String.raw`murder\w*|kill\w*|manslaughter|crimes?|criminal|charged|assault\w*|burglar\w*|larceny|robbery|robbed|arson|guilty|stabbed|shot|shoot\w*|homicide|victim|weapon|gun`,
+    ),
+    "$& voluntary intoxication",
+  ],
 ];
