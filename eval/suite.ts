@@ -9,7 +9,7 @@
  * `npm run eval -- --suite blind` (both, the Business Associations / Professional Responsibility
  * blind facts set of issue 18, the scope `-blind3` and `-blind4` of stop 23, `facts-blind3` of stop 24, and `facts-blind4`,
  * `followups-blind3` and `scope-blind5` of stop 25, `scope-blind6` of stop 26, `facts-blind5`, `followups-blind4` and
- * `mbe-blind3` of stop 27, `facts-blind6` and `followups-blind5` of stop 28, `facts-blind7` and `followups-blind6` of stop 29, `facts-blind8` and `followups-blind7` of stop 30, `facts-blind9`, `followups-blind8`, `facts-blind10`, `followups-blind9`, `facts-blind11` and `followups-blind10` of stop 31, `facts-blind12`, `followups-blind11`, `facts-blind13` and `followups-blind12` of stop 32, `followups-blind13`, `facts-blind14`, `followups-blind14`, `facts-blind15` and `followups-blind15` of stop 33, `facts-blind16`, `followups-blind16`, `facts-blind17`, `followups-blind17`, `facts-blind18`, `followups-blind18`, `facts-blind19`, `followups-blind19`, `followups-blind20` and `followups-blind21` of stop 34, `facts-blind20` to `facts-blind24` and `followups-blind22` to `followups-blind31` of stop 35) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
+ * `mbe-blind3` of stop 27, `facts-blind6` and `followups-blind5` of stop 28, `facts-blind7` and `followups-blind6` of stop 29, `facts-blind8` and `followups-blind7` of stop 30, `facts-blind9`, `followups-blind8`, `facts-blind10`, `followups-blind9`, `facts-blind11` and `followups-blind10` of stop 31, `facts-blind12`, `followups-blind11`, `facts-blind13` and `followups-blind12` of stop 32, `followups-blind13`, `facts-blind14`, `followups-blind14`, `facts-blind15` and `followups-blind15` of stop 33, `facts-blind16`, `followups-blind16`, `facts-blind17`, `followups-blind17`, `facts-blind18`, `followups-blind18`, `facts-blind19`, `followups-blind19`, `followups-blind20` and `followups-blind21` of stop 34, `facts-blind20` to `facts-blind24` and `followups-blind22` to `followups-blind31` of stop 35, `facts-blind25`, `facts-blind26` and `followups-blind32` to `followups-blind41` of stop 36) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
  * this prints one line per set and exits 1 when a set is below its floor.
  *
  * FLOORS are what the engine reached on the dev splits when they were set (issue 13: CI fails
@@ -123,13 +123,23 @@ const FLOORS_BY_PART: Record<string, typeof FLOORS_FIRST> = {
   blind29: FLOORS_BLIND,
   blind30: FLOORS_BLIND,
   blind31: FLOORS_BLIND,
+  blind32: FLOORS_BLIND,
+  blind33: FLOORS_BLIND,
+  blind34: FLOORS_BLIND,
+  blind35: FLOORS_BLIND,
+  blind36: FLOORS_BLIND,
+  blind37: FLOORS_BLIND,
+  blind38: FLOORS_BLIND,
+  blind39: FLOORS_BLIND,
+  blind40: FLOORS_BLIND,
+  blind41: FLOORS_BLIND,
   "bapr-blind": FLOORS_BLIND,
 };
 const TARGETS =
   "targets: facts hit@3 ≥ 92%, IDK ≤ 2%; MBE ≥ 60%; follow-ups hit@3 ≥ 90%; scope 100% declined, 0 law topics";
 
 /**
- * The blind parts written after the first two (stops 23–35): each holds only some families, so a
+ * The blind parts written after the first two (stops 23–36): each holds only some families, so a
  * family's missing file is skipped, not reported as "(missing)".
  */
 const LATER_BLIND_PARTS = [
@@ -162,6 +172,16 @@ const LATER_BLIND_PARTS = [
   "blind29",
   "blind30",
   "blind31",
+  "blind32",
+  "blind33",
+  "blind34",
+  "blind35",
+  "blind36",
+  "blind37",
+  "blind38",
+  "blind39",
+  "blind40",
+  "blind41",
 ];
 
 export function runSuite(split: "dev" | "blind" | "blind2"): number {
@@ -184,7 +204,7 @@ export function runSuite(split: "dev" | "blind" | "blind2"): number {
       const FLOORS = FLOORS_BY_PART[part] ?? FLOORS_FIRST;
       if (!existsSync(resolve(root, `eval/${set}.yaml`))) {
         // The BA/PR sets are facts only; blind3 is facts, follow-ups, scope and MBE (stops 23–25, 27), blind4
-        // facts, scope and follow-ups (stops 23, 25, 27), blind5 scope, facts and follow-ups (stops 25, 27, 28), blind6 scope, facts and follow-ups (stops 26, 28, 29), blind7 facts and follow-ups (stops 29, 30), blind8 facts and follow-ups (stops 30, 31), blind9 facts and follow-ups, blind10 facts and follow-ups, blind11 facts (stop 31) and follow-ups (stop 32), blind12 facts and follow-ups, blind13 facts (stop 32) and follow-ups (stop 33), blind14 and blind15 facts and follow-ups (stop 33), blind16 to blind19 facts and follow-ups, blind20 and blind21 follow-ups (stop 34), blind20 to blind24 facts and blind22 to blind31 follow-ups (stop 35).
+        // facts, scope and follow-ups (stops 23, 25, 27), blind5 scope, facts and follow-ups (stops 25, 27, 28), blind6 scope, facts and follow-ups (stops 26, 28, 29), blind7 facts and follow-ups (stops 29, 30), blind8 facts and follow-ups (stops 30, 31), blind9 facts and follow-ups, blind10 facts and follow-ups, blind11 facts (stop 31) and follow-ups (stop 32), blind12 facts and follow-ups, blind13 facts (stop 32) and follow-ups (stop 33), blind14 and blind15 facts and follow-ups (stop 33), blind16 to blind19 facts and follow-ups, blind20 and blind21 follow-ups (stop 34), blind20 to blind24 facts and blind22 to blind31 follow-ups (stop 35), blind25 and blind26 facts and blind32 to blind41 follow-ups (stop 36).
         if (part.startsWith("bapr-") || LATER_BLIND_PARTS.includes(part)) continue;
         lines.push(`  ${set.padEnd(16)} (missing)`);
         continue;
