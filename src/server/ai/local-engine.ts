@@ -24,7 +24,7 @@ export function createLocalEngine(opts: LocalEngineOptions): AnswerEngine {
     async *answer(input: AnswerInput): AsyncGenerator<AnswerEvent> {
       input.signal?.throwIfAborted();
       const prep = await prepare({ cache: opts.cache, db: opts.db, logger: opts.logger, input });
-      const { content, declined, sources, declineKind } = composeAnswer(prep, input.question);
+      const { content, declined, sources, declineKind, kind } = composeAnswer(prep, input.question);
       const citations = sources.citations;
       yield { type: "sources", citations };
       for await (const text of streamText(content, { signal: input.signal, delayMs: opts.deltaDelayMs }))
@@ -35,7 +35,7 @@ export function createLocalEngine(opts: LocalEngineOptions): AnswerEngine {
         citations,
         declined,
         unverified: [],
-        kind: prep.classification.kind,
+        kind: kind ?? prep.classification.kind,
         ...(declineKind ? { declineKind } : {}),
       };
     },

@@ -48,8 +48,11 @@ export type AnswerEvent =
       citations: Citation[];
       declined: boolean;
       unverified: string[];
-      /** The kind of question the answer was shaped for (composed answers; analytics). */
-      kind?: "concept" | "distinction" | "case" | "summary" | "fact_pattern";
+      /**
+       * The kind of question the answer was shaped for (analytics; eval/run.ts "question kind"):
+       * "mbe" for a stem with lettered choices (issue 13 §3), else the classifier's kind.
+       */
+      kind?: "concept" | "distinction" | "case" | "summary" | "fact_pattern" | "mbe";
       /** Why a declined answer declined (issue 13 §5): see compose/answer.ts `DeclineKind`. */
       declineKind?: "uncovered" | "outside_area" | NotLegalKind;
       /** `[n]` markers the model wrote that matched no source and were removed (LLM answers). */

@@ -28,10 +28,12 @@ export interface Composed {
   content: string;
   declined: boolean;
   sources: SourceList;
+  /** "mbe" when the answer was composed as an MBE answer (lettered choices, issue 13 §3). */
+  kind?: "mbe";
   declineKind?: DeclineKind;
 }
 
-function official(ctx: ComposeContext, prep: Prepared): string | null {
+function official(ctx: ComposeContext, prep: Prepared): { body: string; kind?: "mbe" } | null {
   const kind = prep.classification.kind;
   const mentioned = ctx.query.caseMentions
     .map((m) => ctx.corpus.briefs.get(m.briefId))
@@ -41,23 +43,24 @@ function official(ctx: ComposeContext, prep: Prepared): string | null {
   const mbe = parseChoices(ctx.question);
   if (mbe) {
     const answer = composeMbe(ctx, mbe);
-    if (answer) return answer;
+    if (answer) return { body: answer, kind: "mbe" };
   }
+  const body = (text: string | null) => (text ? { body: text } : null);
   if (kind === "case") {
     const b = mentioned[0] ?? topBrief;
-    if (b) return composeCase(ctx, b);
+    if (b) return body(composeCase(ctx, b));
   }
   if (kind === "distinction" && prep.classification.sides) {
     const d = composeDistinction(ctx, prep.classification.sides);
-    if (d) return d;
+    if (d) return body(d);
   }
   if (kind === "fact_pattern") {
     const issues = issueTopics(ctx);
-    if (issues.length) return composeFactPattern(ctx, issues);
+    if (issues.length) return body(composeFactPattern(ctx, issues));
   }
   const topic = bestTopic(ctx, 6);
-  if (!topic) return topBrief ? composeCase(ctx, topBrief) : null;
-  return kind === "summary" ? composeSummary(ctx, topic) : composeConcept(ctx, topic);
+  if (!topic) return topBrief ? body(composeCase(ctx, topBrief)) : null;
+  return body(kind === "summary" ? composeSummary(ctx, topic) : composeConcept(ctx, topic));
 }
 
 export function composeAnswer(prep: Prepared, question: string): Composed {
@@ -90,8 +93,9 @@ export function composeAnswer(prep: Prepared, question: string): Composed {
       };
     return { content: composeDecline(ctx), declined: true, sources, declineKind };
   }
-  const body = official(ctx, prep);
-  if (!body) return { content: composeDecline(ctx), declined: true, sources, declineKind };
+  const composed = official(ctx, prep);
+  if (!composed) return { content: composeDecline(ctx), declined: true, sources, declineKind };
   const mine = own();
-  return { content: mine ? `${body}\n\n${mine}` : body, declined: false, sources };
+  const { body, kind } = composed;
+  return { content: mine ? `${body}\n\n${mine}` : body, declined: false, sources, ...(kind ? { kind } : {}) };
 }

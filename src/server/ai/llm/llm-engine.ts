@@ -22,6 +22,7 @@ import { impossibleCitations, invalidMarkerNotes, MarkerFilter, tidy, unverified
 import { SYSTEM_PROMPT, selectSources, trimHistory, userMessage } from "./prompt";
 import { toLlmError } from "./provider";
 import { smallTalk } from "../compose/decline";
+import { parseChoices } from "../compose/mbe";
 
 export interface LlmEngineOptions {
   db: Db;
@@ -44,7 +45,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       input.signal?.throwIfAborted();
       const prep = await prepare({ cache: opts.cache, db: opts.db, logger: opts.logger, input });
       if (prep.relevance < DECLINE_BELOW || smallTalk(input.question)) {
-        const { content, declined, sources, declineKind } = composeAnswer(prep, input.question);
+        const { content, declined, sources, declineKind, kind } = composeAnswer(prep, input.question);
         yield { type: "sources", citations: sources.citations };
         for await (const text of streamComposed(content, { signal: input.signal })) yield { type: "delta", text };
         yield {
@@ -53,7 +54,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
           citations: sources.citations,
           declined,
           unverified: [],
-          kind: prep.classification.kind,
+          kind: kind ?? prep.classification.kind,
           ...(declineKind ? { declineKind } : {}),
         };
         return;
@@ -143,7 +144,8 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
         citations,
         declined: false,
         unverified,
-        kind: prep.classification.kind,
+        // A stem with lettered choices is an MBE question whether the model or the composer answers it.
+        kind: parseChoices(input.question) ? "mbe" : prep.classification.kind,
         ...(filter.removed.length ? { invalidMarkers: filter.removed } : {}),
       };
     },
