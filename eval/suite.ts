@@ -4,12 +4,12 @@
  *   mbe-*        MBE stems with (A)–(D)               MBE accuracy (the keyed choice in "**Best answer: (X)**")
  *   followups-*  two-turn conversations               hit@3 of the second answer
  *   scope-*      out-of-scope requests of 3 kinds     declined, decline kind, law topics named in declines
- * Each set has dev splits (`-dev`, `-dev2`, `-dev3`: tuning) and two blind splits (`-blind`, and
+ * Each set has dev splits (`-dev` to `-dev5`: tuning) and two blind splits (`-blind`, and
  * `-blind2`, written later by another helper; decision 073), run only to measure with
  * `npm run eval -- --suite blind` (both, the Business Associations / Professional Responsibility
  * blind facts set of issue 18, the scope `-blind3` and `-blind4` of stop 23, `facts-blind3` of stop 24, and `facts-blind4`,
  * `followups-blind3` and `scope-blind5` of stop 25, `scope-blind6` of stop 26, `facts-blind5`, `followups-blind4` and
- * `mbe-blind3` of stop 27, `facts-blind6` and `followups-blind5` of stop 28, `facts-blind7` and `followups-blind6` of stop 29, `facts-blind8` and `followups-blind7` of stop 30, `facts-blind9`, `followups-blind8`, `facts-blind10`, `followups-blind9`, `facts-blind11` and `followups-blind10` of stop 31, `facts-blind12`, `followups-blind11`, `facts-blind13` and `followups-blind12` of stop 32, `followups-blind13`, `facts-blind14`, `followups-blind14`, `facts-blind15` and `followups-blind15` of stop 33, `facts-blind16`, `followups-blind16`, `facts-blind17`, `followups-blind17`, `facts-blind18`, `followups-blind18`, `facts-blind19`, `followups-blind19`, `followups-blind20` and `followups-blind21` of stop 34, `facts-blind20` to `facts-blind24` and `followups-blind22` to `followups-blind31` of stop 35, `facts-blind25`, `facts-blind26` and `followups-blind32` to `followups-blind41` of stop 36) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
+ * `mbe-blind3` of stop 27, `facts-blind6` and `followups-blind5` of stop 28, `facts-blind7` and `followups-blind6` of stop 29, `facts-blind8` and `followups-blind7` of stop 30, `facts-blind9`, `followups-blind8`, `facts-blind10`, `followups-blind9`, `facts-blind11` and `followups-blind10` of stop 31, `facts-blind12`, `followups-blind11`, `facts-blind13` and `followups-blind12` of stop 32, `followups-blind13`, `facts-blind14`, `followups-blind14`, `facts-blind15` and `followups-blind15` of stop 33, `facts-blind16`, `followups-blind16`, `facts-blind17`, `followups-blind17`, `facts-blind18`, `followups-blind18`, `facts-blind19`, `followups-blind19`, `followups-blind20` and `followups-blind21` of stop 34, `facts-blind20` to `facts-blind24` and `followups-blind22` to `followups-blind31` of stop 35, `facts-blind25`, `facts-blind26` and `followups-blind32` to `followups-blind41` of stop 36, `mbe-blind4` of stop 37) or `--suite blind2`; each split is reported on its own lines. Each set runs in its own child (`eval/run.ts --set <name>`);
  * this prints one line per set and exits 1 when a set is below its floor.
  *
  * FLOORS are what the engine reached on the dev splits when they were set (issue 13: CI fails
@@ -79,6 +79,18 @@ const FLOORS_BAPR: typeof FLOORS_FIRST = {
   followups: { hit3: 90 },
   scope: { declined: 100, lawInDeclines: 0 },
 };
+/**
+ * The fifth dev split (decision 098): 27 MBE stems, 3 per subject, written blind to the engine at
+ * stop 37 with several keyed on an exception to the general rule; measured untouched first (44.4 %),
+ * then tuned on by class to 51.9 %; the floor is what it reached. No facts, follow-up or scope file:
+ * those lines read "(missing)".
+ */
+const FLOORS_FIFTH: typeof FLOORS_FIRST = {
+  facts: { hit3: 92, idkMax: 2 },
+  mbe: { mbe: 51 },
+  followups: { hit3: 90 },
+  scope: { declined: 100, lawInDeclines: 0 },
+};
 /** The blind splits are gated at the issue's targets (issue 13, Targets), not at a tuning floor. */
 const FLOORS_BLIND: typeof FLOORS_FIRST = {
   facts: { hit3: 92, idkMax: 2 },
@@ -91,6 +103,7 @@ const FLOORS_BY_PART: Record<string, typeof FLOORS_FIRST> = {
   dev2: FLOORS_SECOND,
   dev3: FLOORS_THIRD,
   dev4: FLOORS_FOURTH,
+  dev5: FLOORS_FIFTH,
   "bapr-dev": FLOORS_BAPR,
   blind: FLOORS_BLIND,
   blind2: FLOORS_BLIND,
@@ -190,7 +203,7 @@ export function runSuite(split: "dev" | "blind" | "blind2"): number {
   // The BA/PR sets (issue 18) are facts sets only: the other families of those splits are not listed.
   const splits =
     split === "dev"
-      ? ["dev", "dev2", "dev3", "dev4", "bapr-dev"]
+      ? ["dev", "dev2", "dev3", "dev4", "dev5", "bapr-dev"]
       : split === "blind"
         ? ["blind", "blind2", ...LATER_BLIND_PARTS, "bapr-blind"]
         : [split];

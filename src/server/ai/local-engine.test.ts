@@ -425,6 +425,8 @@ describe("composed answers", () => {
     expectConsistent(done.content, done.citations);
     const lines = done.content.split("\n");
     expect(lines[0]).toBe("**Best answer: (C)**");
+    // Analytics and the evaluation see the question as an MBE question, not a story.
+    expect(done.kind).toBe("mbe");
     for (const letter of ["A", "B", "C", "D"]) {
       const line = lines.find((l) => l.startsWith(`- **(${letter})**`));
       expect(line, letter).toBeDefined();
@@ -698,5 +700,25 @@ describe("the leading case of an MBE answer (stop 35, decision 096)", () => {
     );
     expect(namesCase("… (Hanna v. Plumer)", "Hustler Magazine, Inc. v. Falwell")).toBe(false);
     expect(namesCase("Taylor argued", "Maine v. Taylor")).toBe(false);
+  });
+});
+
+describe("MBE choices: a trap's correction, and the subject the choices argue (stop 37, decision 098)", () => {
+  it("does not take a choice for the trap whose correction it states: a personal-jurisdiction defense left out of a Rule 12 motion is waived", async () => {
+    const { done } = await ask(
+      "A distributor sued a manufacturer in federal court. The manufacturer moved to dismiss under Rule 12(b)(6) for failure to state a claim, and the motion was denied. In its answer, filed two weeks later, the manufacturer asserted for the first time that the court lacked personal jurisdiction over it, and it promptly moved to dismiss on that ground.\n\nHow should the court rule?\n(A) Grant the motion, because the manufacturer raised the defense in its first responsive pleading.\n(B) Grant the motion, because a court that lacks personal jurisdiction may never enter a judgment.\n(C) Deny the motion, because a defendant who makes a Rule 12 motion and leaves out an available personal-jurisdiction defense has waived it.\n(D) Deny the motion, because personal jurisdiction may be challenged only before any appearance.",
+    );
+    expect(done.content).toMatch(/^\*\*Best answer: \(C\)\*\*/);
+    expect(done.kind).toBe("mbe");
+  });
+
+  it("answers from the subject the choices argue when the stem's procedural posture retrieves Civil Procedure", async () => {
+    const { done } = await ask(
+      "A county hired a safety inspector whose job was to inspect county bridges and report defects to the public works director. As his job required, he wrote a report to the director that a bridge was unsafe and that the director had ignored earlier warnings. The director demoted him for the report. The inspector sued the county, claiming the demotion violated his First Amendment rights. After discovery the county moved for summary judgment on undisputed facts.\n\nShould the court grant the motion?\n(A) Yes, because speech a public employee makes pursuant to his official duties is not the speech of a citizen and is not protected by the First Amendment.\n(B) No, because bridge safety is a matter of public concern, and the county's interest in efficiency does not outweigh the inspector's interest in speaking.\n(C) No, because demoting an employee for the content of his speech triggers strict scrutiny.\n(D) Yes, because public employees have no First Amendment rights at work.",
+    );
+    expect(done.content).toMatch(/^\*\*Best answer: \(A\)\*\*/);
+    expect(done.citations[0].id).toBe("conlaw-speech-government-employees-and-students");
+    // The rule the answer closes on is the First Amendment's, not the summary-judgment standard.
+    expect(done.content).not.toContain("Summary Judgment");
   });
 });

@@ -7,10 +7,12 @@
  * choices are never quoted as the student's facts.
  *
  * Without a model the choice is scored from our content: how much of the choice's reasoning the
- * issue's rule, elements, exceptions and positions state (idf-weighted matched mass times share),
- * less how much of it an exam trap of the topic describes (traps are the wrong reasoning examiners
- * bait), less a little for absolute words ("all", "always", "never"). The leading case cited is the
- * case of the topic whose holding best matches the chosen choice.
+ * issue's rule, elements, exceptions and positions state (idf-weighted matched mass times share;
+ * an exception weighs a little more, and a trap written as a forgotten rule counts as that rule),
+ * less how much more of it an exam trap of the topic describes (traps are the wrong reasoning
+ * examiners bait), less a little for absolute words ("all", "always", "never"). The subject is the
+ * one among the stem's candidates whose doctrine supports the choices best. The leading case cited
+ * is the case of the topic whose holding best matches the chosen choice.
  */
 import type { BriefDoc, TopicDoc } from "../corpus";
 import { namesCase } from "../case-names";
@@ -112,6 +114,38 @@ function contradicts(verdict: "in" | "out" | null, sentence: string): boolean {
   return (admitted ? "in" : "out") !== verdict;
 }
 
+/**
+ * A trap written as an omission ("Forgetting that a defendant who files a Rule 12 motion without
+ * raising personal jurisdiction has waived it", "Overlooking consent: …", "Ignoring standing: …")
+ * names the error by the rule the student forgot: what follows the opening is the correct law, so a
+ * choice that says it agrees with the rule and is not baited by a trap (stop 37).
+ */
+const OMISSION =
+  /^(?:forgetting|overlooking|ignoring|missing|skipping|neglecting|failing to (?:see|notice|recogni[sz]e|apply))\s+(?:that\s+)?/i;
+
+/**
+ * A topic's sentences for scoring choices. An omission trap becomes the rule it says was forgotten;
+ * a trap that names its error, then a colon and the correction ("Allowing a defendant who moved
+ * under 12(b)(6) alone to raise personal jurisdiction in the answer: both are waived") baits only
+ * with the error, and the correction supports like a rule (stop 37). `shown` is the whole trap, as
+ * the answer quotes it.
+ */
+function choiceSentences(t: TopicDoc): { text: string; from: string; shown?: string }[] {
+  return topicSentences(t).flatMap((s) => {
+    if (s.from !== "trap") return [s];
+    if (OMISSION.test(s.text)) {
+      const rest = s.text.replace(OMISSION, "");
+      return [{ text: rest[0].toUpperCase() + rest.slice(1), from: "omission" }];
+    }
+    const k = s.text.indexOf(": ");
+    if (k < 0) return [s];
+    return [
+      { text: s.text.slice(0, k), from: "trap", shown: s.text },
+      { text: s.text.slice(k + 2), from: "correction" },
+    ];
+  });
+}
+
 interface Scored extends Choice {
   score: number;
   best: { text: string; topic: TopicDoc; score: number } | null;
@@ -141,30 +175,25 @@ export function composeMbe(
     );
   for (const h of ctx.hits.slice(0, 4)) if (h.doc.kind === "topic") addTopic(h.doc as TopicDoc);
   if (!topics.length) return null;
-  // One MBE question tests one subject: the stem's leading subject.
-  const subject = topics[0].subjectId;
-  const pool = topics.filter((t) => t.subjectId === subject);
   // How well each candidate fits the stem's facts (coverage of the stem's words).
-  const fit = new Map(pool.map((t) => [t, evidence(q, ctx.index.docTerms.get(`topic:${t.id}`)).coverage]));
-  const maxFit = Math.max(0.01, ...fit.values());
-  const scored: Scored[] = parsed.choices.map((c) => {
-    const wt = weighted(ctx, c.text);
-    const verdict = choiceVerdict(c.text);
-    let best: Scored["best"] = null;
-    let trap: Scored["trap"] = null;
-    for (const t of pool) {
-      const w = ((fit.get(t) ?? 0) / maxFit) ** 2;
-      for (const s of topicSentences(t)) {
-        const v = support(wt, s.text) * w * (s.from !== "trap" && contradicts(verdict, s.text) ? CONTRADICTED : 1);
-        if (s.from === "trap") {
-          if (!trap || v > trap.score) trap = { text: s.text, topic: t, score: v };
-        } else if (!best || v > best.score) best = { text: s.text, topic: t, score: v };
-      }
-    }
-    const absolute = (c.text.match(ABSOLUTE) ?? []).length;
-    const score = (best?.score ?? 0) - 0.6 * (trap?.score ?? 0) - 0.5 * absolute;
-    return { ...c, score, best, trap };
-  });
+  const fitAll = new Map(topics.map((t) => [t, evidence(q, ctx.index.docTerms.get(`topic:${t.id}`)).coverage]));
+  // One MBE question tests one subject. It starts as the stem's leading subject; another subject
+  // among the candidates takes over when its doctrine supports the choices better, with every topic's
+  // fit weighed against the best fit of all: an exam stem tells its procedural posture ("the city
+  // moved for summary judgment") in words that retrieve Civil Procedure while the choices argue
+  // the First Amendment (stop 37).
+  const globalMax = Math.max(0.01, ...fitAll.values());
+  const inSubject = (sid: string) => topics.filter((t) => t.subjectId === sid);
+  const top = (xs: Scored[]) => Math.max(...xs.map((x) => x.score));
+  let subject = topics[0].subjectId;
+  let bestTop = top(scoreChoices(ctx, parsed.choices, inSubject(subject), fitAll, globalMax));
+  for (const sid of new Set(topics.map((t) => t.subjectId))) {
+    const v = sid === subject ? bestTop : top(scoreChoices(ctx, parsed.choices, inSubject(sid), fitAll, globalMax));
+    if (v > bestTop) [subject, bestTop] = [sid, v];
+  }
+  const pool = inSubject(subject);
+  const fit = new Map(pool.map((t) => [t, fitAll.get(t) ?? 0]));
+  const scored = scoreChoices(ctx, parsed.choices, pool, fit, Math.max(0.01, ...fit.values()));
   const ranked = [...scored].sort((a, b) => b.score - a.score);
   const select = parsed.select ?? 1;
   const pick = ranked[0];
@@ -229,6 +258,60 @@ export function composeMbe(
   }
   lines.push(`\n**The rule (${plain(main.title)}).** ${mark(sentences(main.rule).slice(0, 2).join(" "), n)}`);
   return lines.join("\n");
+}
+
+/**
+ * An exam stem is written to raise the exception: a choice an exception (or a forgotten rule, see
+ * OMISSION) supports weighs this much more than one the general rule supports as well (stop 37:
+ * on the 95 read MBE stems, 1.3 gained one pick and lost none; 1.6 lost three).
+ */
+const EXCEPTION_WEIGHT = 1.3;
+
+/**
+ * A choice that shares its words with a trap is baited by it only for what the trap matches beyond
+ * this share of the choice's best rule support: a choice that says the opposite of the trap's error
+ * shares its words too ("no longer than three months" against "letting a firm offer run longer than
+ * three months"), and the rule supports it as well (stop 37: 0.5 gained two of 95, lost none; 0.8 lost
+ * two).
+ */
+const TRAP_MARGIN = 0.5;
+
+/**
+ * Each choice scored against the pool's sentences: its best support (weighted by the square of how
+ * well that topic fits the stem, relative to `maxFit`), less 0.6 × what its best-matching trap
+ * holds beyond TRAP_MARGIN of that support, less 0.5 per absolute word. Returns one Scored per
+ * choice, in the choices' order.
+ */
+function scoreChoices(
+  ctx: ComposeContext,
+  choices: Choice[],
+  pool: TopicDoc[],
+  fit: Map<TopicDoc, number>,
+  maxFit: number,
+): Scored[] {
+  return choices.map((c) => {
+    const wt = weighted(ctx, c.text);
+    const verdict = choiceVerdict(c.text);
+    let best: Scored["best"] = null;
+    let trap: Scored["trap"] = null;
+    for (const t of pool) {
+      const w = ((fit.get(t) ?? 0) / maxFit) ** 2;
+      for (const s of choiceSentences(t)) {
+        const v =
+          support(wt, s.text) *
+          w *
+          (s.from !== "trap" && contradicts(verdict, s.text) ? CONTRADICTED : 1) *
+          (s.from === "exception" || s.from === "omission" ? EXCEPTION_WEIGHT : 1);
+        if (s.from === "trap") {
+          if (!trap || v > trap.score) trap = { text: s.shown ?? s.text, topic: t, score: v };
+        } else if (!best || v > best.score) best = { text: s.text, topic: t, score: v };
+      }
+    }
+    const absolute = (c.text.match(ABSOLUTE) ?? []).length;
+    const score =
+      (best?.score ?? 0) - 0.6 * Math.max(0, (trap?.score ?? 0) - TRAP_MARGIN * (best?.score ?? 0)) - 0.5 * absolute;
+    return { ...c, score, best, trap };
+  });
 }
 
 const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
