@@ -127,9 +127,23 @@ const OMISSION =
  * A topic's sentences for scoring choices. An omission trap becomes the rule it says was forgotten;
  * a trap that names its error, then a colon and the correction ("Allowing a defendant who moved
  * under 12(b)(6) alone to raise personal jurisdiction in the answer: both are waived") baits only
- * with the error, and the correction supports like a rule (stop 37). `shown` is the whole trap, as
- * the answer quotes it.
+ * with the error, and the correction supports like a rule (stop 37). `shown` is how the answer
+ * quotes it: the whole trap, or for the correction "<error> is an error: <correction>".
  */
+/** A trap that opens by naming the mistaken act ("Allowing …", "Treating …", "Applying …"). */
+const ERROR_NAMED = /^[A-Z][a-z]+ing\b/;
+
+/** Index of the first ": " outside parentheses ("… (Walker v. Armco: Rule 3 …)" holds none), or -1. */
+function topLevelColon(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && text[i] === ":" && text[i + 1] === " ") return i;
+  }
+  return -1;
+}
+
 function choiceSentences(t: TopicDoc): { text: string; from: string; shown?: string }[] {
   return topicSentences(t).flatMap((s) => {
     if (s.from !== "trap") return [s];
@@ -137,11 +151,13 @@ function choiceSentences(t: TopicDoc): { text: string; from: string; shown?: str
       const rest = s.text.replace(OMISSION, "");
       return [{ text: rest[0].toUpperCase() + rest.slice(1), from: "omission" }];
     }
-    const k = s.text.indexOf(": ");
-    if (k < 0) return [s];
+    const k = topLevelColon(s.text);
+    if (k < 0 || !ERROR_NAMED.test(s.text)) return [s];
+    const error = s.text.slice(0, k);
+    const correction = s.text.slice(k + 2);
     return [
-      { text: s.text.slice(0, k), from: "trap", shown: s.text },
-      { text: s.text.slice(k + 2), from: "correction" },
+      { text: error, from: "trap", shown: s.text },
+      { text: correction, from: "correction", shown: `${error} is an error: ${correction}` },
     ];
   });
 }
@@ -304,7 +320,7 @@ function scoreChoices(
           (s.from === "exception" || s.from === "omission" ? EXCEPTION_WEIGHT : 1);
         if (s.from === "trap") {
           if (!trap || v > trap.score) trap = { text: s.shown ?? s.text, topic: t, score: v };
-        } else if (!best || v > best.score) best = { text: s.text, topic: t, score: v };
+        } else if (!best || v > best.score) best = { text: s.shown ?? s.text, topic: t, score: v };
       }
     }
     const absolute = (c.text.match(ABSOLUTE) ?? []).length;
