@@ -208,8 +208,13 @@ export function composeMbe(
     if (v > bestTop) [subject, bestTop] = [sid, v];
   }
   const pool = inSubject(subject);
-  const fit = new Map(pool.map((t) => [t, fitAll.get(t) ?? 0]));
-  const scored = scoreChoices(ctx, parsed.choices, pool, fit, Math.max(0.01, ...fit.values()));
+  const scored = scoreChoices(
+    ctx,
+    parsed.choices,
+    pool,
+    fitAll,
+    Math.max(0.01, ...pool.map((t) => fitAll.get(t) ?? 0)),
+  );
   const ranked = [...scored].sort((a, b) => b.score - a.score);
   const select = parsed.select ?? 1;
   const pick = ranked[0];
